@@ -1,0 +1,1 @@
+"""fuda's rule engines: a shared core and one package per game."""

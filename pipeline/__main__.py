@@ -1,0 +1,5 @@
+"""``python -m pipeline`` runs the ``fuda`` command."""
+
+from .cli import main
+
+main()

@@ -1,0 +1,90 @@
+"""Findings: located, one-line diagnostics shared by validation, lint and the engines.
+
+Every problem fuda reports about a card database is a :class:`Finding` that names the file,
+line and column, the card (where there is one), what was expected and what was found, and how
+to fix it. ``str(finding)`` is the one-line form ``path:line:col: error[CODE]: message (card id)``.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+SEVERITIES = ("error", "warning", "info")
+
+
+@dataclass(frozen=True, order=True)
+class Location:
+    """A place in a source file; ``line`` and ``col`` count from 1 (0 means unknown)."""
+
+    file: Path
+    line: int = 0
+    col: int = 0
+
+    def __str__(self) -> str:
+        shown = display_path(self.file)
+        if self.line:
+            return f"{shown}:{self.line}:{self.col or 1}"
+        return shown
+
+
+@dataclass(frozen=True)
+class Finding:
+    """One diagnostic: where, how bad, which rule (``code``), and a one-line message."""
+
+    location: Location
+    code: str
+    message: str
+    severity: str = "error"
+    card: str | None = None
+    hint: str | None = None
+    extra: tuple[tuple[str, str], ...] = field(default=(), compare=False)
+
+    def __str__(self) -> str:
+        text = f"{self.location}: {self.severity}[{self.code}]: {self.message}"
+        if self.hint:
+            text += f"; {self.hint}"
+        if self.card:
+            text += f" (card {self.card})"
+        return " ".join(text.split())
+
+    def as_dict(self) -> dict:
+        """A JSON-ready form, for ``--format json``."""
+        return {
+            "file": display_path(self.location.file),
+            "line": self.location.line,
+            "col": self.location.col,
+            "severity": self.severity,
+            "code": self.code,
+            "message": self.message,
+            "hint": self.hint,
+            "card": self.card,
+        }
+
+
+class FindingsError(Exception):
+    """Raised when loading cannot produce a result; carries every finding of the run."""
+
+    def __init__(self, findings: list[Finding] | tuple[Finding, ...]):
+        self.findings = tuple(sorted_findings(findings))
+        first = str(self.findings[0]) if self.findings else "no findings"
+        more = len(self.findings) - 1
+        super().__init__(first + (f" (and {more} more)" if more > 0 else ""))
+
+
+def sorted_findings(findings) -> list[Finding]:
+    """Findings in a stable reading order: by file, line, column, then code."""
+    return sorted(
+        findings,
+        key=lambda f: (str(f.location.file), f.location.line, f.location.col, f.code, f.message),
+    )
+
+
+def display_path(path: Path) -> str:
+    """A path relative to the working directory when it lies below it, else absolute."""
+    try:
+        rel = os.path.relpath(path)
+    except ValueError:  # another drive on Windows
+        return str(path)
+    return str(path) if rel.startswith("..") else rel

@@ -1,0 +1,102 @@
+"""The fuda command: exit codes, one-line errors, JSON output."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+from typer.testing import CliRunner
+
+from pipeline.cli import app
+
+from .conftest import card_files, rewrite
+
+runner = CliRunner()
+
+
+def test_validate_bundled_database_exits_zero():
+    """`fuda validate` on the sample database prints no error and exits 0."""
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 0, result.output
+    assert "error[" not in result.output
+
+
+def test_validate_broken_database_exits_one_with_located_lines(sample_copy):
+    """A broken card gives exit 1 and a `path:line:col: error[CODE]: message (card id)` line."""
+    folder = sample_copy("toho-tcg")
+    rewrite(card_files(folder)[0], lambda d: d["cards"][0].__setitem__("cost", "three"))
+    result = runner.invoke(app, ["validate", str(folder)])
+    assert result.exit_code == 1
+    line = next(line for line in result.output.splitlines() if "error[" in line)
+    path, lineno, col, rest = line.split(":", 3)
+    assert path.endswith(".yaml") and lineno.isdigit() and col.isdigit()
+    assert rest.startswith(" error[S003]: ") and "(card " in rest
+
+
+def test_validate_json_output(sample_copy):
+    """`--format json` prints one JSON document with counts and located findings."""
+    folder = sample_copy("ryomen")
+    rewrite(card_files(folder)[0], lambda d: d["cards"][0].__setitem__("speed", 0))
+    result = runner.invoke(app, ["validate", str(folder), "--format", "json"])
+    assert result.exit_code == 1
+    payload = json.loads(result.stdout)
+    assert payload["errors"] >= 1
+    finding = payload["findings"][0]
+    assert {"file", "line", "col", "code", "message", "card", "severity"} <= set(finding)
+
+
+def test_missing_path_is_a_usage_error(tmp_path):
+    """A path that does not exist is a one-line usage error with exit code 2."""
+    result = runner.invoke(app, ["validate", str(tmp_path / "nowhere")])
+    assert result.exit_code == 2
+    assert "no such file or folder" in result.output
+
+
+def test_unknown_option_is_a_usage_error():
+    """An unknown option exits 2."""
+    assert runner.invoke(app, ["validate", "--colour"]).exit_code == 2
+
+
+def test_list_one_game_as_json():
+    """`fuda list ryomen --format json` lists exactly the ryomen cards."""
+    result = runner.invoke(app, ["list", "ryomen", "--format", "json"])
+    assert result.exit_code == 0
+    rows = json.loads(result.stdout)
+    assert rows and {r["game"] for r in rows} == {"ryomen"}
+
+
+def test_list_unknown_game_is_a_usage_error():
+    """Listing a game that is not in the database exits 2 naming the known games."""
+    result = runner.invoke(app, ["list", "mahjong"])
+    assert result.exit_code == 2 and "recast-rift" in result.output
+
+
+def test_build_writes_validation_report(tmp_path):
+    """`fuda build --out DIR` writes the validation report and exits 0 on the sample database."""
+    result = runner.invoke(app, ["build", "--out", str(tmp_path / "out")])
+    assert result.exit_code == 0, result.output
+    report = json.loads((tmp_path / "out" / "validation.json").read_text(encoding="utf-8"))
+    assert report["errors"] == 0
+
+
+def test_build_refuses_broken_database(sample_copy, tmp_path):
+    """A build of a broken database exits 1 and still writes the report naming the problem."""
+    folder = sample_copy("raise-blaze")
+    rewrite(card_files(folder)[0], lambda d: d["cards"][0].__setitem__("kind", "dragon"))
+    out = tmp_path / "out"
+    result = runner.invoke(app, ["build", str(folder), "--out", str(out)])
+    assert result.exit_code == 1
+    assert "error[" in (out / "validation.txt").read_text(encoding="utf-8")
+
+
+def test_no_traceback_on_bad_yaml(sample_copy):
+    """A YAML syntax error reaches the user as one line, never a traceback (real process)."""
+    folder = sample_copy("recast-rift")
+    path = card_files(folder)[0]
+    path.write_text(path.read_text(encoding="utf-8") + "\n  - : [\n", encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "pipeline", "validate", str(folder)],
+                          capture_output=True, text=True)
+    assert proc.returncode == 1
+    assert "Traceback" not in proc.stderr + proc.stdout
+    assert "error[Y001]" in proc.stdout + proc.stderr
