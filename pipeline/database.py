@@ -148,9 +148,11 @@ class Game:
     decks: tuple[Deck, ...]
     fighters: Mapping = field(default_factory=lambda: MappingProxyType({}))  # recast-rift: id -> name
     source: Location | None = None
-    _index: Mapping = field(default=None, repr=False, compare=False)
+    _index: Mapping = field(default=None, init=False, repr=False, compare=False)
+    _decks: Mapping = field(default=None, init=False, repr=False, compare=False)
 
     def __post_init__(self):
+        # Lookup tables derived once from the cards and decks (frozen: set through object).
         object.__setattr__(self, "_index", MappingProxyType({c.id: c for c in self.cards}))
         object.__setattr__(self, "_decks", MappingProxyType({d.id: d for d in self.decks}))
 
