@@ -35,10 +35,18 @@ def thaw(value):
 
 
 class Located:
-    """Mixin for values read from a YAML file: positions of the fields below them."""
+    """Mixin for values read from a YAML file: their fields and where each was written."""
 
     source: Location
     positions: Mapping
+    data: Mapping
+
+    def __getitem__(self, key: str):
+        return self.data[key]
+
+    def get(self, key: str, default=None):
+        """A field as written in the file, or ``default`` when it is absent."""
+        return self.data.get(key, default)
 
     def where(self, *path) -> Location:
         """Where the field at ``path`` (keys and indices below this value) was written."""
@@ -94,13 +102,6 @@ class Card(Located):
     source: Location
     positions: Mapping = field(default_factory=dict, repr=False, compare=False)
 
-    def __getitem__(self, key: str):
-        return self.data[key]
-
-    def get(self, key: str, default=None):
-        """A field of the card, or ``default`` when the card does not have it."""
-        return self.data.get(key, default)
-
 
 @dataclass(frozen=True)
 class Deck(Located):
@@ -112,13 +113,6 @@ class Deck(Located):
     data: Mapping
     source: Location
     positions: Mapping = field(default_factory=dict, repr=False, compare=False)
-
-    def __getitem__(self, key: str):
-        return self.data[key]
-
-    def get(self, key: str, default=None):
-        """A field of the deck file, or ``default``."""
-        return self.data.get(key, default)
 
     def card_ids(self) -> tuple[str, ...]:
         """Every card id of the deck, one entry per copy, in file order."""
