@@ -34,8 +34,12 @@ class BuildResult:
 
 
 def steps() -> list[tuple[str, Step]]:
-    """The build steps after validation, in order. Later features register theirs here."""
-    return []
+    """The build steps after validation, in order."""
+    from engine.games import build_step as engine_step
+
+    return [
+        ("engine", engine_step),
+    ]
 
 
 def write_report(findings, out: Path) -> list[Path]:

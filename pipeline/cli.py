@@ -146,6 +146,16 @@ def build(
         raise typer.Exit(1)
 
 
+def _register_features() -> None:
+    """Add the commands of each feature module (each keeps its heavy imports inside its commands)."""
+    from engine.commands import register as register_engine
+
+    register_engine(app)
+
+
+_register_features()
+
+
 def main() -> None:
     """Entry point of the ``fuda`` script."""
     app()

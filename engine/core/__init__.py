@@ -1,0 +1,88 @@
+"""The engine core every game shares: decisions, the seeded generator, the game base class,
+agents, the runner, the game log and replays, the card registry and rules catalogues."""
+
+from .agents import (
+    Agent,
+    GreedyAgent,
+    RandomAgent,
+    ScriptedAgent,
+    ScriptError,
+    Step,
+    make_agent,
+)
+from .catalogue import Catalogue, Clause, Coverage, coverage, scan_tests
+from .decision import ChoiceError, Decision, IllegalChoice, InvalidChoice, Option
+from .game import Game, GameFinished, GameOver
+from .log import Event, GameLog
+from .registry import (
+    Bool,
+    CompiledAbility,
+    CompiledOp,
+    Const,
+    Either,
+    Enum,
+    Int,
+    ManualAbility,
+    Nullable,
+    Ops,
+    OpTable,
+    Param,
+    ParamError,
+    Registry,
+    Struct,
+    build_registry,
+)
+from .replay import Replay, record, reproduce, verify
+from .rng import RNG_VERSION, Rng, derive
+from .runner import GameStalled, Result, run
+
+__all__ = [
+    "RNG_VERSION",
+    "Agent",
+    "Bool",
+    "Catalogue",
+    "ChoiceError",
+    "Clause",
+    "CompiledAbility",
+    "CompiledOp",
+    "Const",
+    "Coverage",
+    "Decision",
+    "Either",
+    "Enum",
+    "Event",
+    "Game",
+    "GameFinished",
+    "GameLog",
+    "GameOver",
+    "GameStalled",
+    "GreedyAgent",
+    "IllegalChoice",
+    "Int",
+    "InvalidChoice",
+    "ManualAbility",
+    "Nullable",
+    "OpTable",
+    "Ops",
+    "Option",
+    "Param",
+    "ParamError",
+    "RandomAgent",
+    "Registry",
+    "Replay",
+    "Result",
+    "Rng",
+    "ScriptError",
+    "ScriptedAgent",
+    "Step",
+    "Struct",
+    "build_registry",
+    "coverage",
+    "derive",
+    "make_agent",
+    "record",
+    "reproduce",
+    "run",
+    "scan_tests",
+    "verify",
+]

@@ -1,0 +1,168 @@
+"""Agents: whoever answers decisions. Each implements one method, ``choose(game, decision)``.
+
+* :class:`ScriptedAgent` — plays a fixed list of steps and is strict: a decision that does not
+  match the next step, or steps left over at the end, fail with a dump of the position and the
+  options (:class:`ScriptError`). Conformance tests drive games with it.
+* :class:`RandomAgent` — uniform random legal answers from its own seeded stream.
+* :class:`GreedyAgent` — asks the game's heuristic (``game.greedy``), with its own stream for
+  tie-breaks; good enough to make simulations meaningful.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import dataclass
+
+from .decision import ChoiceError, Decision
+from .rng import Rng, derive
+
+
+class Agent:
+    """Answers decisions: return a tuple of option ids for ``decision``."""
+
+    name = "agent"
+
+    def choose(self, game, decision: Decision) -> tuple[str, ...]:
+        """The picks for ``decision`` (option ids)."""
+        raise NotImplementedError
+
+
+class ScriptError(AssertionError):
+    """A scripted game went off its script; the message holds the position and the options."""
+
+
+@dataclass(frozen=True)
+class Step:
+    """One scripted answer: the decision kind expected, the picks, optionally the player."""
+
+    kind: str
+    picks: tuple[str, ...]
+    player: int | None = None
+
+    @classmethod
+    def parse(cls, raw) -> Step:
+        """``("deploy", "zone:2")``, ``(1, "damage", "life")``, ``("cleanup", "a", "b")``
+        or ``"main end"`` (kind, a space, the picks separated by spaces)."""
+        if isinstance(raw, Step):
+            return raw
+        if isinstance(raw, str):
+            raw = tuple(raw.split())
+        raw = tuple(raw)
+        player = None
+        if raw and isinstance(raw[0], int):
+            player, raw = raw[0], raw[1:]
+        if not raw or not isinstance(raw[0], str):
+            raise ValueError(f"a script step is (kind, *picks), got {raw!r}")
+        picks: list[str] = []
+        for item in raw[1:]:
+            picks.extend(item if isinstance(item, (list, tuple)) else [item])
+        return cls(raw[0], tuple(picks), player)
+
+    def __str__(self) -> str:
+        who = f"player {self.player + 1} " if self.player is not None else ""
+        return f"{who}{self.kind} {' '.join(self.picks) or '(nothing)'}"
+
+
+class ScriptedAgent(Agent):
+    """Plays ``steps`` in order, for whichever player is asked; strict about mismatches."""
+
+    name = "scripted"
+
+    def __init__(self, steps: Iterable = ()):
+        self.steps = [Step.parse(s) for s in steps]
+        self.used = 0
+
+    def extend(self, steps: Iterable) -> ScriptedAgent:
+        """Append more steps (a test may script a game in several parts)."""
+        self.steps.extend(Step.parse(s) for s in steps)
+        return self
+
+    @property
+    def done(self) -> bool:
+        """True when every step was used."""
+        return self.used >= len(self.steps)
+
+    def choose(self, game, decision: Decision) -> tuple[str, ...]:
+        if self.done:
+            self.fail(game, decision, "the script has no step left for this decision")
+        step = self.steps[self.used]
+        if step.kind != decision.kind or (step.player is not None and step.player != decision.player):
+            self.fail(game, decision, f"step {self.used + 1} expects {step}")
+        try:
+            decision.check(step.picks)
+        except ChoiceError as exc:
+            self.fail(game, decision, f"step {self.used + 1} ({step}) is refused: {exc}")
+        self.used += 1
+        return step.picks
+
+    def check_done(self, game=None) -> None:
+        """Fail when steps are left over (call at the end of a scripted test)."""
+        if not self.done:
+            left = "; ".join(str(s) for s in self.steps[self.used:])
+            self.fail(game, getattr(game, "pending", None), f"{len(self.steps) - self.used} step(s) unused: {left}")
+
+    @staticmethod
+    def fail(game, decision, why: str):
+        """Raise :class:`ScriptError` with the position and the pending options."""
+        parts = [f"script mismatch: {why}"]
+        if decision is not None:
+            parts.append(decision.describe())
+        if game is not None:
+            parts.append(game.describe_state())
+        raise ScriptError("\n".join(parts))
+
+
+class RandomAgent(Agent):
+    """Uniformly random answers (a random legal count, then distinct random options)."""
+
+    name = "random"
+
+    def __init__(self, seed: int = 0):
+        self.rng = Rng(seed)
+
+    @classmethod
+    def for_seat(cls, game_seed: int, seat: int) -> RandomAgent:
+        """An agent with a stream derived from the game's seed and the seat, independent of it."""
+        return cls(derive(game_seed, "agent", seat))
+
+    def choose(self, game, decision: Decision) -> tuple[str, ...]:
+        options = decision.options
+        hi = min(decision.max, len(options))
+        for _ in range(1000):  # a decision with a combination rule may refuse some draws
+            count = decision.min if hi <= decision.min else decision.min + self.rng.below(hi - decision.min + 1)
+            if count == 1:
+                picks = (options[self.rng.below(len(options))].id,)
+            else:
+                picks = tuple(o.id for o in self.rng.sample(options, count))
+            if decision.combine is None or decision.combine(picks) is None:
+                return picks
+        raise RuntimeError(f"no legal combination found for {decision.kind} ({decision.rule})")
+
+
+class GreedyAgent(Agent):
+    """Plays the game's own heuristic (``game.greedy(decision, rng)``)."""
+
+    name = "greedy"
+
+    def __init__(self, seed: int = 0):
+        self.rng = Rng(seed)
+
+    @classmethod
+    def for_seat(cls, game_seed: int, seat: int) -> GreedyAgent:
+        """An agent with a stream derived from the game's seed and the seat."""
+        return cls(derive(game_seed, "greedy", seat))
+
+    def choose(self, game, decision: Decision) -> tuple[str, ...]:
+        return tuple(game.greedy(decision, self.rng))
+
+
+AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+
+
+def make_agent(name: str, game_seed: int, seat: int) -> Agent:
+    """An agent by name (``random`` or ``greedy``) with a stream derived from the game's seed."""
+    try:
+        kind = AGENTS[name]
+    except KeyError:
+        raise ValueError(f"unknown agent {name!r} (agents: {', '.join(AGENTS)})") from None
+    return kind.for_seat(game_seed, seat)

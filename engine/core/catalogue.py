@@ -1,0 +1,176 @@
+"""Rules catalogues and their coverage by conformance tests.
+
+Each engine package carries its catalogue: every clause id of the game's rules, stated in the
+project's own words, with the interpretation the engine takes where the source is silent, and,
+for a clause no test can prove, a written waiver. Tests cite clauses with the pytest marker
+``@pytest.mark.rule("RR-DMG-4")`` (several ids allowed); :func:`scan_tests` finds those marks by
+reading the test files' syntax trees (no import, no pytest run), so ``fuda rules`` and the
+meta-test agree on what covers what.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterable
+from dataclasses import dataclass
+from pathlib import Path
+
+
+@dataclass(frozen=True)
+class Clause:
+    """One rule clause: id, the rule in our words, the interpretation taken, a waiver reason."""
+
+    id: str
+    rule: str
+    interpretation: str = ""
+    waiver: str = ""
+
+
+@dataclass(frozen=True)
+class Catalogue:
+    """The clauses of one game's rules, in the order of the shared catalogue."""
+
+    game: str
+    source: str
+    clauses: tuple[Clause, ...]
+
+    def __post_init__(self):
+        ids = [c.id for c in self.clauses]
+        dupes = sorted({i for i in ids if ids.count(i) > 1})
+        if dupes:
+            raise ValueError(f"{self.game} catalogue repeats clause ids: {', '.join(dupes)}")
+
+    @property
+    def ids(self) -> tuple[str, ...]:
+        """Every clause id, in order."""
+        return tuple(c.id for c in self.clauses)
+
+    def clause(self, clause_id: str) -> Clause:
+        """The clause with this id (``KeyError`` when unknown)."""
+        for c in self.clauses:
+            if c.id == clause_id:
+                return c
+        raise KeyError(f"{self.game} has no rule clause {clause_id!r}")
+
+
+@dataclass(frozen=True)
+class RuleMark:
+    """A test that cites clause ids: ``path::name`` and the ids it names."""
+
+    test: str
+    ids: tuple[str, ...]
+    line: int
+
+
+def _is_rule_marker(func: ast.expr, aliases=()) -> bool:
+    """``pytest.mark.rule`` / ``mark.rule``, or a module-level alias of it (``R = pytest.mark.rule``)."""
+    if isinstance(func, ast.Name):
+        return func.id in aliases
+    if not (isinstance(func, ast.Attribute) and func.attr == "rule"):
+        return False
+    base = func.value
+    return (isinstance(base, ast.Attribute) and base.attr == "mark") or (isinstance(base, ast.Name) and base.id == "mark")
+
+
+def _mark_ids(node: ast.expr, aliases=()) -> tuple[str, ...] | None:
+    """The string arguments of a rule mark call, else None."""
+    if not isinstance(node, ast.Call) or not _is_rule_marker(node.func, aliases):
+        return None
+    return tuple(a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str))
+
+
+def _marks_in(expr: ast.expr, aliases=()) -> list[str]:
+    ids = _mark_ids(expr, aliases)
+    if ids is not None:
+        return list(ids)
+    found = []
+    if isinstance(expr, (ast.List, ast.Tuple)):
+        for item in expr.elts:
+            found.extend(_marks_in(item, aliases))
+    return found
+
+
+def scan_file(path: Path, root: Path | None = None) -> list[RuleMark]:
+    """Every test function or class in ``path`` that carries rule marks (module ``pytestmark``
+    marks apply to each test of the module; parametrize cases with ``marks=`` count too)."""
+    tree = ast.parse(Path(path).read_text(encoding="utf-8"), filename=str(path))
+    shown = str(Path(path).relative_to(root)) if root else str(path)
+    aliases = tuple(t.id for node in tree.body if isinstance(node, ast.Assign) and _is_rule_marker(node.value)
+                    for t in node.targets if isinstance(t, ast.Name))
+    module_ids: list[str] = []
+    for node in tree.body:
+        if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == "pytestmark" for t in node.targets):
+            module_ids.extend(_marks_in(node.value, aliases))
+    out: list[RuleMark] = []
+
+    def visit(body, prefix: str, inherited: list[str]):
+        for node in body:
+            if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+                ids = list(inherited)
+                for dec in node.decorator_list:
+                    ids.extend(_marks_in(dec, aliases))
+                    if isinstance(dec, ast.Call):  # parametrize(..., [pytest.param(..., marks=...)])
+                        for sub in ast.walk(dec):
+                            if isinstance(sub, ast.keyword) and sub.arg == "marks":
+                                ids.extend(_marks_in(sub.value, aliases))
+                name = f"{prefix}{node.name}"
+                if isinstance(node, ast.ClassDef):
+                    visit(node.body, name + "::", ids)
+                elif node.name.startswith("test") and ids:
+                    out.append(RuleMark(f"{shown}::{name}", tuple(dict.fromkeys(ids)), node.lineno))
+
+    visit(tree.body, "", module_ids)
+    return out
+
+
+def scan_tests(paths: Iterable[Path], root: Path | None = None) -> list[RuleMark]:
+    """Rule marks of every ``test_*.py`` file under ``paths`` (files or folders), sorted."""
+    files: list[Path] = []
+    for p in paths:
+        p = Path(p)
+        files.extend(sorted(p.rglob("test_*.py")) if p.is_dir() else [p])
+    marks: list[RuleMark] = []
+    for f in files:
+        marks.extend(scan_file(f, root))
+    return marks
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """Which tests cite each clause, which clauses are waived, uncovered, or cited but unknown."""
+
+    catalogue: Catalogue
+    tests: dict  # clause id -> list of test names
+    unknown: tuple[tuple[str, str], ...]  # (test, id) citing an id not in the catalogue
+
+    @property
+    def uncovered(self) -> tuple[str, ...]:
+        """Clause ids with neither a test nor a waiver."""
+        return tuple(c.id for c in self.catalogue.clauses if not self.tests.get(c.id) and not c.waiver)
+
+    def rows(self) -> list[tuple[str, str, int, str]]:
+        """(clause id, status, number of tests, first test or the waiver) per clause."""
+        rows = []
+        for c in self.catalogue.clauses:
+            tests = self.tests.get(c.id, [])
+            if tests:
+                rows.append((c.id, "tested", len(tests), tests[0]))
+            elif c.waiver:
+                rows.append((c.id, "waived", 0, c.waiver))
+            else:
+                rows.append((c.id, "MISSING", 0, ""))
+        return rows
+
+
+def coverage(catalogue: Catalogue, marks: Iterable[RuleMark]) -> Coverage:
+    """Match rule marks against a catalogue."""
+    known = set(catalogue.ids)
+    tests: dict[str, list[str]] = {i: [] for i in catalogue.ids}
+    unknown = []
+    for mark in marks:
+        for cid in mark.ids:
+            if cid in known:
+                tests[cid].append(mark.test)
+            elif cid.split("-")[0] == catalogue.ids[0].split("-")[0]:
+                unknown.append((mark.test, cid))
+    return Coverage(catalogue, tests, tuple(unknown))

@@ -1,0 +1,84 @@
+"""The one seeded generator of a game, and the small versioned algorithms built on it.
+
+Python promises that ``random.Random(seed).random()`` gives the same floats for an integer seed
+on every version and platform, but not ``shuffle``, ``randrange`` or ``choice`` (their
+algorithms changed before and may change again). So fuda uses only ``random()`` and builds its
+own draws on top; the algorithms are named by :data:`RNG_VERSION`, which every replay records.
+
+``fuda-rng-1``:
+
+* ``below(n)``  = ``int(random() * n)`` (0 ≤ result < n);
+* ``shuffle(xs)`` = Fisher–Yates from the last index down, ``j = below(i + 1)``, in place;
+* ``derive(seed, *labels)`` = a sub-seed from splitmix64 over the seed and the labels, used for
+  independent streams (one per agent) that do not disturb the game's own stream.
+
+A game owns exactly one :class:`Rng`; agents own their own. Nothing here touches the global
+generator, and nothing iterates a set.
+"""
+
+from __future__ import annotations
+
+import random
+
+RNG_VERSION = "fuda-rng-1"
+
+_MASK = (1 << 64) - 1
+
+
+def splitmix64(x: int) -> int:
+    """One step of splitmix64: a well-mixed 64-bit integer from ``x``."""
+    x = (x + 0x9E3779B97F4A7C15) & _MASK
+    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
+    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
+    return x ^ (x >> 31)
+
+
+def derive(seed: int, *labels: int | str) -> int:
+    """A sub-seed for an independent stream named by ``labels`` (ints or ASCII strings)."""
+    x = splitmix64(seed & _MASK)
+    for label in labels:
+        if isinstance(label, str):
+            for byte in label.encode("utf-8"):
+                x = splitmix64(x ^ byte)
+        else:
+            x = splitmix64(x ^ (label & _MASK))
+    return x
+
+
+class Rng:
+    """A seeded stream: ``random()``, ``below(n)``, ``shuffle(list)``, ``pick(seq)``."""
+
+    __slots__ = ("draws", "random", "seed")
+
+    def __init__(self, seed: int):
+        if not isinstance(seed, int) or isinstance(seed, bool):
+            raise TypeError(f"a seed is an integer, not {type(seed).__name__}")
+        self.seed = seed
+        self.random = random.Random(seed).random
+        self.draws = 0  # how many floats were used: replays compare it
+
+    def below(self, n: int) -> int:
+        """A uniform integer in ``range(n)`` (``n`` ≥ 1)."""
+        self.draws += 1
+        return int(self.random() * n)
+
+    def shuffle(self, items: list) -> list:
+        """Shuffle ``items`` in place (Fisher–Yates, last index first) and return it."""
+        rnd = self.random
+        for i in range(len(items) - 1, 0, -1):
+            j = int(rnd() * (i + 1))
+            items[i], items[j] = items[j], items[i]
+        self.draws += max(len(items) - 1, 0)
+        return items
+
+    def pick(self, seq):
+        """One element of a non-empty sequence (never a set: its order is not stable)."""
+        return seq[self.below(len(seq))]
+
+    def sample(self, seq, k: int) -> list:
+        """``k`` distinct elements of ``seq`` in draw order (a partial Fisher–Yates)."""
+        pool = list(seq)
+        out = []
+        for _ in range(k):
+            out.append(pool.pop(self.below(len(pool))))
+        return out

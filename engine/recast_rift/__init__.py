@@ -1,0 +1,79 @@
+"""東方リキャストリフト (Recast Rift, seed 000): the rule engine on :mod:`engine.core`.
+
+The module interface every engine package offers (see :mod:`engine.games`):
+
+* ``build_registry(game)`` — compile the cards (located FindingsError on a bad op);
+* ``new_game(registry, setups, seed, position=None)`` — a started-on-demand game;
+* ``setup_from_deck(deck)`` / ``setup_from_json(doc)`` — one player's setup;
+* ``entrants(registry)`` — the decks ``fuda simulate`` pits against each other;
+* ``CATALOGUE`` — the rules catalogue; ``ENGINE_VERSION``, ``RULES_VERSION``.
+"""
+
+from __future__ import annotations
+
+from .cards import CardDef, CardPool, build_registry
+from .game import ENGINE_VERSION, RULES_VERSION, Ctx, RecastRift
+from .rules import CATALOGUE
+from .setup import PlayerSetup, Position, Seat, position_from_json
+from .simulate import entrants
+
+RULES = "recast-rift"
+
+_POOLS: dict = {}
+
+
+def pool_of(registry) -> CardPool:
+    """The (cached) card pool of a registry."""
+    pool = _POOLS.get(id(registry))
+    if pool is None or pool.registry is not registry:
+        pool = _POOLS[id(registry)] = CardPool(registry)
+    return pool
+
+
+def new_game(registry, setups, seed: int, position: Position | None = None) -> RecastRift:
+    """A game between two setups (PlayerSetup or their JSON), optionally from a position
+    (``setup_from_json`` carries a replayed game's position along with the setups)."""
+    if position is None:
+        position = getattr(setups, "position", None)
+    return RecastRift(pool_of(registry), setups, seed, position)
+
+
+def setup_from_deck(deck) -> PlayerSetup:
+    """One player's setup from a database deck."""
+    return PlayerSetup.from_deck(deck)
+
+
+class Setups(list):
+    """Both players' setups, plus the explicit position a scenario game started from."""
+
+    position: Position | None = None
+
+
+def setup_from_json(doc) -> Setups:
+    """Both players' setups (and the position, if any) from a replay's ``setup`` document."""
+    setups = Setups(PlayerSetup.from_json(d) for d in doc["players"])
+    if doc.get("position"):
+        setups.position = position_from_json(doc["position"])
+    return setups
+
+
+__all__ = [
+    "CATALOGUE",
+    "ENGINE_VERSION",
+    "RULES",
+    "RULES_VERSION",
+    "CardDef",
+    "CardPool",
+    "Ctx",
+    "PlayerSetup",
+    "Position",
+    "RecastRift",
+    "Seat",
+    "Setups",
+    "build_registry",
+    "entrants",
+    "new_game",
+    "pool_of",
+    "setup_from_deck",
+    "setup_from_json",
+]

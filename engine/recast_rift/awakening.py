@@ -1,0 +1,71 @@
+"""Awakening in Recast Rift: turning the far awakening card face up, and its 【覚醒中】
+abilities (a mixin of :class:`~engine.recast_rift.game.RecastRift`)."""
+
+from __future__ import annotations
+
+from engine.core.decision import Option, option
+
+from .combat import Attack, Ctx
+
+
+class AwakeningRules:
+    """Awakening and activation; expects the state attributes of RecastRift."""
+
+    def awaken_block(self, p: int) -> str | None:
+        """Why p cannot awaken now (RR-AWK-1, RR-AWK-5), or None."""
+        if self.awakened[p]:
+            return "the awakening card has already awakened (once a game, RR-AWK-1)"
+        if self.life[p] > self.awaken_at:
+            return f"life is {self.life[p]}; awakening needs life {self.awaken_at} or less (RR-AWK-1)"
+        return None
+
+    def awaken(self, p: int, answered: Attack | None = None):
+        """RR-AWK-1/3: turn the far awakening card face up and resolve its 【覚醒時】."""
+        self.awakened[p] = True
+        far = self.far[p]
+        self.log.add("awaken", p, card=self.oid[far])
+        for ability in self.defs[far].on_awaken:
+            yield from self.run_ability(Ctx(p, far, None, answered), ability)
+
+    def activate_options(self, p: int) -> list[Option]:
+        """【覚醒中】 abilities p may activate now (RR-AWK-4)."""
+        if not self.awakened[p]:
+            return []
+        out = []
+        for n, ability in enumerate(self.defs[self.far[p]].while_awakened, 1):
+            if self.activate_block(p, str(n), preempt=False) is None:
+                out.append(option(f"activate:{n}", ability.text, n))
+        return out
+
+    def activate_block(self, p: int, number: str, preempt: bool) -> str | None:
+        """Why p cannot activate 【覚醒中】 ability ``number`` now, or None."""
+        far = self.far[p]
+        abilities = self.defs[far].while_awakened
+        if not number.isdigit() or not 1 <= int(number) <= len(abilities):
+            return None
+        if not self.awakened[p]:
+            return "the awakening card has not awakened (RR-AWK-4)"
+        if preempt and not self.defs[far].preempt:
+            return "this awakening card has no 先制 (RR-ATK-2)"
+        ability = abilities[int(number) - 1]
+        extras = ability.extras
+        if extras.get("limit") == "once-per-turn" and self.used.get((far, ability.index)) == self.turn:
+            return "it was already activated this turn (once per turn)"
+        need = extras.get("cost", {}).get("face-down", 0)
+        if len(self.hand[p]) < need:
+            return f"its cost puts {need} hand card(s) face down; the hand holds {len(self.hand[p])}"
+        if "condition" in extras and not self.holds(p, extras["condition"]):
+            return "its condition does not hold"
+        return None
+
+    def activate(self, p: int, number: int, answered: Attack | None = None):
+        """Pay the cost and resolve a 【覚醒中】 ability."""
+        far = self.far[p]
+        ability = self.defs[far].while_awakened[number - 1]
+        self.used[(far, ability.index)] = self.turn
+        self.log.add("activate", p, card=self.oid[far], ability=number)
+        need = ability.extras.get("cost", {}).get("face-down", 0)
+        if need:
+            cards = yield from self.choose_hand(p, p, need, need, "cost", "RR-AWK-4", f"コスト: 手札{need}枚を伏せ札")
+            self.face_down(p, cards, "cost")
+        yield from self.run_ability(Ctx(p, far, None, answered), ability)

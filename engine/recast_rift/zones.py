@@ -1,0 +1,312 @@
+"""Card movement rules of Recast Rift: draw, rebuild, face-down, reserve, lift, recast-up,
+retrieval and deploy (a mixin of :class:`~engine.recast_rift.game.RecastRift`).
+
+Zones are plain lists of card numbers: ``deck[p]`` (top = last), ``hand[p]``, ``facedown[p]``,
+``reserve[p]``, ``zones[p][z]`` for the recast zone z (0 = ［０］, 1 = Ⅰ, 2 = Ⅱ, 3 = Ⅲ) and the
+shared ``cast_zone`` (a stack, top = last).
+"""
+
+from __future__ import annotations
+
+from engine.core import Decision
+from engine.core.decision import option
+
+ROMAN = {0: "［０］", 1: "［Ⅰ］", 2: "［Ⅱ］", 3: "［Ⅲ］"}
+
+
+class ZoneRules:
+    """Movement rules; expects the state attributes of RecastRift."""
+
+    # -- deck ------------------------------------------------------------------------------
+    def can_rebuild(self, p: int) -> bool:
+        """RR-REB-4: a face-down or reserve card is needed."""
+        return bool(self.facedown[p] or self.reserve[p])
+
+    def rebuild(self, p: int, why: str) -> None:
+        """RR-REB-2: shuffle face-down pile, reserve pile and deck into a new deck."""
+        deck = self.deck[p]
+        deck.extend(self.facedown[p])
+        deck.extend(self.reserve[p])
+        self.facedown[p].clear()
+        self.reserve[p].clear()
+        self.rng.shuffle(deck)
+        oid = self.oid
+        self.log.add("rebuild", p, why=why, size=len(deck))
+        self.log.add("chance", p, what="shuffle", result=[oid[c] for c in reversed(deck)])
+
+    def draw_one(self, p: int, why: str):
+        """Draw one card (RR-REB-1: rebuild an empty deck first; RR-REB-5: else skip). Returns
+        the card or None."""
+        deck = self.deck[p]
+        if not deck:
+            if not (self.facedown[p] or self.reserve[p]):
+                self.log.add("no-draw", p, why=why)
+                return None
+            self.rebuild(p, "empty-deck")
+        card = deck.pop()
+        self.hand[p].append(card)
+        self.log.add("draw", p, card=self.oid[card], why=why)
+        return card
+
+    # -- hand and piles ------------------------------------------------------------------------
+    def face_down(self, p: int, cards, why: str) -> None:
+        """Move hand cards of p to p's face-down pile."""
+        if not cards:
+            return
+        hand = self.hand[p]
+        for c in cards:
+            hand.remove(c)
+        self.facedown[p].extend(cards)
+        self.log.add("face-down", p, cards=[self.oid[c] for c in cards], why=why)
+
+    def choose_hand(self, target: int, chooser: int, lo: int, hi: int, kind: str, rule: str, prompt: str):
+        """Ask ``chooser`` for lo..hi cards of ``target``'s hand (positions when the hand is
+        hidden from the chooser); returns the cards."""
+        hand = self.hand[target]
+        if hi <= 0:
+            return []
+        if lo >= len(hand):
+            return list(hand)
+        oid = self.oid
+        if chooser == target:
+            options = tuple(option(oid[c], self.defs[c].name, c) for c in hand)
+        else:
+            options = tuple(option(f"pos:{i + 1}", f"手札の{i + 1}枚目", c) for i, c in enumerate(hand))
+        picks = yield Decision(chooser, kind, options, rule, prompt, lo, hi)
+        by_id = {o.id: o.value for o in options}
+        return [by_id[x] for x in picks]
+
+    def choose_zone(self, p: int, zones, kind: str, rule: str, prompt: str):
+        """Ask p for one of ``zones`` (3, 2, 1); returns the zone number."""
+        options = tuple(option(f"zone:{z}", ROMAN[z], z) for z in zones)
+        picks = yield Decision(p, kind, options, rule, prompt)
+        return int(picks[0][5:])
+
+    def to_reserve(self, card: int, why: str) -> None:
+        """Put a card (wherever it is) into its owner's reserve pile."""
+        p = self.owner[card]
+        for place in (self.cast_zone, *self.zones[p], self.hand[p]):
+            if card in place:
+                place.remove(card)
+                break
+        else:
+            return
+        self.reserve[p].append(card)
+        self.log.add("reserve", p, card=self.oid[card], why=why)
+
+    def pile_to_hand(self, p: int, pile: str, count: int, source: int):
+        """The controller puts ``count`` cards of their face-down or reserve pile into the hand."""
+        cards = self.facedown[p] if pile == "face-down" else self.reserve[p]
+        n = min(count, len(cards))
+        if n == 0:
+            return
+        if n == len(cards):
+            chosen = list(cards)
+        else:
+            options = tuple(option(self.oid[c], self.defs[c].name, c) for c in cards)
+            picks = yield Decision(p, "to-hand", options, "RR-ZONE-1",
+                                   f"{self.name_of(source)}: 手札に加えるカード", n, n)
+            chosen = [self.by_oid[p][x] for x in picks]
+        for c in chosen:
+            cards.remove(c)
+            self.hand[p].append(c)
+        self.log.add("to-hand", p, cards=[self.oid[c] for c in chosen], pile=pile)
+
+    # -- recast zone -------------------------------------------------------------------------
+    def zone_of(self, card: int) -> int:
+        """The recast zone number of a deployed card, or -1."""
+        for z, cards in enumerate(self.zones[self.owner[card]]):
+            if card in cards:
+                return z
+        return -1
+
+    def deployed(self, p: int) -> list[int]:
+        """p's deployed cards, ［０］ first then Ⅰ, Ⅱ, Ⅲ, each in placing order."""
+        z = self.zones[p]
+        return z[0] + z[1] + z[2] + z[3]
+
+    def can_lift_one(self, card: int) -> bool:
+        """RR-LIFT-2: a single card moves only into a zone with a free place (［０］ always)."""
+        z = self.zone_of(card)
+        return z == 1 or (z > 1 and len(self.zones[self.owner[card]][z - 1]) < self.cap)
+
+    def lift_cards(self, p: int, chosen, why: str):
+        """Lift ``chosen`` cards of p simultaneously (RR-LIFT-1..3), then retrieve (RR-LIFT-4).
+
+        RR-LIFT-2 reading: places freed by cards moving out count; when more cards would enter
+        a zone than it has places, p chooses which move (the others stay)."""
+        zones = self.zones[p]
+        cap = self.cap
+        if len(chosen) == len(zones[1]) + len(zones[2]) + len(zones[3]):
+            # everything lifts (lift step, refresh, "all"): every card fits, as the zone ahead empties
+            moves = [(self.oid[c], z, z - 1) for z in (1, 2, 3) for c in zones[z]]
+            zones[0].extend(zones[1])
+            zones[1], zones[2], zones[3] = zones[2], zones[3], []
+            self.log.add("lift", p, moves=moves, why=why)
+            if zones[0]:
+                yield from self.retrieve_zero(p)
+            return
+        moving: list[tuple[int, int]] = []
+        moved_out = len([c for c in zones[1] if c in chosen])
+        moving.extend((c, 1) for c in zones[1] if c in chosen)
+        for z in (2, 3):
+            movers = [c for c in zones[z] if c in chosen]
+            free = cap - (len(zones[z - 1]) - moved_out)
+            if len(movers) > free:
+                if free <= 0:
+                    movers = []
+                else:
+                    options = tuple(option(self.oid[c], self.defs[c].name, c) for c in movers)
+                    picks = yield Decision(p, "lift-conflict", options, "RR-LIFT-2",
+                                           f"{ROMAN[z - 1]}に入るカードを{free}枚選ぶ", free, free)
+                    movers = [self.by_oid[p][x] for x in picks]
+            moving.extend((c, z) for c in movers)
+            moved_out = len(movers)
+        if not moving:
+            return
+        for c, z in moving:
+            zones[z].remove(c)
+        for c, z in moving:
+            zones[z - 1].append(c)
+        self.log.add("lift", p, moves=[(self.oid[c], z, z - 1) for c, z in moving], why=why)
+        if zones[0]:
+            yield from self.retrieve_zero(p)
+
+    def lift_all(self, p: int, why: str, zone: int | None = None):
+        """Lift every deployed card of p (or every one in ``zone``)."""
+        z = self.zones[p]
+        chosen = z[zone] if zone else z[1] + z[2] + z[3]
+        if chosen:
+            yield from self.lift_cards(p, list(chosen), why)
+
+    def lift_effect(self, p: int, count, zone):
+        """The lift op: ``count`` chosen cards (the controller picks one at a time among the
+        cards that can still move) or ``all``, optionally only in ``zone``."""
+        if count == "all":
+            yield from self.lift_all(p, "effect", zone)
+            return
+        zones = self.zones[p]
+        pool = list(zones[zone]) if zone else zones[1] + zones[2] + zones[3]
+        chosen: list[int] = []
+        while len(chosen) < count:
+            movable = [c for c in pool if c not in chosen and self._fits(p, c, chosen)]
+            if not movable:
+                break
+            if len(movable) + len(chosen) <= count and self._all_fit(p, chosen + movable):
+                chosen.extend(movable)
+                break
+            options = tuple(option(self.oid[c], f"{self.defs[c].name} {ROMAN[self.zone_of(c)]}", c)
+                            for c in movable)
+            picks = yield Decision(p, "lift", options, "RR-LIFT-1", "リフトする展開中のカード")
+            chosen.append(self.by_oid[p][picks[0]])
+        if chosen:
+            yield from self.lift_cards(p, chosen, "effect")
+
+    def _fits(self, p: int, card: int, chosen) -> bool:
+        z = self.zone_of(card)
+        if z <= 1:
+            return z == 1
+        dest = self.zones[p][z - 1]
+        leaving = sum(1 for c in dest if c in chosen)
+        entering = sum(1 for c in chosen if self.zone_of(c) == z)
+        return len(dest) - leaving + entering < self.cap
+
+    def _all_fit(self, p: int, cards) -> bool:
+        for z in (2, 3):
+            dest = self.zones[p][z - 1]
+            stay = sum(1 for c in dest if c not in cards)
+            if stay + sum(1 for c in cards if self.zone_of(c) == z) > self.cap:
+                return False
+        return True
+
+    def retrieve_zero(self, p: int):
+        """RR-LIFT-4/5: each card in p's ［０］, one at a time in p's order: its 【回収時】
+        abilities, then to the hand unless they moved it."""
+        zero = self.zones[p][0]
+        while zero:
+            waiting = [c for c in zero if c not in self.retrieving]
+            if not waiting:
+                return
+            if len(waiting) == 1:
+                card = waiting[0]
+            else:
+                options = tuple(option(self.oid[c], self.defs[c].name, c) for c in waiting)
+                picks = yield Decision(p, "retrieve", options, "RR-LIFT-5", "先に回収するカード")
+                card = self.by_oid[p][picks[0]]
+            self.retrieving.add(card)
+            self.log.add("retrieve", p, card=self.oid[card])
+            try:
+                for ability in self.defs[card].on_retrieve:
+                    yield from self.run_ability(self.ctx(p, card), ability)
+            finally:
+                self.retrieving.discard(card)
+            if card in zero:
+                zero.remove(card)
+                self.hand[p].append(card)
+                self.log.add("to-hand", p, cards=[self.oid[card]], pile="retrieve")
+
+    def recast_up(self, controller: int, p: int, count, amount: int):
+        """Raise the recast time of p's deployed cards (not ［０］) by ``amount``; a card past
+        ［Ⅲ］ becomes reserve (RR-DEP-3). The controller chooses; chosen cards move together."""
+        zones = self.zones[p]
+        pool = zones[1] + zones[2] + zones[3]
+        if count == "all":
+            chosen = pool
+        else:
+            chosen = []
+            while len(chosen) < count:
+                movable = [c for c in pool if c not in chosen and self._fits_up(p, c, chosen, amount)]
+                if not movable:
+                    break
+                if len(movable) + len(chosen) <= count:
+                    chosen.extend(movable)
+                    break
+                options = tuple(option(self.oid[c], f"{self.defs[c].name} {ROMAN[self.zone_of(c)]}", c)
+                                for c in movable)
+                picks = yield Decision(controller, "recast-up", options, "RR-DEP-3",
+                                       "リキャストタイムを増やすカード")
+                chosen.append(self.by_oid[p][picks[0]])
+        if not chosen:
+            return
+        moves = [(c, self.zone_of(c)) for c in chosen]
+        for c, z in moves:
+            zones[z].remove(c)
+        out = []
+        for c, z in moves:
+            if z + amount > 3:
+                self.reserve[p].append(c)
+                out.append((self.oid[c], z, "reserve"))
+            else:
+                zones[z + amount].append(c)
+                out.append((self.oid[c], z, z + amount))
+        self.log.add("recast-up", p, moves=out, by=controller)
+
+    def _fits_up(self, p: int, card: int, chosen, amount: int) -> bool:
+        z = self.zone_of(card)
+        if z + amount > 3:
+            return True
+        dest = self.zones[p][z + amount]
+        leaving = sum(1 for c in dest if c in chosen)
+        entering = sum(1 for c in chosen if self.zone_of(c) == z)
+        return len(dest) - leaving + entering < self.cap
+
+    def deploy(self, p: int, card: int):
+        """RR-DEP-1/4: put a processed card from the cast zone into a free allowed zone (its
+        caster chooses), or, with none free, 1 damage to life and the card becomes reserve."""
+        zones = self.zones[p]
+        free = [z for z in self.defs[card].recast if len(zones[z]) < self.cap]
+        if not free:
+            self.cast_zone.remove(card)
+            self.reserve[p].append(card)
+            self.log.add("overflow", p, card=self.oid[card])
+            self.lose_life(p, 1, hit=False, card=card)
+            return
+        if len(free) == 1:
+            z = free[0]
+        else:
+            options = tuple(option(f"zone:{z}", ROMAN[z], z) for z in free)
+            picks = yield Decision(p, "deploy", options, "RR-DEP-1", f"{self.defs[card].name}を展開する場所")
+            z = int(picks[0][5:])
+        self.cast_zone.remove(card)  # it stays in the cast zone while its place is chosen
+        zones[z].append(card)
+        self.log.add("deploy", p, card=self.oid[card], zone=z)
