@@ -113,9 +113,10 @@ CATALOGUE = Catalogue("recast-rift", "seeds/000 (東方リキャストリフト 
       "A life damage of 0 draws nothing and is no HIT (life did not go down)."),
     C("RR-DMG-6", "With deck, face-down pile and reserve pile all empty there is no graze check; it hits."),
     # deploy
-    C("RR-DEP-1", "Last, the cast card is deployed to one of its recast zones with a free place.",
-      "The seed says the turn player chooses the zone; fuda lets the card's caster choose (the same player "
-      "except for a preempt card cast in the opponent's turn, which its caster places)."),
+    C("RR-DEP-1", "Last, the cast card is deployed to one of its recast zones with a free place; the turn "
+      "player chooses which.",
+      "As the seed says (置く場所はターンプレイヤーの自由), the turn player chooses even for a preempt card the "
+      "opponent cast in the turn player's turn; the card still goes to its caster's own recast zone."),
     C("RR-DEP-2", "Deployed cards' 【展開中】 abilities work in Ⅲ, Ⅱ, Ⅰ and ［０］."),
     C("RR-DEP-3", "Nothing goes nearer than Ⅲ: a card pushed past Ⅲ by a recast-time increase becomes reserve."),
     C("RR-DEP-4", "A card must be deployed when it can; with no free place its player takes 1 life damage and "

@@ -291,8 +291,9 @@ class ZoneRules:
         return len(dest) - leaving + entering < self.cap
 
     def deploy(self, p: int, card: int):
-        """RR-DEP-1/4: put a processed card from the cast zone into a free allowed zone (its
-        caster chooses), or, with none free, 1 damage to life and the card becomes reserve."""
+        """RR-DEP-1/4: put a processed card from the cast zone into a free allowed zone (the
+        turn player chooses, as the seed says, even for the opponent's preempt card), or, with
+        none free, 1 damage to life and the card becomes reserve."""
         zones = self.zones[p]
         free = [z for z in self.defs[card].recast if len(zones[z]) < self.cap]
         if not free:
@@ -305,7 +306,7 @@ class ZoneRules:
             z = free[0]
         else:
             options = tuple(option(f"zone:{z}", ROMAN[z], z) for z in free)
-            picks = yield Decision(p, "deploy", options, "RR-DEP-1", f"{self.defs[card].name}を展開する場所")
+            picks = yield Decision(self.active, "deploy", options, "RR-DEP-1", f"{self.defs[card].name}を展開する場所")
             z = int(picks[0][5:])
         self.cast_zone.remove(card)  # it stays in the cast zone while its place is chosen
         zones[z].append(card)

@@ -12,14 +12,14 @@ R = pytest.mark.rule
 
 
 @R("RR-DEP-1", "RR-CARD-4")
-def test_deploy_zones_are_the_recast_time_and_the_caster_chooses():
-    """The deploy decision offers the card's recast zones with a free place; for a preempt card
-    cast in the opponent's turn, its caster chooses (fuda's reading)."""
+def test_deploy_zones_are_the_recast_time_and_the_turn_player_chooses():
+    """The deploy decision offers the card's recast zones with a free place; the turn player
+    chooses, even for the opponent's preempt card (the seed: 置く場所はターンプレイヤーの自由)."""
     game = scenario({"hand": ["reimu-musou-fuuin"]},
                     {"awakening": "youmu-till-when", "hand": ["youmu-gensei-zan"], "deck": ["youmu-meisou-zan"],
                          "zones": {1: ["youmu-nihyaku-yujun"]}})
     act(game, "main cast:reimu-musou-fuuin", "preempt cast:youmu-gensei-zan")
-    assert (game.pending.player, game.pending.kind, game.pending.ids) == (1, "deploy", ("zone:2", "zone:1"))
+    assert (game.pending.player, game.pending.kind, game.pending.ids) == (0, "deploy", ("zone:2", "zone:1"))
     act(game, "deploy zone:1")
     assert zone_ids(game, 1) == {1: ["youmu-nihyaku-yujun", "youmu-gensei-zan"]}
 
