@@ -37,7 +37,12 @@ def steps() -> list[tuple[str, Step]]:
     """The build steps after validation, in order."""
     from engine.games import build_step as engine_step
 
+    from .export_commands import build_step as online_step
+    from .print_commands import build_step as print_step
+
     return [
+        ("print", print_step),
+        ("online", online_step),
         ("engine", engine_step),
     ]
 

@@ -150,6 +150,11 @@ def _register_features() -> None:
     """Add the commands of each feature module (each keeps its heavy imports inside its commands)."""
     from engine.commands import register as register_engine
 
+    from .export_commands import register as register_export
+    from .print_commands import register as register_print
+
+    register_print(app)
+    register_export(app)
     register_engine(app)
 
 

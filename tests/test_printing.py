@@ -1,0 +1,423 @@
+"""print_cards and `fuda print`, read back as a print shop would: page boxes, embedded subset
+fonts, CMYK-only colour, duplex alignment of the invisible card ids, ryomen pairs, per-face pages,
+determinism, atomic writes and one-line usage errors."""
+
+from __future__ import annotations
+
+import re
+import struct
+
+import pdfplumber
+import pikepdf
+import pytest
+import typer
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from pipeline import load_database
+from pipeline.imposition import PT_PER_MM, PrintOptionError
+from pipeline.print_commands import build_step, register
+from pipeline.printing import print_calibration, print_cards, select_items
+
+TOL = 0.05  # pt
+
+
+@pytest.fixture(scope="module")
+def db():
+    return load_database()
+
+
+@pytest.fixture(scope="module")
+def rr(db):
+    return db.game("recast-rift")
+
+
+@pytest.fixture(scope="module")
+def outdir(tmp_path_factory):
+    return tmp_path_factory.mktemp("print")
+
+
+def markers(path) -> list[list[tuple[str, float, float]]]:
+    """Per page: every invisible ``card:<key>:<side>`` marker with its text origin (pt, PDF
+    coordinates, read from the glyph's text matrix: exact even for turned text)."""
+    pages = []
+    with pdfplumber.open(path) as pdf:
+        for page in pdf.pages:
+            chars = [c for c in page.chars if c["size"] < 2.5]  # markers are 2 pt, card text larger
+            text = "".join(c["text"] for c in chars)
+            pages.append([(m[0], chars[m.start()]["matrix"][4], chars[m.start()]["matrix"][5])
+                          for m in re.finditer(r"card:[^:]+:(?:front|back)", text)])
+    return pages
+
+
+def misaligned(path, mode: str) -> list[str]:
+    """Card keys whose back marker does not land on the front marker after the flip."""
+    reader = PdfReader(str(path))
+    per_page = markers(path)
+    bad = []
+    pages = range(0, len(per_page)) if mode == "gutter" else range(0, len(per_page), 2)
+    for i in pages:
+        w = float(reader.pages[i].mediabox.width)
+        h = float(reader.pages[i].mediabox.height)
+        fronts = [m for m in per_page[i] if m[0].endswith(":front")]
+        backs = per_page[i] if mode == "gutter" else per_page[i + 1]
+        backs = [m for m in backs if m[0].endswith(":back")]
+        assert len(fronts) == len(backs) > 0
+        for text, bx, by in backs:
+            if mode == "long-edge":
+                fx, fy = w - bx, by
+            elif mode == "short-edge":
+                fx, fy = bx, h - by
+            else:  # gutter, vertical fold at the page centre
+                fx, fy = w - bx, by
+            key = text.rsplit(":", 1)[0]
+            if not any(t.rsplit(":", 1)[0] == key and abs(x - fx) <= TOL and abs(y - fy) <= TOL
+                       for t, x, y in fronts):
+                bad.append(key)
+    return bad
+
+
+@pytest.mark.parametrize("mode", ["long-edge", "short-edge", "gutter"])
+def test_duplex_backs_coincide_with_their_fronts(rr, outdir, mode):
+    """Every card's back id lands on its front id after the flip, within 0.05 pt."""
+    out = print_cards(rr, backs=mode, out=outdir / f"duplex-{mode}.pdf")
+    assert misaligned(out, mode) == []
+
+
+@pytest.mark.parametrize("mode", ["long-edge", "short-edge", "gutter"])
+def test_alignment_check_catches_unmirrored_backs(rr, outdir, mode):
+    """With mirroring switched off (test-only flag) the same check reports misaligned cards."""
+    ids = [c.id for c in rr.cards[:9]]
+    out = print_cards(rr, ids=ids, backs=mode, out=outdir / f"unmirrored-{mode}.pdf", _mirror=False)
+    assert len(misaligned(out, mode)) >= 4
+
+
+def test_back_offset_moves_the_back_markers(rr, outdir):
+    """A back offset of (1, 2) mm moves every back id by exactly that (x right, y down)."""
+    ids = [rr.cards[0].id]
+    plain = markers(print_cards(rr, ids=ids, backs="long-edge", out=outdir / "off0.pdf"))
+    moved = markers(print_cards(rr, ids=ids, backs="long-edge", back_offset=(1.0, 2.0),
+                                out=outdir / "off1.pdf"))
+    (_, x0, y0), (_, x1, y1) = plain[1][0], moved[1][0]
+    assert x1 - x0 == pytest.approx(1.0 * PT_PER_MM, abs=TOL)
+    assert y0 - y1 == pytest.approx(2.0 * PT_PER_MM, abs=TOL)
+    assert plain[0] == moved[0]
+
+
+def test_ryomen_pairs_coincide_face_a_over_face_b(db, outdir):
+    """`--deck <pairing>`: 9 double-faced cards; face A's and face B's ids coincide in duplex,
+    and face B is the pair's second card."""
+    game = db.game("ryomen")
+    deck = next(d for d in game.decks if "pairs" in d.data)
+    out = print_cards(game, deck=deck.id, out=outdir / "pairs.pdf")
+    assert misaligned(out, "long-edge") == []
+    found = markers(out)
+    keys = [m[0].rsplit(":", 1)[0][5:] for page in found[::2] for m in page]
+    assert keys == [f"{a}+{b}" for a, b in deck["pairs"]]
+    with pdfplumber.open(out) as pdf:
+        back_text = "".join(pdf.pages[i].extract_text() for i in range(1, len(pdf.pages), 2))
+    for _, b in deck["pairs"]:
+        assert game.card(b).name.replace(" ", "")[:4] in back_text.replace(" ", "").replace("\n", "")
+
+
+def test_ryomen_pairs_in_gutter_mode_mirror_about_the_fold(db, outdir):
+    """In gutter-fold mode each pair's faces sit mirrored about the fold."""
+    game = db.game("ryomen")
+    deck = next(d for d in game.decks if "pairs" in d.data)
+    out = print_cards(game, deck=deck.id, backs="gutter", out=outdir / "pairs-gutter.pdf")
+    assert misaligned(out, "gutter") == []
+
+
+def test_sheet_boxes_nest(rr, outdir):
+    """On sheets TrimBox ⊂ BleedBox ⊂ MediaBox, the bleed 3 mm around the trim."""
+    out = print_cards(rr, backs="long-edge", out=outdir / "boxes.pdf")
+    for page in PdfReader(str(out)).pages:
+        media, bleed, trim = (list(map(float, b)) for b in (page.mediabox, page.bleedbox, page.trimbox))
+        assert _inside(trim, bleed) and _inside(bleed, media)
+        assert bleed[0] == pytest.approx(trim[0] - 3 * PT_PER_MM, abs=0.01)
+        assert _inside(list(map(float, page.artbox)), bleed)
+
+
+@pytest.mark.parametrize("size,bleed", [("63x88", 3.0), ("59x86", 2.0), ("91x55", 0.0)])
+def test_per_face_pages_are_trim_plus_bleed_and_named(rr, outdir, size, bleed):
+    """Per-face: one page per distinct face, MediaBox = BleedBox = card + 2 × bleed, TrimBox
+    the card, ArtBox the safe area, labelled <id>-front / <id>-back."""
+    w, h = (float(v) for v in size.split("x"))
+    ids = [c.id for c in rr.cards[:3]]
+    out = print_cards(rr, ids=ids + ids[:1], card_size=size, bleed=bleed, backs="long-edge",
+                      per_face=True, out=outdir / f"faces-{size}.pdf")
+    reader = PdfReader(str(out))
+    assert len(reader.pages) == 6
+    assert list(reader.page_labels) == [f"{i}-{s}" for i in ids for s in ("front", "back")]
+    for page in reader.pages:
+        media, bleedbox, trim = (list(map(float, b)) for b in (page.mediabox, page.bleedbox, page.trimbox))
+        assert media == pytest.approx(bleedbox, abs=0.01)
+        assert media[2] - media[0] == pytest.approx((w + 2 * bleed) * PT_PER_MM, abs=0.01)
+        assert media[3] - media[1] == pytest.approx((h + 2 * bleed) * PT_PER_MM, abs=0.01)
+        assert trim[2] - trim[0] == pytest.approx(w * PT_PER_MM, abs=0.01)
+        assert trim[0] == pytest.approx(bleed * PT_PER_MM, abs=0.01)
+        art = list(map(float, page.artbox))
+        assert art[0] == pytest.approx((bleed + 3) * PT_PER_MM, abs=0.01)
+    titles = [o.title for o in reader.outline]
+    assert titles[0] == f"{ids[0]} front ×2"
+
+
+def test_awakening_cards_get_the_life_track_back(rr, outdir):
+    """A Recast Rift awakening card's back is its life track (6 … 1); a spell's is not."""
+    awakening = next(c for c in rr.cards if c.kind == "awakening")
+    spell = next(c for c in rr.cards if c.kind == "spell")
+    out = print_cards(rr, ids=[awakening.id, spell.id], backs="long-edge", per_face=True,
+                      out=outdir / "life.pdf")
+    with pdfplumber.open(out) as pdf:
+        life_back, spell_back = pdf.pages[1].extract_text(), pdf.pages[3].extract_text()
+    assert all(str(n) in life_back for n in range(1, 7)) and "ライフ" in life_back
+    assert "ライフ" not in spell_back
+
+
+def test_fonts_are_embedded_and_subset(rr, outdir):
+    """Every font in a sheet PDF is an embedded subset (no unembedded Helvetica)."""
+    out = print_cards(rr, backs="long-edge", out=outdir / "fonts.pdf")
+    fonts = _fonts(out)
+    assert fonts
+    for name, embedded in fonts:
+        assert embedded, name
+        assert "+" in name, name  # subset prefix ABCDEF+
+
+
+def test_cmyk_mode_has_no_rgb_operators_and_cmyk_images(rr, outdir):
+    """--cmyk: no rg/RG operator in any content stream, art embedded as DeviceCMYK, and a
+    warning that colours may shift when no ICC profile is given."""
+    deck = next(d.id for d in rr.decks)
+    with pytest.warns(UserWarning, match="may shift"):
+        out = print_cards(rr, deck=deck, backs="long-edge", cmyk=True, out=outdir / "cmyk.pdf")
+    ops, spaces = set(), set()
+    with pikepdf.open(out) as pdf:
+        for page in pdf.pages:
+            for stream in _streams(page):
+                ops |= {str(op) for _, op in pikepdf.parse_content_stream(stream)}
+            for _, image in _images(page):
+                spaces.add(str(image.ColorSpace))
+    assert ops & {"rg", "RG", "sc", "scn"} == set()
+    assert "k" in ops or "K" in ops
+    assert spaces <= {"/DeviceCMYK"}
+
+
+def test_cmyk_with_an_icc_profile(rr, outdir, tmp_path):
+    """With an ICC profile the art goes through ImageCms and the profile travels with it."""
+    from PIL import ImageCms
+
+    icc = tmp_path / "cmyk.icc"
+    _write_cmyk_profile(icc)
+    deck = next(d.id for d in rr.decks)
+    out = print_cards(rr, deck=deck, cmyk=True, icc=icc, out=outdir / "cmyk-icc.pdf")
+    with pikepdf.open(out) as pdf:
+        images = [img for page in pdf.pages for _, img in _images(page)]
+    assert images and all(str(i.ColorSpace) == "/DeviceCMYK" for i in images)
+    bad = tmp_path / "bad.icc"
+    bad.write_bytes(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+    with pytest.raises(ValueError, match="not CMYK"):
+        print_cards(rr, deck=deck, cmyk=True, icc=bad, out=outdir / "cmyk-bad.pdf")
+
+
+def test_output_is_byte_identical_twice(rr, outdir):
+    """The same input gives a byte-identical PDF."""
+    a = print_cards(rr, backs="short-edge", out=outdir / "same-a.pdf").read_bytes()
+    b = print_cards(rr, backs="short-edge", out=outdir / "same-b.pdf").read_bytes()
+    assert a == b
+
+
+def test_cmyk_output_is_byte_identical_twice(rr, outdir):
+    """CMYK mode (converted art included) is deterministic too."""
+    deck = next(d.id for d in rr.decks)
+    with pytest.warns(UserWarning):
+        a = print_cards(rr, deck=deck, cmyk=True, out=outdir / "cmyk-a.pdf").read_bytes()
+        b = print_cards(rr, deck=deck, cmyk=True, out=outdir / "cmyk-b.pdf").read_bytes()
+    assert a == b
+
+
+def test_failed_run_keeps_the_previous_file_and_leaves_no_temp(rr, tmp_path, monkeypatch):
+    """A failure half-way through leaves the previous PDF untouched and no temporary file."""
+    import pipeline.printing as printing
+
+    out = tmp_path / "cards.pdf"
+    print_cards(rr, out=out)
+    before = out.read_bytes()
+    calls = {"n": 0}
+    real = printing.place_face
+
+    def flaky(*args, **kwargs):
+        calls["n"] += 1
+        if calls["n"] == 12:
+            raise RuntimeError("disk on fire")
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(printing, "place_face", flaky)
+    with pytest.raises(RuntimeError):
+        print_cards(rr, backs="long-edge", out=out)
+    assert out.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["cards.pdf"]
+
+
+def test_select_items_decks_ids_copies(rr):
+    """Items come from a deck (with its counts), from ids, or the whole game, times copies."""
+    deck = rr.decks[0]
+    assert [i.key for i in select_items(rr, deck=deck.id)] == list(deck.card_ids())
+    assert [i.key for i in select_items(rr, ids=[rr.cards[1].id], copies=2)] == [rr.cards[1].id] * 2
+    assert len(select_items(rr)) == len(rr.cards)
+    with pytest.raises(PrintOptionError, match="no deck"):
+        select_items(rr, deck="nope")
+    with pytest.raises(PrintOptionError, match="not both"):
+        select_items(rr, deck=deck.id, ids=["a"])
+
+
+def test_calibration_sheet_has_two_pages(outdir):
+    """The calibration sheet is a front and a back page, its fonts embedded."""
+    out = print_calibration(paper="A4", backs="short-edge", out=outdir / "cal.pdf")
+    reader = PdfReader(str(out))
+    assert len(reader.pages) == 2
+    assert "+1.5" in reader.pages[1].extract_text()
+    assert all(e for _, e in _fonts(out))
+
+
+def _app():
+    app = typer.Typer()
+    register(app)
+    return app
+
+
+@pytest.mark.parametrize("args,needle", [
+    (["print", "recast-rift", "--deck", "nope"], "has no deck 'nope'"),
+    (["print", "recast-rift", "--paper", "A5"], "unknown paper"),
+    (["print", "no-such-game"], "no game"),
+    (["print", "recast-rift", "--backs", "sideways"], "unknown backs"),
+    (["print", "recast-rift", "--marks", "dots"], "unknown marks"),
+    (["print", "recast-rift", "--back-offset", "1"], "bad --back-offset"),
+    (["print", "recast-rift", "--card-size", "huge"], "bad card size"),
+    (["print", "recast-rift", "--icc", "x.icc"], "--icc needs --cmyk"),
+    (["print", "--calibration", "--backs", "gutter"], "calibration sheet is for duplex"),
+    (["mat", "recast-rift", "--paper", "A9"], "unknown paper"),
+])
+def test_usage_errors_are_one_line_exit_2(tmp_path, args, needle):
+    """Option mistakes give exit 2 and a single `fuda: error:` line."""
+    result = CliRunner().invoke(_app(), args + ["-o", str(tmp_path / "x.pdf")])
+    assert result.exit_code == 2, result.output
+    lines = [line for line in result.output.splitlines() if line.strip()]
+    assert len(lines) == 1 and lines[0].startswith("fuda: error: ") and needle in lines[0]
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_cli_print_writes_the_pdf(tmp_path):
+    """`fuda print GAME --deck D --backs long-edge -o OUT` writes OUT and prints its path."""
+    out = tmp_path / "deck.pdf"
+    db = load_database()
+    deck = db.game("raise-blaze").decks[0].id
+    result = CliRunner().invoke(_app(), ["print", "raise-blaze", "--deck", deck, "--backs", "long-edge",
+                                         "--copies", "1", "-o", str(out)])
+    assert result.exit_code == 0, result.output
+    assert out.is_file() and str(out) in result.output
+
+
+def test_build_step_writes_sheets_pairs_and_mats(db, tmp_path):
+    """The build step writes every game's sheets, each ryomen pairing and every mat (PDF+PNG)."""
+    files = build_step(db, tmp_path)
+    names = {p.name for p in files}
+    for game in db.games:
+        assert {f"{game.id}-cards.pdf", f"{game.id}-mat.pdf", f"{game.id}-mat.png"} <= names
+    pairings = [d.id for d in db.game("ryomen").decks if "pairs" in d.data]
+    assert {f"ryomen-pairs-{d}.pdf" for d in pairings} <= names
+    assert all(p.is_file() and p.stat().st_size > 0 for p in files)
+
+
+# --- helpers -----------------------------------------------------------------------------------
+
+def _inside(inner, outer) -> bool:
+    return (inner[0] >= outer[0] - 0.01 and inner[1] >= outer[1] - 0.01
+            and inner[2] <= outer[2] + 0.01 and inner[3] <= outer[3] + 0.01)
+
+
+def _streams(page):
+    """The page's content stream and those of its form XObjects."""
+    yield page
+    resources = page.obj.get("/Resources", {})
+    for _, xobj in resources.get("/XObject", {}).items():
+        if xobj.get("/Subtype") == "/Form":
+            yield xobj
+
+
+def _images(page):
+    resources = page.obj.get("/Resources", {})
+    for name, xobj in resources.get("/XObject", {}).items():
+        if xobj.get("/Subtype") == "/Image":
+            yield name, xobj
+        elif xobj.get("/Subtype") == "/Form":
+            for n2, x2 in xobj.get("/Resources", {}).get("/XObject", {}).items():
+                if x2.get("/Subtype") == "/Image":
+                    yield n2, x2
+
+
+def _fonts(path) -> list[tuple[str, bool]]:
+    """(BaseFont, embedded) for every font of every page."""
+    out = []
+    with pikepdf.open(path) as pdf:
+        for page in pdf.pages:
+            for _, font in page.obj.get("/Resources", {}).get("/Font", {}).items():
+                descriptor = font.get("/FontDescriptor")
+                if descriptor is None and "/DescendantFonts" in font:
+                    descriptor = font.DescendantFonts[0].get("/FontDescriptor")
+                embedded = descriptor is not None and any(
+                    k in descriptor for k in ("/FontFile", "/FontFile2", "/FontFile3"))
+                out.append((str(font.BaseFont), embedded))
+    return out
+
+
+def _write_cmyk_profile(path) -> None:
+    """Write a tiny but valid ICC v2 CMYK output profile (grey only: K from L*), so the test
+    needs no profile installed on the machine."""
+    path.write_bytes(cmyk_profile())
+
+
+def _tag_desc(text):
+    a = text.encode("ascii") + b"\0"
+    return b"desc" + b"\0" * 4 + struct.pack(">I", len(a)) + a + struct.pack(">II", 0, 0) + struct.pack(">HB", 0, 0) + b"\0" * 67
+
+def _tag_xyz(x, y, z):
+    f = lambda v: struct.pack(">i", round(v * 65536))
+    return b"XYZ " + b"\0" * 4 + f(x) + f(y) + f(z)
+
+def _tag_text(text):
+    return b"text" + b"\0" * 4 + text.encode("ascii") + b"\0"
+
+def _mft1(n_in, n_out, clut):
+    ident = bytes(range(256))
+    matrix = b"".join(struct.pack(">i", 65536 if i in (0, 4, 8) else 0) for i in range(9))
+    return (b"mft1" + b"\0" * 4 + bytes([n_in, n_out, 2, 0]) + matrix + ident * n_in + bytes(clut) + ident * n_out)
+
+def cmyk_profile() -> bytes:
+    """A tiny but valid ICC v2 CMYK output profile (grey only: K from L*)."""
+    b2a = []
+    for L in (0, 1):
+        for a in (0, 1):
+            for b in (0, 1):
+                b2a += [0, 0, 0, 255 - 255 * L]
+    a2b = []
+    for c in (0, 1):
+        for m in (0, 1):
+            for y in (0, 1):
+                for k in (0, 1):
+                    a2b += [255 - 255 * k, 128, 128]
+    tags = [(b"desc", _tag_desc("fuda test CMYK")), (b"wtpt", _tag_xyz(0.9642, 1.0, 0.8249)),
+            (b"cprt", _tag_text("public domain")), (b"A2B0", _mft1(4, 3, a2b)), (b"B2A0", _mft1(3, 4, b2a))]
+    offset = 128 + 4 + 12 * len(tags)
+    table, data = b"", b""
+    for sig, body in tags:
+        while (offset + len(data)) % 4:
+            data += b"\0"
+        table += sig + struct.pack(">II", offset + len(data), len(body))
+        data += body
+    body = struct.pack(">I", len(tags)) + table + data
+    size = 128 + len(body)
+    header = struct.pack(">I", size) + b"\0" * 4 + struct.pack(">I", 0x02100000) + b"prtrCMYKLab "
+    header += struct.pack(">6H", 2024, 1, 1, 0, 0, 0) + b"acsp" + b"\0" * 4 + b"\0" * 4 + b"\0" * 8 + b"\0" * 8
+    header += struct.pack(">I", 0) + _tag_xyz(0.9642, 1.0, 0.8249)[8:] + b"\0" * 4
+    header += b"\0" * (128 - len(header))
+    return header + body
