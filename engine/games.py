@@ -21,6 +21,7 @@ from types import ModuleType
 
 ENGINES: dict[str, str] = {
     "recast-rift": "engine.recast_rift",
+    "ryomen": "engine.ryomen",
 }
 
 _REGISTRIES: dict = {}

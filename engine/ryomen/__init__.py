@@ -1,0 +1,56 @@
+"""両面表 (ryomen, seed 004, the double-faced game): the rule engine on :mod:`engine.core`.
+
+The module interface every engine package offers (see :mod:`engine.games`):
+
+* ``build_registry(game)`` — compile the cards (located FindingsError on a bad op);
+* ``new_game(registry, setups, seed, position=None)`` — a game (2–4 setups or a :class:`Table`);
+* ``setup_from_deck(deck)`` / ``setup_from_json(doc)`` — one player's setup / a replay's table;
+* ``entrants(registry)`` — the pairings ``fuda simulate`` pits against each other;
+* ``CATALOGUE`` — the rules catalogue; ``ENGINE_VERSION``, ``RULES_VERSION``.
+
+Besides: :func:`~.match.play_match` (best of 3/5, 2/4-game matches by total points) and
+:func:`~.match.play_game` (one game of 2–4 players, tag matches) for the CLI.
+"""
+
+from __future__ import annotations
+
+from .cards import CardPool, FaceDef, Lineup, build_registry
+from .game import ENGINE_VERSION, RULES_VERSION, Ryomen
+from .match import MatchResult, play_game, play_match, random_pairing
+from .rules import CATALOGUE
+from .setup import PlayerSetup, Position, Seat, Table
+from .simulate import entrants
+
+RULES = "ryomen"
+
+_POOLS: dict = {}
+
+
+def pool_of(registry) -> CardPool:
+    """The (cached) card pool of a registry."""
+    pool = _POOLS.get(id(registry))
+    if pool is None or pool.registry is not registry:
+        pool = _POOLS[id(registry)] = CardPool(registry)
+    return pool
+
+
+def new_game(registry, setups, seed: int, position: Position | None = None) -> Ryomen:
+    """A game between 2–4 setups (PlayerSetup, their JSON, or a Table), optionally from a position."""
+    return Ryomen(pool_of(registry), setups, seed, position)
+
+
+def setup_from_deck(deck) -> PlayerSetup:
+    """One player's setup from a database deck (a pairing); faces are chosen in play."""
+    return PlayerSetup.from_deck(deck)
+
+
+def setup_from_json(doc) -> Table:
+    """The table (players, first player, tag) from a replay's ``setup`` document."""
+    return Table.from_json(doc)
+
+
+__all__ = [
+    "CATALOGUE", "CardPool", "ENGINE_VERSION", "FaceDef", "Lineup", "MatchResult", "PlayerSetup", "Position",
+    "RULES", "RULES_VERSION", "Ryomen", "Seat", "Table", "build_registry", "entrants", "new_game",
+    "play_game", "play_match", "pool_of", "random_pairing", "setup_from_deck", "setup_from_json",
+]

@@ -1,0 +1,233 @@
+"""Ryomen cards as the engine reads them: faces, double-faced cards and prepared line-ups.
+
+:func:`build_registry` compiles every face's abilities against the op table. :class:`CardPool`
+flattens each face into a :class:`FaceDef` (a stats tuple and one tuple of :class:`Ability` per
+timing) and prepares each pairing once as a :class:`Lineup`: its 9 double-faced cards with the
+readable option ids and labels of both orientations, so a game never builds strings or looks at
+YAML-shaped data in its hot path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from engine.core import Enum, Option, Registry
+from engine.core import build_registry as core_build
+from pipeline import Finding, FindingsError, Location
+
+from .ops import TABLE
+
+WHENS = ("on-play", "before-battle", "on-flip", "from-result")
+#: The ability keys besides when/text/effect: the day/night condition (RY-CARD-2).
+ABILITY_KEYS = {"condition": Enum(values=("day", "night"))}
+STATS = ("power", "speed", "brain")
+STAT_JA = ("パワー", "スピード", "ブレイン")
+WHEN_JA = {"on-play": "【登場時】", "before-battle": "【バトル直前】", "on-flip": "【反転時】",
+           "from-result": "【リザルト】"}
+ANY, DAY, NIGHT = 0, 1, 2
+
+
+def build_registry(game) -> Registry:
+    """Compile every face of a ryomen game; FindingsError (located) on a bad op or key."""
+    return core_build(game, TABLE, whens=WHENS, extras=ABILITY_KEYS)
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """One compiled ability: its timing, day/night condition (ANY/DAY/NIGHT), ops and text."""
+
+    card: str
+    index: int
+    when: str
+    cond: int
+    ops: tuple  # CompiledOp
+    text: str
+
+
+@dataclass(frozen=True, slots=True)
+class FaceDef:
+    """One face (one printed card): printed stats and its abilities grouped by timing."""
+
+    id: str
+    name: str
+    stats: tuple[int, int, int]
+    on_play: tuple[Ability, ...]
+    before: tuple[Ability, ...]
+    on_flip: tuple[Ability, ...]
+    from_result: tuple[Ability, ...]
+    manual: tuple  # ManualAbility entries: a face with any cannot be played
+    abilities: tuple[Ability, ...]  # all, in printed order
+
+    @property
+    def short(self) -> str:
+        """``P8 S7 B6``."""
+        p, s, b = self.stats
+        return f"P{p} S{s} B{b}"
+
+
+@dataclass(frozen=True)
+class Lineup:
+    """One player's 9 double-faced cards, prepared for play.
+
+    ``faces[k]`` is the pair (first face, second face) of card ``k``; ``options[k][side]`` the
+    decision option naming card ``k`` with ``side`` up (id ``up/down``, ``#2``… added when the
+    same two faces form more than one card); ``ids[k]`` the two ids.
+    """
+
+    faces: tuple[tuple[FaceDef, FaceDef], ...]
+    options: tuple[tuple[Option, Option], ...]
+    ids: tuple[tuple[str, str], ...]
+
+
+@dataclass(frozen=True)
+class Seating:
+    """The fixed part of a table, shared by every game of the same pairings (cached by the pool).
+
+    Physical card ``c = base[p] + k``; ``index[p]`` maps both option ids of p's cards to ``c``;
+    ``orders[s]`` is every seat counter-clockwise from s; ``opponents[p]`` p's opponents in that
+    order (the other team only, in a tag match).
+    """
+
+    lineups: tuple[Lineup, ...]
+    faces: tuple
+    opts: tuple
+    base: tuple[int, ...]
+    index: tuple[dict, ...]
+    hands: tuple[tuple[int, ...], ...]
+    hopts: tuple[tuple[Option, ...], ...]
+    orders: tuple[tuple[int, ...], ...]
+    opponents: tuple[tuple[int, ...], ...]
+
+
+class CardPool:
+    """Every face of one ryomen game as :class:`FaceDef`, and prepared line-ups (cached)."""
+
+    def __init__(self, registry: Registry):
+        self.registry = registry
+        self.game = registry.game
+        self.defs: dict[str, FaceDef] = {c.id: self._flatten(c) for c in self.game.cards}
+        manifest = self.game.manifest
+        chips = manifest["chips"]
+        self.points = tuple(chips["points"])
+        self.start_night = chips["day-night"]["start"] == "night"
+        self.stat_chips = {c["id"]: (("power", "speed", "brain", "all").index(c["stat"]), c["delta"], c["count"],
+                                     c["name"]) for c in chips.get("stat", ())}
+        self.settings = self.game.settings
+        self.turns = self.settings["turns"]
+        self._lineups: dict[tuple, Lineup] = {}
+        self._seatings: dict[tuple, Seating] = {}
+        self._check_chips()
+
+    def _check_chips(self) -> None:
+        """Every put-stat-chip names a chip of the manifest (the loader checks it too)."""
+        bad = []
+
+        def walk(ops, card):
+            for op in ops:
+                if op.name == "put-stat-chip" and op.args["chip"] not in self.stat_chips:
+                    bad.append(Finding(op.source, "E202", f"unknown stat chip {op.args['chip']!r}", card=card,
+                                       hint=f"chips.stat in game.yaml: {', '.join(self.stat_chips) or 'none'}"))
+                if op.name == "if":
+                    walk(op.args["then"], card)
+                    walk(op.args["else_"], card)
+
+        for face in self.defs.values():
+            for ability in face.abilities:
+                walk(ability.ops, face.id)
+        if bad:
+            raise FindingsError(bad)
+
+    def __getitem__(self, face_id: str) -> FaceDef:
+        try:
+            return self.defs[face_id]
+        except KeyError:
+            raise KeyError(f"{self.game.id} has no card {face_id!r}") from None
+
+    def name(self, face_id: str) -> str:
+        """The printed name of a face id (the id itself when unknown)."""
+        face = self.defs.get(face_id)
+        return face.name if face is not None else face_id
+
+    def lineup(self, pairs) -> Lineup:
+        """The prepared line-up of a pairing (a sequence of (first, second) face ids)."""
+        key = tuple(tuple(p) for p in pairs)
+        found = self._lineups.get(key)
+        if found is not None:
+            return found
+        self.check_pairs(key)
+        seen: dict[frozenset, int] = {}
+        faces, options, ids = [], [], []
+        for a, b in key:
+            n = seen[frozenset((a, b))] = seen.get(frozenset((a, b)), 0) + 1
+            tag = "" if n == 1 else f"#{n}"
+            fa, fb = self[a], self[b]
+            faces.append((fa, fb))
+            ida, idb = f"{a}/{b}{tag}", f"{b}/{a}{tag}"
+            ids.append((ida, idb))
+            options.append((Option(ida, f"{fa.name} {fa.short}（裏: {fb.name}）", len(faces) - 1),
+                            Option(idb, f"{fb.name} {fb.short}（裏: {fa.name}）", len(faces) - 1)))
+        found = self._lineups[key] = Lineup(tuple(faces), tuple(options), tuple(ids))
+        return found
+
+    def seating(self, pairings: tuple, tag: bool) -> Seating:
+        """The (cached) :class:`Seating` of these pairings, in seat order."""
+        key = (pairings, tag)
+        found = self._seatings.get(key)
+        if found is not None:
+            return found
+        lineups = tuple(self.lineup(pairs) for pairs in pairings)
+        n = len(lineups)
+        faces, opts, base, index, hands = [], [], [], [], []
+        for lu in lineups:
+            b = len(faces)
+            base.append(b)
+            faces.extend(lu.faces)
+            opts.extend(lu.options)
+            index.append({i: b + k for k, pair in enumerate(lu.ids) for i in pair})
+            hands.append(tuple(range(b, b + len(lu.faces))))
+        orders = tuple(tuple((s + k) % n for k in range(n)) for s in range(n))
+        opponents = tuple(tuple(q for q in orders[p][1:] if not (tag and (q - p) % 2 == 0)) for p in range(n))
+        found = self._seatings[key] = Seating(
+            lineups, tuple(faces), tuple(opts), tuple(base), tuple(index), tuple(hands),
+            tuple(tuple(opts[c][0] for c in h) for h in hands), orders, opponents)
+        return found
+
+    def check_pairs(self, pairs) -> None:
+        """Refuse a pairing the engine cannot play: unknown ids, a card paired with itself
+        (RY-DECK-2), not 9 cards, or a manual ability (never ignored)."""
+        findings = []
+        loc = Location(str(self.game.folder / "decks"), 0, 0)
+        want = self.game.manifest["deck-rules"]["pairs"]
+        if len(pairs) != want:
+            findings.append(Finding(loc, "E205", f"a ryomen pairing has {want} double-faced cards, got {len(pairs)}"))
+        for pair in pairs:
+            if len(pair) != 2:
+                findings.append(Finding(loc, "E205", f"a double-faced card is two faces, got {list(pair)}"))
+                continue
+            a, b = pair
+            for face in (a, b):
+                if face not in self.defs:
+                    findings.append(Finding(loc, "E205", f"unknown ryomen card {face!r}"))
+            if a == b:
+                findings.append(Finding(loc, "E205", f"both faces are {a!r}: a pair may not be two copies "
+                                        "of one card (RY-DECK-2)"))
+            for face in (a, b):
+                if face in self.defs:
+                    for m in self.defs[face].manual:
+                        findings.append(Finding(m.location, "E203", f"the ryomen engine cannot play this card: "
+                                                f"ability {m.index + 1} is manual ({m.reason})", card=m.card))
+        if findings:
+            raise FindingsError(findings)
+
+    def _flatten(self, card) -> FaceDef:
+        compiled = self.registry.of(card.id)
+        abilities = []
+        for a in compiled:
+            if a.ops is None:
+                continue
+            cond = {"day": DAY, "night": NIGHT}.get(a.extras.get("condition"), ANY)
+            abilities.append(Ability(card.id, a.index, a.when, cond, a.ops, a.text))
+        by = {w: tuple(a for a in abilities if a.when == w) for w in WHENS}
+        return FaceDef(card.id, card.name, (card["power"], card["speed"], card["brain"]),
+                       by["on-play"], by["before-battle"], by["on-flip"], by["from-result"],
+                       self.registry.manual_of(card.id), tuple(abilities))

@@ -1,0 +1,282 @@
+"""Ryomen effects: current stats, abilities, the 【バトル直前】 window, flips, chips (a mixin of
+:class:`~engine.ryomen.game.Ryomen`).
+
+Stats follow the effect model of the card schema: printed stats of the face up, then the stat
+chips on the physical card in the order placed, then this turn's stat effects in the order they
+resolved, clamping to 1–9 after every step (RY-STAT-1). ``named`` effects are kept symbolic and
+read against the stat that decides the turn whenever a value is read.
+"""
+
+from __future__ import annotations
+
+from engine.core import Decision, Option
+
+from .cards import NIGHT
+from .ops import ADD, ALL, NAMED, SET
+
+YES = (Option("yes", "する"), Option("no", "しない"))
+
+
+class Ask(Decision):
+    """A :class:`Decision` with a fast check for the common single pick (same errors otherwise)."""
+
+    __slots__ = ()
+
+    def check(self, picks):
+        if type(picks) is tuple and len(picks) == 1 and self.max == 1:
+            pick = picks[0]
+            for o in self.options:
+                if o.id == pick:
+                    return picks
+        return Decision.check(self, picks)
+
+
+class Ctx:
+    """The context of an ability: owner, its card (battle or result card), face, timing, and
+    whether it is an 【反転時】 ability (whose flips never trigger another)."""
+
+    __slots__ = ("player", "card", "face", "when", "in_flip")
+
+    def __init__(self, player: int, card: int, face, when: str, in_flip: bool):
+        self.player = player
+        self.card = card
+        self.face = face
+        self.when = when
+        self.in_flip = in_flip
+
+
+def _clamp(v: int) -> int:
+    return 1 if v < 1 else 9 if v > 9 else v
+
+
+class EffectRules:
+    """Abilities and effects; expects the state attributes of Ryomen."""
+
+    # -- stats (RY-CARD-1, RY-STAT-1) -------------------------------------------------------------
+    def stats(self, p: int) -> tuple[int, int, int]:
+        """The current (power, speed, brain) of p's battle card."""
+        c = self.battle[p]
+        v = list(self.faces[c][self.up[c]].stats)
+        chips = self.chips[c]
+        if chips:
+            for code, delta, _chip in chips:
+                if code == ALL:
+                    v = [_clamp(x + delta) for x in v]
+                else:
+                    v[code] = _clamp(v[code] + delta)
+        named = self.named
+        for kind, code, x in self.effects[p]:
+            if code == NAMED:
+                if named < 0:
+                    continue  # nothing named yet: a named effect changes nothing
+                code = named
+            if kind == ADD:
+                if code == ALL:
+                    v = [_clamp(y + x) for y in v]
+                else:
+                    v[code] = _clamp(v[code] + x)
+            elif kind == SET:
+                if code == ALL:
+                    v = [x, x, x]
+                else:
+                    v[code] = x
+            else:  # SWAP: code and x are two stats
+                v[code], v[x] = v[x], v[code]
+        return tuple(v)
+
+    def value(self, p: int, s: int) -> int:
+        """The current value of stat s (0–2) of p's battle card."""
+        c = self.battle[p]
+        if not self.effects[p] and not self.chips[c]:
+            return self.faces[c][self.up[c]].stats[s]
+        return self.stats(p)[s]
+
+    def card_stats(self, c: int) -> tuple[int, int, int]:
+        """The stats of card c in any zone: its face up and its chips (no turn effects)."""
+        v = list(self.faces[c][self.up[c]].stats)
+        for code, delta, _chip in self.chips[c] or ():
+            if code == ALL:
+                v = [_clamp(x + delta) for x in v]
+            else:
+                v[code] = _clamp(v[code] + delta)
+        return tuple(v)
+
+    # -- abilities -----------------------------------------------------------------------------
+    def resolve(self, p: int, c: int, face, abilities, when: str, in_flip: bool):
+        """Resolve abilities of one face in printed order; a day/night condition is checked as
+        each would resolve (RY-CARD-2)."""
+        for ab in abilities:
+            if ab.cond and (ab.cond == NIGHT) != self.night:
+                continue
+            self.log.add("ability", p, card=face.id, when=when, index=ab.index)
+            ctx = Ctx(p, c, face, when, in_flip)
+            for op in ab.ops:
+                if op.gen:
+                    yield from op.fn(self, ctx, **op.args)
+                else:
+                    op.fn(self, ctx, **op.args)
+
+    def run_ops(self, ctx: Ctx, ops):
+        """Run compiled ops in order (the body of ``if``)."""
+        for op in ops:
+            if op.gen:
+                yield from op.fn(self, ctx, **op.args)
+            else:
+                op.fn(self, ctx, **op.args)
+
+    def window(self, number: int):
+        """A 【バトル直前】 window (RY-RECV-2, RY-REV-3, RY-MULTI-3): each battle card in turn from
+        the leader counter-clockwise resolves the abilities of the face up when its turn begins;
+        a card flipped during its own turn skips the rest of it."""
+        battle, faces, up, flips = self.battle, self.faces, self.up, self.flips
+        for p in self.orders[self.server]:
+            c = battle[p]
+            face = faces[c][up[c]]
+            if not face.before:
+                continue
+            start = flips[c]
+            for ab in face.before:
+                if flips[c] != start:
+                    break
+                if ab.cond and (ab.cond == NIGHT) != self.night:
+                    continue
+                self.log.add("ability", p, card=face.id, when="before-battle", index=ab.index, window=number)
+                ctx = Ctx(p, c, face, "before-battle", False)
+                for op in ab.ops:
+                    if flips[c] != start:
+                        break
+                    if op.gen:
+                        yield from op.fn(self, ctx, **op.args)
+                    else:
+                        op.fn(self, ctx, **op.args)
+
+    def holds(self, ctx: Ctx, condition) -> bool:
+        """A card condition seen from the ability's owner (all keys must hold)."""
+        role = condition.get("role")
+        if role is not None and (ctx.player == self.server) != (role == "server"):
+            return False
+        return True
+
+    def note(self, ctx: Ctx, kind: str, **data) -> None:
+        """Log a rules note (e.g. an op with nothing to act on)."""
+        self.log.add(kind, ctx.player, card=ctx.face.id, **data)
+
+    # -- stat effects (effect model 1–5) ---------------------------------------------------------
+    def stat_effect(self, ctx: Ctx, q: int, effect: tuple) -> None:
+        """Add a stat effect to q's battle card, or keep it waiting for the card q puts in."""
+        if self.battle[q] < 0:
+            self.waiting[q].append(effect)
+            self.log.add("waiting", q, by=ctx.player, card=ctx.face.id, effect=effect)
+            return
+        self.effects[q].append(effect)
+        self.log.add("stat", q, by=ctx.player, card=ctx.face.id, effect=effect, now=self.stats(q))
+
+    def forbid(self, ctx: Ctx, code: int) -> None:
+        """forbid-stat: the server, if an opponent of the owner, cannot name ``code`` this turn."""
+        if ctx.player == self.server or self.named >= 0 or self.server not in self.opponents[ctx.player]:
+            self.note(ctx, "no-effect", op="forbid-stat")
+            return
+        self.forbidden |= 1 << code
+        self.log.add("forbid", ctx.player, card=ctx.face.id, stat=code)
+
+    def change_named(self, ctx: Ctx, code: int) -> None:
+        """change-named-stat: the stat deciding this turn becomes ``code`` (once one is named)."""
+        if self.named < 0:
+            self.note(ctx, "no-effect", op="change-named-stat")
+            return
+        self.named = code
+        self.log.add("named-changed", ctx.player, card=ctx.face.id, stat=code)
+
+    # -- flips -----------------------------------------------------------------------------------
+    def flip_battle(self, q: int, ctx: Ctx):
+        """Flip q's battle card: its stat effects are cleared, chips stay, and unless an 【反転時】
+        ability made the flip the new face's 【反転時】 abilities resolve at once."""
+        c = self.battle[q]
+        if c < 0:
+            self.note(ctx, "no-effect", op="flip")
+            return
+        self.up[c] ^= 1
+        self.flips[c] += 1
+        self.effects[q] = []
+        face = self.faces[c][self.up[c]]
+        self.log.add("flip", q, card=self.cid(c), why="effect", by=ctx.player, now=self.card_stats(c))
+        if not ctx.in_flip and face.on_flip:
+            yield from self.resolve(q, c, face, face.on_flip, "on-flip", True)
+
+    def flip_day_night(self, p, why: str) -> None:
+        """Turn the day/night chip over (RY-REV-2); it stays so for the following turns."""
+        self.night = not self.night
+        self.log.add("day-night", p, night=self.night, why=why)
+
+    def flip_own_hand(self, ctx: Ctx, count: int, optional: bool):
+        """The owner flips up to/exactly ``count`` of their hand cards; nothing triggers."""
+        p = ctx.player
+        hopts = self.hopts[p]
+        if not hopts:
+            self.note(ctx, "no-effect", op="flip")
+            return
+        k = min(count, len(hopts))
+        picks = yield Ask(p, "flip-hand", tuple(hopts), "RY-CARD-2",
+                          f"{ctx.face.name}: ハンドのカードを{k}枚{'まで' if optional else ''}裏返す",
+                          0 if optional else k, k)
+        if not picks:
+            self.log.add("hand-flip", p, card=None, now=None, by=ctx.face.id)
+        for pick in picks:
+            self.log.add("hand-flip", p, card=pick, now=self.turn_hand_card(p, self.index[p][pick]), by=ctx.face.id)
+
+    def ask_yes(self, ctx: Ctx, kind: str, what: str):
+        """An optional effect (…してもよい): the owner says yes or no."""
+        picks = yield Ask(ctx.player, "optional", YES, "RY-CARD-2", f"{ctx.face.name}: {kind} {what}")
+        return picks[0] == "yes"
+
+    def choose_opponent(self, ctx: Ctx):
+        """With 3–4 players, the owner picks the opponent whose battle card an effect aims at."""
+        opponents = self.opponents[ctx.player]
+        if len(opponents) == 1:
+            return opponents[0]
+        options = tuple(Option(f"p{q + 1}", f"P{q + 1}", q) for q in opponents)
+        picks = yield Ask(ctx.player, "target", options, "RY-MULTI-1", f"{ctx.face.name}: 対象の相手")
+        return int(picks[0][1:]) - 1
+
+    # -- chips -----------------------------------------------------------------------------------
+    def put_chip(self, ctx: Ctx, chip: str, target: str):
+        """put-stat-chip: one chip from the supply onto the target physical card."""
+        p = ctx.player
+        if self.supply[chip] <= 0:
+            self.note(ctx, "no-effect", op="put-stat-chip", why="supply")
+            return
+        if target == "own-hand":
+            hopts = self.hopts[p]
+            if not hopts:
+                self.note(ctx, "no-effect", op="put-stat-chip", why="no-card")
+                return
+            picks = yield Ask(p, "chip-target", tuple(hopts), "RY-STAT-1",
+                              f"{ctx.face.name}: {self.pool.stat_chips[chip][3]}を置くカード")
+            c = self.index[p][picks[0]]
+        else:
+            q = p if target == "self" else (1 - p if self.n == 2 else (yield from self.choose_opponent(ctx)))
+            c = self.battle[q]
+            if c < 0:
+                self.note(ctx, "no-effect", op="put-stat-chip", why="no-card")
+                return
+        self._lay_chip(c, chip)
+        self.log.add("chip", p, card=self.cid(c), chip=chip, by=ctx.face.id, now=self.card_stats(c))
+
+    def _lay_chip(self, c: int, chip: str) -> None:
+        code, delta, _count, _name = self.pool.stat_chips[chip]
+        if self.supply[chip] <= 0:
+            raise ValueError(f"the supply has no {chip} chip left")
+        self.supply[chip] -= 1
+        self.chips[c] = (self.chips[c] or ()) + ((code, delta, chip),)
+
+    def swap_points(self, ctx: Ctx, position: int) -> None:
+        """swap-point-chip: the first point chip in play and the N-th in play change places."""
+        points = self.points
+        if len(points) < position:
+            self.note(ctx, "no-effect", op="swap-point-chip")
+            return
+        points[0], points[position - 1] = points[position - 1], points[0]
+        self.log.add("swap-points", ctx.player, card=ctx.face.id, position=position, points=list(points))
+
+
+__all__ = ["Ask", "Ctx", "EffectRules"]

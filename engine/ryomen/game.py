@@ -1,0 +1,395 @@
+"""The ryomen game: setup, the turn's seven phases, battles, the after and end phases.
+
+State is flat lists indexed by a physical card number ``c = 9 * player + k`` (``k`` the card's
+place in its pairing): ``faces[c]`` the two :class:`~.cards.FaceDef`, ``up[c]`` which one is up
+(0/1), ``chips[c]`` the stat chips lying on it. Zones are lists of card numbers per player;
+``battle[p]`` is p's battle card (-1: none yet). Seats are numbered counter-clockwise, so "the
+right-hand neighbour" of seat p is p + 1 and every "counter-clockwise from X" order is X, X + 1, …
+(RY-MULTI-2..4). The rules are one generator, :meth:`Ryomen.flow`, in the style of
+:class:`engine.core.Game`; effects live in :mod:`.effects`.
+"""
+
+from __future__ import annotations
+
+from engine.core import Game, GameOver, Option
+
+from .cards import STAT_JA, STATS, CardPool
+from .effects import Ask, Ctx, EffectRules
+from .greedy import Greedy
+from .render import Renderer
+from .setup import Position, Table
+
+ENGINE_VERSION = "1.0"
+RULES_VERSION = "ryomen-1"
+
+PASS = Option("pass", "裏返さない")
+PROMPT = {"serve": "サーブするカード", "receive": "レシーブするカード"}
+STAT_OPTIONS = tuple(Option(s, j, i) for i, (s, j) in enumerate(zip(STATS, STAT_JA, strict=True)))
+STAT_CODE = {s: i for i, s in enumerate(STATS)}
+_NAME_CACHE: dict = {}
+
+
+def name_decision(player: int, forbidden: int) -> Ask:
+    """The naming decision (RY-SERVE-1): the stats not forbidden, or all when every one is."""
+    key = (player, forbidden)
+    found = _NAME_CACHE.get(key)
+    if found is None:
+        options = tuple(o for o in STAT_OPTIONS if not forbidden >> o.value & 1) or STAT_OPTIONS
+        found = _NAME_CACHE[key] = Ask(player, "name", options, "RY-SERVE-1", "勝負する能力を指定")
+    return found
+
+
+class Ryomen(EffectRules, Greedy, Renderer, Game):
+    """One game of ryomen (両面表) between 2–4 players."""
+
+    RULES = "ryomen"
+    ENGINE_VERSION = ENGINE_VERSION
+    RULES_VERSION = RULES_VERSION
+
+    def __init__(self, pool: CardPool, setups, seed: int, position: Position | None = None):
+        super().__init__(seed)
+        table = self.table = Table.of(setups)
+        n = self.n = len(table)
+        self.pool = pool
+        self.position = position
+        self.turns = pool.turns
+        seating = pool.seating(tuple(s.pairs for s in table.players), table.tag)
+        self.lineups = seating.lineups
+        self.faces, self.opts, self.base, self.index = seating.faces, seating.opts, seating.base, seating.index
+        self.orders, self.opponents = seating.orders, seating.opponents
+        cards = len(self.faces)
+        self.up = [0] * cards
+        self.flips = [0] * cards
+        self.chips: list = [None] * cards
+        self.hand = [list(h) for h in seating.hands]
+        self.hopts = [list(h) for h in seating.hopts]  # the options of hand[p], same order
+        self.result = [[] for _ in range(n)]
+        self.battle = [-1] * n
+        self.effects = [[] for _ in range(n)]
+        self.waiting = [[] for _ in range(n)]
+        self.won = [[] for _ in range(n)]
+        self.points: list[int] = list(pool.points)
+        self.facedown: list[int] = []
+        boxes = 1 if n == 2 else 2  # 3–4 players use two base sets (RY-MULTI-1)
+        self.supply = {k: v[2] * boxes for k, v in pool.stat_chips.items()}
+        self.night = pool.start_night
+        self.named = -1
+        self.forbidden = 0
+        self.server = 0
+        self.turn = 0
+        self.tag = table.tag
+        for p, setup in enumerate(table):
+            if setup.faces is not None and (len(setup.faces) != len(self.hand[p])
+                                            or any(f not in (0, 1) for f in setup.faces)):
+                raise ValueError(f"player {p + 1}: faces must be 0 or 1 for each of the {len(self.hand[p])} cards")
+
+    def setup_json(self) -> dict:
+        return self.table.as_json()
+
+    def face(self, c: int):
+        """The face up of physical card c."""
+        return self.faces[c][self.up[c]]
+
+    def turn_hand_card(self, p: int, c: int) -> str:
+        """Flip hand card c of p (loser reverse, flip ops: nothing triggers); its new id."""
+        up = self.up[c] = self.up[c] ^ 1
+        self.flips[c] += 1
+        option = self.opts[c][up]
+        self.hopts[p][self.hand[p].index(c)] = option
+        return option.id
+
+    def cid(self, c: int) -> str:
+        """The readable id of card c as it lies now (``up/down``)."""
+        return self.opts[c][self.up[c]].id
+
+    # -- flow ------------------------------------------------------------------------------------
+    def flow(self):
+        if self.position is None:
+            yield from self._set_up()
+        else:
+            self._place(self.position)
+        for turn in range(self.turn + 1, self.turns + 1):
+            self.turn = turn
+            yield from self.play_turn(turn)
+        self._finish()
+
+    def _set_up(self):
+        """RY-SETUP-1..3: faces up, first player, point chips shuffled and laid open."""
+        for p, setup in enumerate(self.table):
+            self.log.add("setup", p, deck=setup.deck, name=setup.name)
+            hand = self.hand[p]
+            if setup.faces is not None:
+                for c, side in zip(hand, setup.faces, strict=True):
+                    self.up[c] = side
+            else:
+                opts = self.opts
+                picks = yield Ask(p, "faces", tuple(opts[c][0] for c in hand), "RY-SETUP-1",
+                                  "裏面を表にするカード（選ばないカードは1枚目の面が表）", 0, len(hand))
+                index = self.index[p]
+                for pick in picks:
+                    self.up[index[pick]] = 1
+            self.hopts[p] = [self.opts[c][self.up[c]] for c in hand]
+            self.log.add("layout", p, cards=[o.id for o in self.hopts[p]])
+        first = self.table.first
+        if first is None:
+            if self.pool.settings["first-player"] == "random":
+                first = self.rng.below(self.n)
+                self.log.add("chance", first, what="first-player", result=first)
+            else:
+                first = 0
+                self.log.add("first", first)
+        else:
+            self.log.add("first", first)
+        self.server = first
+        self.rng.shuffle(self.points)
+        self.log.add("chance", None, what="point-chips", result=list(self.points))
+
+    def _finish(self):
+        """RY-GAME-1, RY-MULTI-6: point totals; the higher total wins, equal totals draw."""
+        totals = [sum(w) for w in self.won]
+        if self.tag:
+            sides = [totals[0] + totals[2], totals[1] + totals[3]]
+        else:
+            sides = totals
+        best = max(sides)
+        leaders = [i for i, v in enumerate(sides) if v == best]
+        winner = leaders[0] if len(leaders) == 1 else None
+        self.log.add("score", winner, totals=totals, sides=sides, tag=self.tag)
+        if winner is None:
+            raise GameOver(None, "引き分け（合計 " + "・".join(map(str, sides)) + "）")
+        who = f"チーム{winner + 1}" if self.tag else f"P{winner + 1}"
+        raise GameOver(winner, f"{who} の勝ち（合計 " + "・".join(map(str, sides)) + "）")
+
+    # -- one turn --------------------------------------------------------------------------------
+    def play_turn(self, turn: int):
+        """RY-SERVE-1 … RY-END-3: the phases of one turn."""
+        s = self.server
+        order = self.orders[s]
+        faces, up, add = self.faces, self.up, self.log.add
+        add("turn", s, turn=turn, night=self.night, points=list(self.points))
+        # 1: serve phase
+        c = yield from self.put_card(s, "serve", "RY-SERVE-1")
+        face = faces[c][up[c]]
+        if face.on_play:  # RY-SERVE-2: before the stat is named
+            yield from self.resolve(s, c, face, face.on_play, "on-play", False)
+        result = self.result
+        for p in order:  # RY-SERVE-3: the top result cards, the server's first
+            if result[p]:
+                top = result[p][-1]
+                face = faces[top][up[top]]
+                if face.from_result:
+                    yield from self.resolve(p, top, face, face.from_result, "from-result", False)
+        picks = yield name_decision(s, self.forbidden)
+        self.named = STAT_CODE[picks[0]]
+        add("name", s, stat=picks[0])
+        # 2: receive phase (RY-RECV-1, RY-MULTI-2: counter-clockwise from the leader's right)
+        rule = "RY-RECV-1" if self.n == 2 else "RY-MULTI-2"
+        for p in order[1:]:
+            c = yield from self.put_card(p, "receive", rule)
+            face = faces[c][up[c]]
+            if face.on_play:
+                yield from self.resolve(p, c, face, face.on_play, "on-play", False)
+        if self.any_before():
+            yield from self.window(1)  # RY-RECV-2
+        # 3: battle phase 1
+        winner, tied = self.battle_one()
+        if winner < 0:
+            yield from self.reverse(tied)  # 4: reverse phase
+            if self.any_before():
+                yield from self.window(2)  # RY-REV-3
+            winner = self.battle_two()  # 5: battle phase 2
+        self.after(winner)  # 6: after phase
+        if turn < self.turns:  # 7: end phase (RY-AFT-4)
+            if winner >= 0:
+                yield from self.loser_reverse(winner)
+                self.server = winner  # RY-END-2
+            else:
+                add("serve-again", s)  # RY-END-3
+
+    def any_before(self) -> bool:
+        """True when a battle card's face up has 【バトル直前】 abilities."""
+        faces, up = self.faces, self.up
+        for c in self.battle:
+            if faces[c][up[c]].before:
+                return True
+        return False
+
+    def put_card(self, p: int, role: str, rule: str):
+        """p puts a hand card into the battle zone; effects waiting for it apply first."""
+        hand, hopts = self.hand[p], self.hopts[p]
+        if len(hand) == 1:
+            i = 0
+        else:
+            picks = yield Ask(p, role, tuple(hopts), rule, PROMPT[role])
+            i = hand.index(self.index[p][picks[0]])
+        c = hand.pop(i)
+        option = hopts.pop(i)
+        self.battle[p] = c
+        self.log.add("play", p, card=option.id, role=role)
+        if self.waiting[p]:
+            self.effects[p] = self.waiting[p]
+            self.waiting[p] = []
+            self.log.add("waiting-applied", p, now=self.stats(p))
+        return c
+
+    def battle_one(self) -> tuple[int, tuple]:
+        """RY-B1-1/2 (RY-MULTI-5): the larger named stat wins; a shared highest value ties."""
+        named = self.named
+        order = self.orders[self.server]
+        if self.n == 2:
+            a, b = self.value(0, named), self.value(1, named)
+            self.log.add("battle", None, phase=1, stat=STATS[named], values=[a, b])
+            return (-1, order) if a == b else ((0 if a > b else 1), ())
+        values = [self.value(p, named) for p in range(self.n)]
+        self.log.add("battle", None, phase=1, stat=STATS[named], values=values)
+        best = max(values)
+        top = tuple(p for p in order if values[p] == best)
+        return (top[0], ()) if len(top) == 1 else (-1, top)
+
+    def battle_two(self) -> int:
+        """RY-B2-1, RY-MULTI-5: compare again; the cards sharing the highest value are cancelled
+        and drop out, the rest decide among themselves; one card left wins whatever its value."""
+        named = self.named
+        values = [self.value(p, named) for p in range(self.n)]
+        left = list(self.orders[self.server])
+        cancelled = []
+        winner = -1
+        while left:
+            if len(left) == 1:
+                winner = left[0]
+                break
+            best = max(values[p] for p in left)
+            top = [p for p in left if values[p] == best]
+            if len(top) == 1:
+                winner = top[0]
+                break
+            cancelled.extend(top)
+            left = [p for p in left if values[p] != best]
+        self.log.add("battle", None, phase=2, stat=STATS[named], values=values, cancelled=cancelled,
+                     winner=winner)
+        return winner
+
+    def reverse(self, tied):
+        """RY-REV-1..3: flip the tied cards and the day/night chip, then 【反転時】 in order."""
+        battle, up, flips, faces = self.battle, self.up, self.flips, self.faces
+        marks = {}
+        for p in tied:
+            c = battle[p]
+            up[c] ^= 1
+            flips[c] += 1
+            marks[p] = flips[c]
+            self.effects[p] = []
+            self.log.add("flip", p, card=self.cid(c), why="reverse", now=self.card_stats(c))
+        self.flip_day_night(None, "reverse")
+        for p in self.orders[self.server]:
+            c = battle[p]
+            if p in marks and flips[c] == marks[p]:  # still the face the reverse phase turned up
+                face = faces[c][up[c]]
+                if face.on_flip:
+                    yield from self.resolve(p, c, face, face.on_flip, "on-flip", True)
+
+    def after(self, winner: int) -> None:
+        """RY-AFT-1..3: the point chip, then the battle cards to the result zones."""
+        chip = self.points.pop(0)
+        if winner >= 0:
+            self.won[winner].append(chip)
+            self.log.add("point", winner, chip=chip)
+        else:
+            self.facedown.append(chip)
+            self.log.add("cancellation", None, chip=chip)
+        battle, result, effects, waiting = self.battle, self.result, self.effects, self.waiting
+        for p in range(self.n):
+            result[p].append(battle[p])
+            battle[p] = -1
+            if effects[p]:
+                effects[p] = []
+            if waiting[p]:
+                waiting[p] = []
+        self.named = -1
+        self.forbidden = 0
+
+    def loser_reverse(self, winner: int):
+        """RY-END-1, RY-MULTI-4: each loser, from the winner's right, may flip one hand card."""
+        n = self.n
+        for k in range(1, n):
+            p = (winner + k) % n
+            hopts = self.hopts[p]
+            if not hopts:
+                continue
+            picks = yield Ask(p, "loser-reverse", (*hopts, PASS), "RY-END-1" if n == 2 else "RY-MULTI-4",
+                              "ルーザーリバース: ハンドのカードを1枚裏返してよい")
+            pick = picks[0]
+            if pick == "pass":
+                self.log.add("loser-reverse", p, card=None, now=None)
+            else:
+                self.log.add("loser-reverse", p, card=pick, now=self.turn_hand_card(p, self.index[p][pick]))
+
+    # -- positions -------------------------------------------------------------------------------
+    def _place(self, pos: Position) -> None:
+        """Set an explicit position up (scenario tests): the game resumes at a serve phase."""
+        n = self.n
+        if len(pos.seats) != n:
+            raise ValueError(f"the position has {len(pos.seats)} seats for {n} players")
+        if not 1 <= pos.turn <= self.turns:
+            raise ValueError(f"turn must be 1–{self.turns}, got {pos.turn}")
+        won_all = []
+        for p, seat in enumerate(pos.seats):
+            index = self.index[p]
+            mine = [self.base[p] + k for k in range(len(self.lineups[p].faces))]
+            placed: list[int] = []
+
+            def take(name, _p=p, _index=index, _placed=placed):
+                c = _index.get(name)
+                if c is None:
+                    raise ValueError(f"player {_p + 1} has no card {name!r} (cards are named up/down)")
+                if c in _placed:
+                    raise ValueError(f"player {_p + 1}: card {name!r} is placed twice")
+                _placed.append(c)
+                self.up[c] = 0 if self.opts[c][0].id == name else 1
+                return c
+
+            self.result[p] = [take(x) for x in seat.result]
+            if seat.hand is None:
+                faces = self.table[p].faces
+                hand = [c for c in mine if c not in placed]
+                for c in hand:
+                    self.up[c] = faces[c - self.base[p]] if faces is not None else 0
+            else:
+                hand = [take(x) for x in seat.hand]
+                if len(placed) != len(mine):
+                    raise ValueError(f"player {p + 1}: hand and result zone must hold all {len(mine)} cards")
+            self.hand[p] = hand
+            self.hopts[p] = [self.opts[c][self.up[c]] for c in hand]
+            if len(self.result[p]) != pos.turn - 1:
+                raise ValueError(f"player {p + 1}: turn {pos.turn} needs {pos.turn - 1} result cards")
+            for name, chip in seat.chips:
+                c = index.get(name)
+                if c is None or chip not in self.supply:
+                    raise ValueError(f"player {p + 1}: bad stat chip ({name!r}, {chip!r})")
+                self._lay_chip(c, chip)
+            self.won[p] = list(seat.won)
+            won_all.extend(seat.won)
+            self.log.add("position", p, hand=[self.cid(c) for c in hand],
+                         result=[self.cid(c) for c in self.result[p]], won=list(seat.won))
+        rest = list(self.pool.points)
+        for v in [*won_all, *pos.facedown]:
+            if v not in rest:
+                raise ValueError(f"point chip {v} is not among the manifest's chips {list(self.pool.points)}")
+            rest.remove(v)
+        if pos.points is not None:
+            if sorted(pos.points) != sorted(rest):
+                raise ValueError(f"the point zone must hold the remaining chips {sorted(rest)}, got {list(pos.points)}")
+            rest = list(pos.points)
+        if len(rest) != self.turns - pos.turn + 1:
+            raise ValueError(f"turn {pos.turn} needs {self.turns - pos.turn + 1} chips in the point zone")
+        self.points = rest
+        self.facedown = list(pos.facedown)
+        if pos.night is not None:
+            self.night = pos.night
+        if not 0 <= pos.server < n:
+            raise ValueError(f"server must be a seat 0–{n - 1}")
+        self.server = pos.server
+        self.turn = pos.turn - 1
+
+
+__all__ = ["Ask", "Ctx", "ENGINE_VERSION", "RULES_VERSION", "Ryomen"]

@@ -1,0 +1,154 @@
+"""Readable ryomen logs and position dumps, in Japanese with the printed card names
+(a mixin of :class:`~engine.ryomen.game.Ryomen`)."""
+
+from __future__ import annotations
+
+from .cards import STAT_JA, STATS, WHEN_JA
+from .ops import ADD, SET
+
+_CODE_JA = (*STAT_JA, "全能力値", "指定された能力値")
+ROLE_JA = {"serve": "サーブ", "receive": "レシーブ"}
+NO_EFFECT_JA = {"flip": "裏返す対象がない", "copy-stat": "写す値がない", "forbid-stat": "指定禁止は効果なし",
+                "change-named-stat": "まだ能力が指定されていない", "put-stat-chip": "チップを置けない",
+                "swap-point-chip": "入れ替えるポイントチップがない", "if": "条件を満たさない"}
+
+
+def stats_ja(v) -> str:
+    """``パワー8 スピード7 ブレイン6``."""
+    return " ".join(f"{j}{x}" for j, x in zip(STAT_JA, v, strict=True))
+
+
+class Renderer:
+    """Event lines and state dumps; expects the state attributes of Ryomen."""
+
+    def _face(self, card_id: str) -> str:
+        """The printed name of the face up of a card named ``up/down``."""
+        return self.pool.name(card_id.split("/", 1)[0])
+
+    def _card(self, card_id: str) -> str:
+        up, _, down = card_id.partition("/")
+        return f"{self.pool.name(up)}（裏: {self.pool.name(down.split('#')[0])}）"
+
+    def _who(self, p) -> str:
+        return f"P{p + 1}" if p is not None else ""
+
+    def _effect(self, effect) -> str:
+        kind, code, x = effect
+        if kind == ADD:
+            return f"{_CODE_JA[code]}{x:+d}"
+        if kind == SET:
+            return f"{_CODE_JA[code]}を{x}に"
+        return f"{STAT_JA[code]}と{STAT_JA[x]}を入れ替え"
+
+    def _ability(self, p, d) -> str:
+        face = self.pool[d["card"]]
+        text = next((a.text for a in face.abilities if a.index == d["index"]), WHEN_JA[d["when"]])
+        return f"    {self._who(p)} {face.name} {text}"
+
+    def render(self, event) -> str:
+        """One readable line (empty for internal events)."""
+        k, p, d = event.kind, event.player, event.data
+        who = self._who(p)
+        if k == "decision":
+            return ""
+        if k == "setup":
+            return f"{who} 組み合わせ「{d['name'] or d['deck'] or '指定'}」"
+        if k == "layout":
+            return f"{who} ハンドゾーン: " + "、".join(self._face(c) for c in d["cards"])
+        if k == "chance":
+            if d["what"] == "first-player":
+                return f"先攻: P{d['result'] + 1}（乱数）"
+            return "ポイントチップ（シャッフル）: " + "・".join(map(str, d["result"]))
+        if k == "first":
+            return f"先攻: {who}"
+        if k == "position":
+            return (f"{who} 局面指定: ハンド " + ("、".join(self._face(c) for c in d["hand"]) or "なし")
+                    + " / リザルト " + ("、".join(self._face(c) for c in d["result"]) or "なし")
+                    + f" / 獲得 {sum(d['won'])}点")
+        if k == "turn":
+            dn = "夜" if d["night"] else "昼"
+            return f"── ターン{d['turn']}（{dn}） サーブ: {who}  ポイントゾーン " + "・".join(map(str, d["points"]))
+        if k == "play":
+            face = self.pool[d["card"].split("/", 1)[0]]
+            return f"  {who} {ROLE_JA[d['role']]}: {self._card(d['card'])} {stats_ja(face.stats)}"
+        if k == "ability":
+            return self._ability(p, d)
+        if k == "stat":
+            return f"      → {who} {self._effect(d['effect'])}: {stats_ja(d['now'])}"
+        if k == "waiting":
+            return f"      → {who} のバトルカードに適用待ち: {self._effect(d['effect'])}"
+        if k == "waiting-applied":
+            return f"      → 適用待ちの効果を適用: {stats_ja(d['now'])}"
+        if k == "name":
+            return f"  {who} 能力を指定: {STAT_JA[STATS.index(d['stat'])]}"
+        if k == "forbid":
+            return f"      → 相手は{STAT_JA[d['stat']]}を指定できない"
+        if k == "named-changed":
+            return f"      → 勝負する能力が{STAT_JA[d['stat']]}に変わる"
+        if k == "battle":
+            return self._battle(d)
+        if k == "flip":
+            why = "リバース" if d["why"] == "reverse" else "効果"
+            return f"  {who} 裏返す（{why}）: → {self._card(d['card'])} {stats_ja(d['now'])}"
+        if k == "day-night":
+            why = "リバース" if d["why"] == "reverse" else "効果"
+            return f"  昼夜チップを裏返す（{why}）→ {'夜' if d['night'] else '昼'}"
+        if k == "hand-flip":
+            if d["card"] is None:
+                return f"      → {who} ハンドのカードを裏返さない"
+            return f"      → {who} ハンドの{self._face(d['card'])}を裏返す → {self._face(d['now'])}"
+        if k == "chip":
+            name = self.pool.stat_chips[d["chip"]][3]
+            return f"      → {who} {self._face(d['card'])}に{name}: {stats_ja(d['now'])}"
+        if k == "swap-points":
+            return "      → ポイントゾーン: " + "・".join(map(str, d["points"]))
+        if k == "no-effect":
+            return f"      （{NO_EFFECT_JA.get(d['op'], '効果なし')}）"
+        if k == "point":
+            return f"  {who} がポイントチップ{d['chip']}を獲得"
+        if k == "cancellation":
+            return f"  勝者なし: ポイントチップ{d['chip']}は裏向きに"
+        if k == "serve-again":
+            return f"  勝者がいないので {who} が続けてサーブ"
+        if k == "loser-reverse":
+            if d["card"] is None:
+                return f"  {who} ルーザーリバース: しない"
+            return f"  {who} ルーザーリバース: {self._face(d['card'])} → {self._face(d['now'])}"
+        if k == "score":
+            line = "合計: " + " / ".join(f"P{i + 1} {v}点" for i, v in enumerate(d["totals"]))
+            if d["tag"]:
+                line += "（チーム1 {0}点 / チーム2 {1}点）".format(*d["sides"])
+            return line
+        if k == "game-over":
+            return f"== 終了: {d['reason']}"
+        return f"  {k} {who} {d}"
+
+    def _battle(self, d) -> str:
+        stat = STAT_JA[STATS.index(d["stat"])]
+        vals = d["values"]
+        values = "  ".join(f"P{q + 1} {v}" for q, v in enumerate(vals))
+        if d["phase"] == 1:
+            top = [q for q, v in enumerate(vals) if v == max(vals)]
+            end = f"P{top[0] + 1} の勝ち" if len(top) == 1 else "引き分け → リバースフェイズ"
+            return f"  バトル1（{stat}）: {values} → {end}"
+        parts = []
+        if d["cancelled"]:
+            parts.append("キャンセレーション: " + "・".join(f"P{q + 1}" for q in d["cancelled"]))
+        parts.append(f"P{d['winner'] + 1} の勝ち" if d["winner"] >= 0 else "勝者なし")
+        return f"  バトル2（{stat}）: {values} → " + "、".join(parts)
+
+    def describe_state(self) -> str:
+        """A multi-line dump of the position."""
+        lines = [f"turn {self.turn}/{self.turns}, server P{self.server + 1}, {'night 夜' if self.night else 'day 昼'}, "
+                 f"named {STATS[self.named] if self.named >= 0 else '-'}, point zone {self.points}, "
+                 f"face down {self.facedown}"]
+        for p in range(self.n):
+            lines.append(f"P{p + 1}: won {self.won[p]} (= {sum(self.won[p])})")
+            lines.append("  hand: " + ", ".join(f"{self.cid(c)} {self.card_stats(c)}" for c in self.hand[p]))
+            if self.battle[p] >= 0:
+                lines.append(f"  battle: {self.cid(self.battle[p])} {self.stats(p)} effects {self.effects[p]}")
+            lines.append("  result: " + ", ".join(self.cid(c) for c in self.result[p]))
+        return "\n".join(lines)
+
+
+__all__ = ["Renderer", "stats_ja"]

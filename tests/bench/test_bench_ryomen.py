@@ -1,0 +1,99 @@
+"""Benchmark: complete ryomen games per second with random agents, on one core, against a
+baseline measured in the same run.
+
+Run with ``python -m pytest tests/bench/test_bench_ryomen.py -q -s -p no:cacheprovider``
+(benchmarks are excluded from the default run). The goal is ≥ 3,000 complete games/s.
+
+The baseline is the shared core's floor: a null game on :class:`engine.core.Game` that asks
+exactly the decisions a ryomen game asks (two 0–9-pick ``faces`` decisions, then per turn a
+serve of the hand, a stat, a receive, a loser reverse of the hand and ``pass``), with the same
+random agents, runner, decision checks and decision log, but no rules at all. Its rate is the
+most any engine making these decisions through the core can reach on this machine; the printed
+ratio (ryomen time / baseline time) is the cost of ryomen's own rules, effects and events.
+"""
+
+from __future__ import annotations
+
+import time
+
+from engine import ryomen as ry
+from engine.core import Decision, Game, Option, make_agent, run
+from pipeline import load_database
+
+GAMES = 1000
+
+_HANDS = tuple(tuple(Option(f"p{p}c{k}/x{k}", f"card {k}", k) for k in range(9)) for p in range(2))
+_STATS = (Option("power"), Option("speed"), Option("brain"))
+_PASS = Option("pass")
+
+
+class NullGame(Game):
+    """ryomen's decisions, without its rules (the server alternates; the receiver always loses)."""
+
+    RULES = "null"
+
+    def flow(self):
+        hands = [list(_HANDS[0]), list(_HANDS[1])]
+        for p in (0, 1):
+            yield Decision(p, "faces", _HANDS[p], "-", min=0, max=9)
+        s = self.rng.below(2)
+        for turn in range(9):
+            for p in (s, 1 - s):
+                hand = hands[p]
+                if len(hand) > 1:
+                    picks = yield Decision(p, "play", tuple(hand), "-")
+                    hand.pop([o.id for o in hand].index(picks[0]))
+                else:
+                    hand.pop()
+                if p == s:
+                    yield Decision(s, "name", _STATS, "-")
+            if turn < 8:
+                yield Decision(1 - s, "loser-reverse", (*hands[1 - s], _PASS), "-")
+
+
+def _setups():
+    registry = ry.build_registry(load_database().game("ryomen"))
+    decks = registry.game.decks
+    return registry, [(ry.setup_from_deck(a), ry.setup_from_deck(b)) for a in decks for b in decks]
+
+
+def play(registry, pairs, games: int) -> int:
+    """Play ``games`` random ryomen games; returns the number of decisions taken."""
+    decisions = 0
+    for seed in range(games):
+        game = ry.new_game(registry, pairs[seed % len(pairs)], seed)
+        result = run(game, [make_agent("random", seed, 0), make_agent("random", seed, 1)])
+        assert result.finished
+        decisions += result.decisions
+    return decisions
+
+
+def baseline(games: int) -> int:
+    """The same number of null games through the same core machinery."""
+    decisions = 0
+    for seed in range(games):
+        result = run(NullGame(seed), [make_agent("random", seed, 0), make_agent("random", seed, 1)])
+        decisions += result.decisions
+    return decisions
+
+
+def test_random_playouts_per_second(benchmark):
+    """Random-agent games per second (goal ≥ 3,000 on one core), with the ratio to the core's floor."""
+    registry, pairs = _setups()
+    play(registry, pairs, 50)  # warm up (line-ups and seatings are cached per pairing)
+    baseline(50)
+    times = []
+    for _ in range(3):  # the best of three, like the benchmark's own rounds
+        t0 = time.perf_counter()
+        base_decisions = baseline(GAMES)
+        times.append(time.perf_counter() - t0)
+    base = min(times)
+    decisions = benchmark.pedantic(play, args=(registry, pairs, GAMES), rounds=3, iterations=1)
+    ours = benchmark.stats.stats.min
+    rate = GAMES / ours
+    benchmark.extra_info.update(games_per_second=round(rate, 1), baseline_games_per_second=round(GAMES / base, 1),
+                                ratio_to_baseline=round(ours / base, 2), decisions_per_game=round(decisions / GAMES, 1),
+                                baseline_decisions_per_game=round(base_decisions / GAMES, 1))
+    print(f"\nryomen: {rate:.0f} games/s ({decisions / GAMES:.1f} decisions a game); core floor (null game, "
+          f"{base_decisions / GAMES:.1f} decisions) {GAMES / base:.0f} games/s; ryomen/floor time ratio "
+          f"{ours / base:.2f}")
