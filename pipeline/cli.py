@@ -163,4 +163,4 @@ _register_features()
 
 def main() -> None:
     """Entry point of the ``fuda`` script."""
-    app()
+    app(prog_name="fuda")
