@@ -22,6 +22,7 @@ from types import ModuleType
 ENGINES: dict[str, str] = {
     "recast-rift": "engine.recast_rift",
     "ryomen": "engine.ryomen",
+    "toho-tcg": "engine.toho_tcg",
 }
 
 _REGISTRIES: dict = {}

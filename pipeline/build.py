@@ -38,9 +38,11 @@ def steps() -> list[tuple[str, Step]]:
     from engine.games import build_step as engine_step
 
     from .export_commands import build_step as online_step
+    from .lint.commands import build_step as lint_step
     from .print_commands import build_step as print_step
 
     return [
+        ("lint", lint_step),
         ("print", print_step),
         ("online", online_step),
         ("engine", engine_step),

@@ -151,8 +151,10 @@ def _register_features() -> None:
     from engine.commands import register as register_engine
 
     from .export_commands import register as register_export
+    from .lint.commands import register as register_lint
     from .print_commands import register as register_print
 
+    register_lint(app)
     register_print(app)
     register_export(app)
     register_engine(app)

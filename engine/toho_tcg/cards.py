@@ -1,0 +1,207 @@
+"""東方カードゲーム（仮） cards as the engine reads them: :class:`CardDef` values built once.
+
+:func:`build_registry` compiles the database's abilities against the op table and adds the
+checks the table alone cannot make (a static ability may only use the continuous ops
+``modify-stat``/``grant-keyword`` on targets that are not chosen; ``equipped`` only on
+equips). :class:`CardPool` flattens each card into a :class:`CardDef` (ints, tuples, a keyword
+dict, pre-sorted ability lists) so that a game never reads YAML-shaped data in its hot path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from engine.core import CompiledAbility, Option, Registry
+from engine.core import build_registry as core_build
+from pipeline import Finding, FindingsError
+
+from .ops import ABILITY_KEYS, CHOSEN, STATIC_OPS, TABLE, norm_keyword
+
+WHENS = ("on-play", "activated", "static", "triggered")
+KIND_JA = {"character": "キャラクター", "quick": "クイック", "assister": "アシスター",
+           "equip": "イクイップ", "world": "ワールド"}
+RANK_JA = {"normal": "ノーマル", "hard": "ハード"}
+SPELLS = ("quick", "assister", "equip")
+ZEN = str.maketrans("0123456789", "０１２３４５６７８９")
+KEYWORD_JA = {
+    "defender": "ディフェンサー", "spell-defender": "スペルディフェンサー", "trickster": "トリックスター",
+    "fast-attack": "ファストアタック", "critical": "クリティカル", "striker": "ストライカー",
+    "trash": "トラッシュ", "barrier": "バリア", "resist": "レジスト", "penetrate": "ペネトレイト",
+    "protection": "プロテクション",
+}
+
+
+def keyword_label(name: str, value) -> str:
+    """The printed label of a keyword, e.g. 【クリティカル（妖怪）】."""
+    ja = KEYWORD_JA[name]
+    if value is True:
+        return f"【{ja}】"
+    if isinstance(value, tuple):
+        return "".join(f"【{ja}（{v}）】" for v in value)
+    return f"【{ja}（{str(value).translate(ZEN)}）】"
+
+
+def add_keyword(keywords: dict, name: str, value) -> None:
+    """Add one keyword to a keyword dict: types accumulate (critical, protection), resist adds."""
+    if name in ("critical", "protection"):
+        have = keywords.get(name, ())
+        if value not in have:
+            keywords[name] = (*have, value)
+    elif name == "resist":
+        keywords[name] = keywords.get(name, 0) + value
+    else:
+        keywords[name] = value
+
+
+def _walk(ops):
+    """Every op of a list, nested ``if`` branches included, in order."""
+    for op in ops:
+        yield op
+        if op.name == "if":
+            yield from _walk(op.args["then"])
+            yield from _walk(op.args["else_"])
+
+
+def build_registry(game) -> Registry:
+    """Compile every card of a toho-tcg game; FindingsError (located) on any bad op or use."""
+    registry = core_build(game, TABLE, whens=WHENS, extras=ABILITY_KEYS)
+    errors = []
+    for card in game.cards:
+        for ability in registry.of(card.id):
+            if ability.ops is None:
+                continue
+            for op in _walk(ability.ops):
+                target = op.args.get("target")
+                if ability.when == "static":
+                    if op.name not in STATIC_OPS:
+                        errors.append(Finding(op.source, "E205", f"a static (【永続】) ability can only use "
+                                              f"{', '.join(STATIC_OPS)}, not '{op.name}'", card=card.id))
+                    elif target in CHOSEN:
+                        errors.append(Finding(op.source, "E205", f"a static ability cannot choose a target "
+                                              f"('{target}')", card=card.id))
+                if target == "equipped" and card.kind != "equip":
+                    errors.append(Finding(op.source, "E205", "target 'equipped' exists only on an equip",
+                                          card=card.id))
+    if errors:
+        raise FindingsError(errors)
+    return registry
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """One card, flattened for play."""
+
+    id: str
+    name: str
+    kind: str  # character | quick | assister | equip | world
+    rank: str  # normal | hard ("" for non-characters)
+    levels_from: str  # the Normal a Hard is played on
+    cost: int
+    attack: int
+    defense: int
+    types: tuple[str, ...]
+    keywords: dict  # name -> True | int | tuple of types (printed keywords)
+    trash: int | None  # 【トラッシュ（N）】 cost, None when absent
+    attach: str  # equips: own-character | opponent-character | any-character
+    on_play: CompiledAbility | None
+    activated: tuple[CompiledAbility, ...]
+    statics: tuple = ()  # (op name, args) of static abilities
+    triggers: tuple = ()  # (trigger, CompiledAbility)
+    manual: tuple = ()
+    is_spell: bool = False
+    trigger_names: tuple = field(default=())
+    acts: bool = False  # has an activated ability or a 【トラッシュ】
+    hand_sensitive: bool = False  # its effect checks the hand size (making 霊力 ahead can matter)
+
+    @property
+    def label(self) -> str:
+        """The name with its kind, e.g. 博麗霊夢（ハード）, 恋符「マスタースパーク」（クイック）."""
+        if self.kind == "character":
+            return f"{self.name}（{RANK_JA[self.rank]}）"
+        return f"{self.name}（{KIND_JA[self.kind]}）"
+
+    def has_trigger(self, event: str) -> bool:
+        """True when the card has a triggered ability for ``event``."""
+        return event in self.trigger_names
+
+
+class CardPool:
+    """Every card of one toho-tcg game as :class:`CardDef`."""
+
+    def __init__(self, registry: Registry):
+        self.registry = registry
+        self.game = registry.game
+        self.defs: dict[str, CardDef] = {c.id: self._flatten(c) for c in self.game.cards}
+        self.slot_cache: dict = {}  # id(ability) -> its targeting ops (abilities live as long as the pool)
+        self._layouts: dict = {}
+
+    def layout(self, setups) -> tuple:
+        """Card numbers for two setups (cached): defs, owner, oid, by_oid, cards_of, play options.
+
+        A card's readable id is its card id, then ``id#2``, ``id#3`` … for further copies, in setup
+        order (player 1's cards first)."""
+        key = tuple(s.cards for s in setups)
+        got = self._layouts.get(key)
+        if got is None:
+            for s in setups:
+                self.check_playable(s.cards)
+            defs, owner, oid, by_oid, cards_of = [], [], [], {}, []
+            for p, s in enumerate(setups):
+                mine = []
+                for cid in s.cards:
+                    n = len(defs)
+                    defs.append(self[cid])
+                    owner.append(p)
+                    name, k = cid, 2
+                    while name in by_oid:
+                        name, k = f"{cid}#{k}", k + 1
+                    oid.append(name)
+                    by_oid[name] = n
+                    mine.append(n)
+                cards_of.append(tuple(mine))
+            opts = tuple(Option(f"play:{oid[c]}", f"プレイ: {defs[c].label}（霊力{defs[c].cost}）", c)
+                         for c in range(len(defs)))
+            if len(self._layouts) > 64:
+                self._layouts.clear()
+            got = self._layouts[key] = (tuple(defs), tuple(owner), tuple(oid), by_oid, tuple(cards_of), opts)
+        return got
+
+    def __getitem__(self, card_id: str) -> CardDef:
+        try:
+            return self.defs[card_id]
+        except KeyError:
+            raise KeyError(f"{self.game.id} has no card {card_id!r}") from None
+
+    def check_playable(self, card_ids) -> None:
+        """Raise FindingsError when a card to play has a manual ability (never ignored)."""
+        findings = [Finding(m.location, "E203", f"the toho-tcg engine cannot play this card: ability "
+                            f"{m.index + 1} is manual ({m.reason})", card=m.card)
+                    for cid in dict.fromkeys(card_ids) for m in self[cid].manual]
+        if findings:
+            raise FindingsError(findings)
+
+    def _flatten(self, card) -> CardDef:
+        abilities = self.registry.of(card.id)
+        keywords: dict = {}
+        trash = None
+        for raw in card.get("keywords") or ():
+            name, value = norm_keyword(raw)
+            if name == "trash":
+                trash = value
+            add_keyword(keywords, name, value)
+        statics = tuple((op.name, op.args) for a in abilities if a.when == "static" and a.ops for op in a.ops)
+        triggers = tuple((a.extras["trigger"], a) for a in abilities if a.when == "triggered")
+        on_play = next((a for a in abilities if a.when == "on-play"), None)
+        return CardDef(
+            id=card.id, name=card.name, kind=card.kind, rank=card.get("rank", ""),
+            levels_from=card.get("levels-from", ""), cost=card.get("cost", 0),
+            attack=card.get("attack", 0), defense=card.get("defense", 0),
+            types=tuple(card.get("types") or ()), keywords=keywords, trash=trash,
+            attach=card.get("attach", "own-character"), on_play=on_play,
+            activated=tuple(a for a in abilities if a.when == "activated"),
+            statics=statics, triggers=triggers, manual=self.registry.manual_of(card.id),
+            is_spell=card.kind in SPELLS, trigger_names=tuple(dict.fromkeys(t for t, _ in triggers)),
+            acts=trash is not None or any(a.when == "activated" for a in abilities),
+            hand_sensitive=on_play is not None and any(
+                op.name == "if" and "hand-at-most" in op.args["condition"] for op in _walk(on_play.ops or ())),
+        )

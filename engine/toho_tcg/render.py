@@ -1,0 +1,237 @@
+"""Readable toho-tcg logs and position dumps, in Japanese with the printed card names
+(a mixin of :class:`~engine.toho_tcg.game.TohoTCG`)."""
+
+from __future__ import annotations
+
+PHASE_JA = {"draw": "ドローフェイズ", "standby": "スタンバイフェイズ", "main": "メインフェイズ",
+            "battle": "バトルフェイズ", "end": "エンドフェイズ", "discard": "ディスカードフェイズ"}
+WHY_JA = {"opening": "初期手札", "mulligan": "引き直し", "draw-phase": "ドローフェイズ", "damage": "ダメージ",
+          "effect": "効果", "discard": "ディスカード", "end-phase": "エンドフェイズ（クイック）",
+          "countered": "打ち消された", "fizzle": "対象不在", "equip-host-left": "装備キャラクターが場を離れた",
+          "standby": "スタンバイ", "cost": "コスト", "attacked": "攻撃後", "defended": "防御後"}
+PREVENT_JA = {"protection": "プロテクション", "resist": "レジスト", "fast-attack": "ファストアタック"}
+KIND_JA = {"quick": "クイック", "assister": "アシスター", "equip": "イクイップ", "activated": "起動効果",
+           "triggered": "誘発効果", "character": "キャラクター", "world": "ワールド"}
+
+
+def zen(n) -> str:
+    """A number in full-width digits, as cards print them (１, １２)."""
+    return str(n).translate(ZEN)
+
+
+ZEN = str.maketrans("0123456789", "０１２３４５６７８９")
+
+
+class Renderer:
+    """Event lines and state dumps; expects the state attributes of TohoTCG."""
+
+    def _n(self, oid) -> str:
+        if oid is None:
+            return "なし"
+        c = self.by_oid.get(oid)
+        return self.defs[c].name if c is not None else str(oid)
+
+    def _names(self, oids) -> str:
+        return "、".join(self._n(o) for o in oids) or "なし"
+
+    def _target(self, tid: str) -> str:
+        kind, _, rest = tid.partition(":")
+        if kind == "target":
+            return "相手プレイヤー" if rest == "player" else self._n(rest)
+        if kind == "stack":
+            sid, _, oid = rest.partition(":")
+            return f"{self._n(oid)}（スタック#{sid}）" if oid else f"スタック#{sid}"
+        return tid
+
+    def _source(self, s: str) -> str:
+        kind, _, rest = s.partition(":")
+        return {"hand": f"手札の{self._n(rest)}をトラッシュ", "tap": f"{self._n(rest)}をタップ",
+                "effect": f"{self._n(rest)}の効果"}.get(kind, s)
+
+    def _ability(self, oid: str, index: int) -> str:
+        c = self.by_oid.get(oid)
+        if c is None:
+            return str(oid)
+        for ability in self.cards.registry.of(self.defs[c].id):
+            if ability.index == index:
+                return f"{self.defs[c].name}「{ability.text}」"
+        return self.defs[c].name
+
+    def render(self, event) -> str:
+        """One readable line (empty for internal events)."""
+        k, p, d = event.kind, event.player, event.data
+        who = f"P{p + 1}" if p is not None else ""
+        make = getattr(self, "_r_" + k.replace("-", "_"), None)
+        if make is None:
+            return "" if k == "decision" else f"  {who} {k} {d}"
+        return make(who, p, d)
+
+    def _r_decision(self, who, p, d):
+        return ""
+
+    def _r_setup(self, who, p, d):
+        return f"{who} デッキ「{d['name'] or d['deck'] or '指定なし'}」 {d['size']}枚（ライフ）"
+
+    def _r_chance(self, who, p, d):
+        if d["what"] == "first-player":
+            return f"先攻: P{d['result'] + 1}（乱数）"
+        return f"  {who} デッキをシャッフル（{len(d['result'])}枚）"
+
+    def _r_position(self, who, p, d):
+        return f"{who} 局面指定: 手札 {self._names(d['hand'])} ／ 場 {self._names(d['field'])} ／ デッキ{d['deck']}枚"
+
+    def _r_mulligan(self, who, p, d):
+        return f"  {who} 引き直し → {d['size']}枚"
+
+    def _r_turn(self, who, p, d):
+        return f"── ターン{d['turn']} {who}（デッキ P1:{d['decks'][0]} P2:{d['decks'][1]}）"
+
+    def _r_phase(self, who, p, d):
+        return f" 【{PHASE_JA[d['phase']]}】" + (f" {who}" if d["phase"] == "discard" else "")
+
+    def _r_draw(self, who, p, d):
+        if not d["cards"]:
+            return ""
+        return f"  {who} ドロー{len(d['cards'])}枚（{WHY_JA.get(d['why'], d['why'])}）→ デッキ残り{d['left']}"
+
+    def _r_tap(self, who, p, d):
+        return f"  {who} {self._n(d['card'])}をタップ（{WHY_JA.get(d['why'], d['why'])}）"
+
+    def _r_untap(self, who, p, d):
+        return f"  {who} {self._n(d['card'])}をアンタップ（{WHY_JA.get(d['why'], d['why'])}）"
+
+    def _r_modify(self, who, p, d):
+        parts = []
+        if d["attack"]:
+            parts.append(f"攻撃力{d['attack']:+d}")
+        if d["defense"]:
+            parts.append(f"防御力{d['defense']:+d}")
+        if d["keyword"]:
+            from .cards import keyword_label
+            name, value = d["keyword"]
+            parts.append(keyword_label(name, (value,) if name in ("critical", "protection") else value) + "を得る")
+        return f"    {self._n(d['card'])}: {'、'.join(parts)}（ターン終了時まで）"
+
+    def _r_to_trash(self, who, p, d):
+        return f"  {who} トラッシュへ（{WHY_JA.get(d['why'], d['why'])}）: {self._names(d['cards'])}"
+
+    def _stack(self, cards) -> str:
+        """A character stack: ハード with the Normal under it, or a single card."""
+        if len(cards) == 2:
+            return f"{self.defs[self.by_oid[cards[0]]].label}（下のノーマルごと）"
+        return self._names(cards)
+
+    def _r_destroy(self, who, p, d):
+        by = f"（{self._n(d['by'])}による）" if d["by"] else ""
+        return f"  {who} {self._stack(d['cards'])}が破壊された{by}"
+
+    def _r_return(self, who, p, d):
+        return f"  {who} {self._stack(d['cards'])}が手札に戻った"
+
+    def _r_prevent(self, who, p, d):
+        return f"    {self._n(d['card'])}はダメージを受けない（{PREVENT_JA[d['why']]}、{self._n(d['source'])}から）"
+
+    def _r_damage(self, who, p, d):
+        return f"    {self._n(d['card'])}に{d['amount']}ダメージ（{self._n(d['source'])}から、計{d['total']}）"
+
+    def _r_wear_off(self, who, p, d):
+        return f"    ダメージが回復: {self._names(d['cards'])}"
+
+    def _r_redirect(self, who, p, d):
+        kw = "ディフェンサー" if d["why"] == "defender" else "スペルディフェンサー"
+        return f"  {who} 【{kw}】: 対象を{self._n(d['old'])}から{self._n(d['new'])}に変更"
+
+    def _r_reiryoku(self, who, p, d):
+        return f"  {who} 霊力{len(d['sources'])}: {'、'.join(self._source(s) for s in d['sources'])}"
+
+    def _r_trash_keyword(self, who, p, d):
+        return f"  {who} 【トラッシュ（{zen(d['cost'])}）】: {self._n(d['card'])}をトラッシュ"
+
+    def _r_play(self, who, p, d):
+        c = self.by_oid[d["card"]]
+        extra = ""
+        if d.get("on"):
+            extra = f"（{self._n(d['on'])}に重ねる）"
+        elif d.get("replaces"):
+            extra = f"（{self._n(d['replaces'])}を置き換える）"
+        tg = f" → 対象: {'、'.join(self._target(t) for t in d['targets'])}" if d["targets"] else ""
+        return f"  {who} プレイ: {self.defs[c].label}{extra}{tg}"
+
+    def _r_activate(self, who, p, d):
+        tg = f" → 対象: {'、'.join(self._target(t) for t in d['targets'])}" if d["targets"] else ""
+        return f"  {who} 起動: {self._ability(d['card'], d['index'])}{tg}"
+
+    def _r_trigger(self, who, p, d):
+        tg = f" → 対象: {'、'.join(self._target(t) for t in d['targets'])}" if d["targets"] else ""
+        return f"  {who} 誘発: {self._ability(d['card'], d['index'])}{tg}"
+
+    def _r_no_target(self, who, p, d):
+        return f"  {who} 誘発（対象がないので何もしない）: {self._n(d['card'])}"
+
+    def _r_resolve(self, who, p, d):
+        return f"   解決: {self._n(d['card'])}（{KIND_JA[d['kind']]}）"
+
+    def _r_attach(self, who, p, d):
+        return f"    {self._n(d['card'])}を{self._n(d['to'])}に装備"
+
+    def _r_fizzle(self, who, p, d):
+        return f"    {self._n(d['card'])}: 対象が不正になったので何もしない"
+
+    def _r_counter(self, who, p, d):
+        return f"    {self._n(d['target'])}（{KIND_JA[d['kind']]}）を打ち消した"
+
+    def _r_player_damage(self, who, p, d):
+        src = f"（{self._n(d['source'])}から）" if d["source"] else ""
+        return f"  {who}に{d['amount']}ダメージ{src}: {d['amount']}枚ドローして{d['amount']}枚トラッシュ"
+
+    def _r_recover(self, who, p, d):
+        return f"    トラッシュから手札へ: {self._names(d['cards'])}"
+
+    def _r_search(self, who, p, d):
+        return f"    デッキから手札へ: {self._names(d['cards'])}"
+
+    def _r_no_attack(self, who, p, d):
+        return f"  {who} 先攻１ターン目はキャラクターで攻撃できない"
+
+    def _r_attack(self, who, p, d):
+        target = self._n(d["target"]) if d["target"] else "相手プレイヤー（ダイレクトアタック）"
+        return f"  {who} 攻撃: {self._names(d['attackers'])} → {target}"
+
+    def _r_damage_step(self, who, p, d):
+        return "   ダメージステップ"
+
+    def _r_level_up(self, who, p, d):
+        return f"  {who} レベルアップ: {self._n(d['on'])} → {self.defs[self.by_oid[d['card']]].label}"
+
+    def _r_end_turn(self, who, p, d):
+        return ""
+
+    def _r_game_over(self, who, p, d):
+        return f"== 終了: {'P' + str(p + 1) + 'の勝ち' if p is not None else '引き分け'}（{d['reason']}）"
+
+    def describe_state(self) -> str:
+        """Every zone of both players, for failing scripts and the CLI."""
+        oid = self.oid
+        lines = [f"turn {self.turn}, turn player P{self.active + 1}, phase {self.phase}"
+                 + (f", finished: {self.reason}" if self.finished else "")]
+        for p in (0, 1):
+            chars = []
+            for c in self.chars[p]:
+                atk, dfn = self.stats(c)
+                s = f"{oid[c]}[{atk}/{dfn}{' T' if self.tapped[c] else ''}{' dmg' + str(self.damage[c]) if self.damage[c] else ''}"
+                s += (f" under {oid[self.under[c]]}" if self.under[c] >= 0 else "")
+                s += (f" equip {oid[self.equip[c]]}" if self.equip[c] >= 0 else "") + "]"
+                chars.append(s)
+            lines.append(
+                f"P{p + 1}: deck {len(self.deck[p])} (top first {[oid[c] for c in reversed(self.deck[p][-5:])]}), "
+                f"霊力 {self.rei[p]}\n"
+                f"  hand {[oid[c] for c in self.hand[p]]}\n"
+                f"  field {chars}\n"
+                f"  assisters {[oid[c] + (' T' if self.tapped[c] else '') for c in self.assisters[p]]} "
+                f"waiting {[oid[c] for c in self.waiting[p]]}\n"
+                f"  trash {[oid[c] for c in self.trash[p]]}")
+        if self.world >= 0:
+            lines.append(f"world {oid[self.world]} (P{self.ctrl[self.world] + 1})")
+        if self.stack:
+            lines.append("stack (top last) " + ", ".join(f"#{i.sid} {oid[i.card]} {i.kind}" for i in self.stack))
+        return "\n".join(lines)

@@ -1,0 +1,68 @@
+"""ENC001 — characters Duel Online cannot show: its card text file is CP932 (Shift_JIS as
+Windows writes it). Checked for games whose manifest says ``lint: {cp932: true}``."""
+
+from __future__ import annotations
+
+import unicodedata
+
+from ..engine import FieldCheck, Hit, RuleInfo
+
+GROUP = "encoding"
+
+#: Characters whose CP932 twin is a different code point (the classic Shift_JIS mapping split):
+#: replacing them keeps the printed glyph, so --fix may do it.
+CP932_TWINS = {
+    "〜": "～",  # U+301C WAVE DASH -> U+FF5E FULLWIDTH TILDE
+    "−": "－",  # U+2212 MINUS SIGN -> U+FF0D FULLWIDTH HYPHEN-MINUS
+    "‖": "∥",  # U+2016 DOUBLE VERTICAL LINE -> U+2225 PARALLEL TO
+    "—": "―",  # U+2014 EM DASH -> U+2015 HORIZONTAL BAR
+    "¢": "￠", "£": "￡", "¬": "￢",
+}
+
+RULES = (
+    RuleInfo("ENC001", "error", "character not encodable in CP932 (Duel Online)", GROUP, fixable=True, explain="""\
+Duel Online reads card text as CP932. A character outside it (emoji, many symbols, rare kanji,
+— U+2014) is lost or garbled in the export, and one that CP932 only stores as its twin (〜 U+301C
+comes back as ～ U+FF5E, − U+2212 as －) changes on the way. Checked only for games whose manifest sets
+lint: {cp932: true} (toho-tcg). Names, rules text and flavor are all exported.
+Fix: --fix replaces the characters whose CP932 twin prints the same (〜→～, −→－, —→―, ‖→∥,
+¢→￠, £→￡, ¬→￢); other characters must be rewritten by hand."""),
+)
+
+
+def scan(ctx, fld):
+    """ENC001."""
+    value = fld.value
+    if not _unencodable(ctx, value):
+        return
+    for i, ch in enumerate(value):
+        if not _round_trips(ch):
+            twin = CP932_TWINS.get(ch)
+            name = unicodedata.name(ch, "unnamed")
+            hint = f"write '{twin}' (U+{ord(twin):04X})" if twin else "rewrite it with a CP932 character"
+            yield Hit("ENC001", i, i + 1, f"'{ch}' (U+{ord(ch):04X} {name}) does not survive CP932", hint, twin)
+
+
+def _round_trips(text: str) -> bool:
+    """True when ``text`` is written to CP932 and read back unchanged (Python's encoder also
+    accepts 〜 or −, but they come back as ～ and －)."""
+    try:
+        return text.encode("cp932").decode("cp932") == text
+    except UnicodeError:
+        return False
+
+
+def _unencodable(ctx, blob: str) -> bool:
+    return not blob.isascii() and not _round_trips(blob)
+
+
+def select(ctx, corpus) -> set[int]:
+    """Cards with a string that does not survive CP932 (one encode for the whole game first)."""
+    if not _unencodable(ctx, corpus.text):
+        return set()
+    return {n for n, s in corpus.strings() if _unencodable(ctx, s)}
+
+
+FIELD = (FieldCheck(("ENC001",), scan, select=select, active=lambda ctx: ctx.settings.cp932),)
+CARD = ()
+GAME = ()

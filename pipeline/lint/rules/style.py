@@ -1,0 +1,243 @@
+"""JP2xx — one style per game: digit width, signs, wave dash, sentence endings, register,
+balanced brackets and spaces. The choices come from the manifest's ``lint:`` section."""
+
+from __future__ import annotations
+
+import re
+
+from ..engine import ALL_KINDS, TEXT_KINDS, FieldCheck, Hit, RuleInfo
+
+GROUP = "style"
+WIDE = str.maketrans("0123456789+-/%", "０１２３４５６７８９＋－／％")
+NARROW = str.maketrans("０１２３４５６７８９＋－／％", "0123456789+-/%")
+PAIRS = {"【": "】", "《": "》", "「": "」", "『": "』", "（": "）", "〔": "〕", "［": "］", "〈": "〉", "(": ")", "[": "]"}
+CLOSERS = {v: k for k, v in PAIRS.items()}
+
+RULES = (
+    RuleInfo("JP201", "warning", "digits of the other width", GROUP, fixable=True, explain="""\
+A game prints its numbers with one width of digits (manifest lint.digits: full ０–９ or half
+0–9). Digits of the other width inside rules text or flavor are reported; digits inside a Latin
+word (Ver2) are left alone, and names are not checked.
+  bad (digits: full):  カードを1枚引く。    good: カードを１枚引く。
+Fix: --fix converts the digits."""),
+    RuleInfo("JP202", "warning", "sign or slash of the other width next to a number", GROUP, fixable=True, explain="""\
+The signs and slash written with numbers (＋ － ／ ％) follow the width of the game's digits:
+攻撃力を＋１／－１する with full-width digits, +1/-1 with half-width ones.
+Fix: --fix converts the sign."""),
+    RuleInfo("JP203", "warning", "the other wave dash", GROUP, fixable=True, explain="""\
+〜 (U+301C WAVE DASH) and ～ (U+FF5E FULLWIDTH TILDE) print alike but are different characters;
+a game uses one of them (manifest lint.wave-dash). Games exported to Duel Online need ～: CP932
+has no 〜. Names are checked too.
+Fix: --fix writes the game's wave dash."""),
+    RuleInfo("JP204", "warning", "sentence ending", GROUP, explain="""\
+Each line of rules text ends like the game's other lines (manifest lint.sentence-end: 。, ．,
+or none). A line of keyword labels only (【ディフェンサー】【レジスト（１）】) needs no period.
+  bad:  【召喚時】カードを１枚引く    good: 【召喚時】カードを１枚引く。
+Not fixed automatically: a missing period may mean a missing word."""),
+    RuleInfo("JP205", "warning", "mixed です・ます and である style", GROUP, explain="""\
+Rules text keeps one register (manifest lint.register): plain である調 (〜する。, the usual
+card style) or polite です・ます調 (〜します。). A sentence in the other register is reported.
+Flavor text is a character's voice and is not checked."""),
+    RuleInfo("JP206", "error", "unbalanced brackets", GROUP, explain="""\
+Brackets come in pairs: 【】《》「」『』（）〔〕［］〈〉 and ASCII () []. An opener without its
+closer, a closer without an opener, or a pair closed by the wrong closer (【…」) is reported at the
+offending character. Mixed widths (（…)) are mismatches too."""),
+    RuleInfo("JP207", "warning", "double or trailing space", GROUP, fixable=True, explain="""\
+Two or more spaces in a row (ASCII or ideographic 　), or spaces at the end of a line, are
+reported. A single ideographic space after ？ or ！ is normal Japanese typography.
+Fix: --fix keeps one space of a run and removes trailing spaces."""),
+)
+
+_ASCII_DIGITS = re.compile(r"(?<![A-Za-z0-9])[0-9]+(?![A-Za-z])")
+_WIDE_DIGITS = re.compile("[０-９]+")
+_HALF_SIGNS = re.compile(r"(?<![A-Za-z0-9])[+\-](?=[0-9０-９])|(?<=[0-9０-９ー])[/%]|/(?=[0-9０-９ー])")
+_WIDE_SIGNS = re.compile("[＋－](?=[0-9０-９])|(?<=[0-9０-９ー])[／％]|／(?=[0-9０-９ー])")
+_DOUBLE = re.compile("[ \u3000]{2,}")
+_TRAILING = re.compile("[ \u3000]+(?=\n|\\Z)")
+_KEYWORD_LINE = re.compile(r"^(?:【[^【】]*】)+$")
+_POLITE = re.compile("(?:です|ます|ました|ません|でした|ましょう|ください)(?=[。！？」』）]|$)", re.M)
+_POLITE_END = re.compile("(?:です|ます|ました|ません|でした|ましょう|ください)[」』）]*$")
+
+
+_BRACKET = re.compile("[\0" + re.escape("".join(PAIRS) + "".join(CLOSERS)) + "]")
+
+
+def _flat(depth: int) -> str:
+    inner = "" if depth == 0 else _flat(depth - 1)
+    pairs = "|".join(f"{re.escape(o)}{inner}{re.escape(c)}" for o, c in PAIRS.items())
+    return f"(?:{pairs})*"
+
+
+#: Brackets nested at most three deep, NUL between strings: one C-level match for most cards.
+_WELL_FORMED = re.compile(f"(?:{_flat(2)}\0?)*")
+
+
+def _balanced_fast(value: str) -> bool:
+    """True when the brackets of ``value`` nest properly (the usual case, checked cheaply);
+    NUL separates the strings of one card."""
+    brackets = "".join(_BRACKET.findall(value))
+    if _WELL_FORMED.fullmatch(brackets):
+        return True
+    stack = []
+    for ch in brackets:
+        if ch in PAIRS:
+            stack.append(ch)
+        elif ch == "\0":
+            if stack:
+                return False
+        elif not stack or PAIRS[stack.pop()] != ch:
+            return False
+    return not stack
+
+
+def scan_width(ctx, fld):
+    """JP201, JP202."""
+    if fld.kind == "name":
+        return
+    value = fld.value
+    if ctx.settings.digits == "full":
+        digits, signs, table, other = _ASCII_DIGITS, _HALF_SIGNS, WIDE, "full-width"
+    else:
+        digits, signs, table, other = _WIDE_DIGITS, _WIDE_SIGNS, NARROW, "half-width"
+    for m in digits.finditer(value):
+        good = m.group().translate(table)
+        yield Hit("JP201", m.start(), m.end(), f"'{m.group()}': this game prints {other} digits",
+                  f"write '{good}'", good)
+    for m in signs.finditer(value):
+        good = m.group().translate(table)
+        yield Hit("JP202", m.start(), m.end(), f"'{m.group()}' next to a number: this game writes '{good}'",
+                  f"write '{good}'", good)
+
+
+def width_trigger(ctx):
+    return ("[0-9+\\-/%]",) if ctx.settings.digits == "full" else ("[０-９＋－／％]",)
+
+
+def scan_wave(ctx, fld):
+    """JP203."""
+    good = ctx.settings.wave_dash
+    bad = "〜" if good == "～" else "～"
+    start = fld.value.find(bad)
+    while start >= 0:
+        yield Hit("JP203", start, start + 1,
+                  f"'{bad}' (U+{ord(bad):04X}): this game writes '{good}' (U+{ord(good):04X})",
+                  f"write '{good}'", good)
+        start = fld.value.find(bad, start + 1)
+
+
+def wave_trigger(ctx):
+    return ("[〜]",) if ctx.settings.wave_dash == "～" else ("[～]",)
+
+
+def scan_spaces(ctx, fld):
+    """JP207."""
+    value = fld.value
+    trailing = set()
+    for m in _TRAILING.finditer(value):
+        trailing.add(m.start())
+        yield Hit("JP207", m.start(), m.end(), "space at the end of a line", "delete it", "")
+    for m in _DOUBLE.finditer(value):
+        if m.start() not in trailing:
+            yield Hit("JP207", m.start(), m.end(), f"{len(m.group())} spaces in a row", "keep one space",
+                      m.group()[0])
+
+
+def scan_lines(ctx, fld):
+    """JP204, JP205: sentence endings and register, line by line."""
+    value = fld.value
+    if not value:
+        return
+    end = ctx.settings.sentence_end
+    polite = ctx.settings.register == "polite"
+    enabled = ctx.enabled
+    if not polite and end == "。" and "\n" not in value and value.endswith("。") and not _POLITE.search(value):
+        return  # one plain sentence ending in 。: the usual line
+    offset = 0
+    for line in value.split("\n"):
+        stripped = line.rstrip(" \u3000")
+        if stripped and not _KEYWORD_LINE.match(stripped) and "JP204" in enabled:
+            body = stripped.rstrip("」』）)")
+            last = body[-1:] if body else ""
+            where = offset + len(stripped) - 1
+            if end == "none":
+                if last in "。．":
+                    yield Hit("JP204", offset + len(body) - 1, offset + len(body),
+                              f"line ends with '{last}': this game writes sentences without a period",
+                              "delete the period")
+            elif last != end:
+                wrong = f"'{last}'" if last in "。．" else "no period"
+                yield Hit("JP204", where, where + 1, f"line ends with {wrong}: this game ends sentences with '{end}'",
+                          f"end the sentence with '{end}'")
+        if "JP205" in enabled and stripped:
+            if not polite:
+                for m in _POLITE.finditer(line):
+                    yield Hit("JP205", offset + m.start(), offset + m.end(),
+                              f"polite '{m.group()}' in である-style text", "write the plain form (〜する。)")
+            else:
+                pos = 0
+                for sentence in re.split("(?<=[。．])", stripped):
+                    core = sentence.rstrip("。．")
+                    if core and not _KEYWORD_LINE.match(core) and not _POLITE_END.search(core):
+                        yield Hit("JP205", offset + pos + len(core) - 1, offset + pos + len(core),
+                                  "plain sentence in です・ます-style text", "write the polite form (〜します。)")
+                    pos += len(sentence)
+        offset += len(line) + 1
+
+
+def select_brackets(ctx, corpus) -> set[int]:
+    """Cards with unbalanced brackets (one C-level match when the whole game is balanced)."""
+    if _WELL_FORMED.fullmatch("".join(_BRACKET.findall(corpus.text))):
+        return set()
+    return {n for n, s in corpus.strings() if not _balanced_fast(s)}
+
+
+_LINE_END = re.compile("[^。」』）)】\n\0](?=[\n\0]|\\Z)|】(?=[\n\0]|\\Z)")
+
+
+def select_lines(ctx, corpus):
+    """Cards with a line not ending in 。 or a polite form (when the game writes 。 and plain
+    style); None (all cards) for the other settings."""
+    if ctx.settings.sentence_end != "。" or ctx.settings.register != "plain":
+        return None
+    text = corpus.text
+    found = corpus.cards_matching(_POLITE)
+    for m in _LINE_END.finditer(text):
+        if m.group() == "】":  # a keyword line (【ディフェンサー】【レジスト（１）】) needs no period
+            start = max(text.rfind("\n", 0, m.start()), text.rfind("\0", 0, m.start())) + 1
+            if _KEYWORD_LINE.match(text[start:m.end()]):
+                continue
+        found.add(corpus.card_at(m.start()))
+    return found
+
+
+def scan_brackets(ctx, fld):
+    """JP206."""
+    value = fld.value
+    stack: list[tuple[str, int]] = []
+    for i, ch in enumerate(value):
+        if ch in PAIRS:
+            stack.append((ch, i))
+        elif ch in CLOSERS:
+            if stack and stack[-1][0] == CLOSERS[ch]:
+                stack.pop()
+            elif stack and any(o == CLOSERS[ch] for o, _ in stack):
+                while stack[-1][0] != CLOSERS[ch]:
+                    opener, at = stack.pop()
+                    yield Hit("JP206", at, at + 1, f"'{opener}' is not closed before '{ch}'",
+                              f"add '{PAIRS[opener]}'")
+                stack.pop()
+            else:
+                yield Hit("JP206", i, i + 1, f"'{ch}' closes nothing", f"add '{CLOSERS[ch]}' before it or delete it")
+    for opener, at in stack:
+        yield Hit("JP206", at, at + 1, f"'{opener}' is never closed", f"add '{PAIRS[opener]}'")
+
+
+FIELD = (
+    FieldCheck(("JP201", "JP202"), scan_width, trigger=width_trigger),
+    FieldCheck(("JP203",), scan_wave, kinds=ALL_KINDS, trigger=wave_trigger),
+    FieldCheck(("JP207",), scan_spaces, trigger=lambda ctx: ("[ \u3000](?:[ \u3000\n\0]|\\Z)",)),
+    FieldCheck(("JP204", "JP205"), scan_lines, kinds=TEXT_KINDS, select=select_lines),
+    FieldCheck(("JP206",), scan_brackets, select=select_brackets),
+)
+CARD = ()
+GAME = ()

@@ -1,0 +1,147 @@
+"""``fuda lint --fix``: safe fixes edit the YAML in place, keep everything else, and are idempotent."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from pipeline import load_database
+from pipeline.lint import lint
+from pipeline.lint.fix import Edit, apply, fix
+from pipeline.lint.rules import REGISTRY
+
+ODD = """\
+# yaml-language-server: $schema=../../schema/toho-tcg.cards.schema.json
+# Test cards: comments, odd quoting and every scalar style must survive --fix.
+cards:
+  # ---- single and double quotes ----
+  - id: test-quick   # an inline comment
+    name: 'テスト''クイック'
+    kind: quick
+    cost: 1
+    text: "カードを1枚ドローする。"
+    flavor: 'スぺルの力。 '
+    abilities:
+      - when: on-play
+        text: "カードを1枚ドローする。"   # the same sentence as the card text
+        effect:
+          - draw: 1
+
+  # ---- block scalars and a flow mapping ----
+  - id: test-quick-2
+    name: テスト二
+    kind: quick
+    cost: 1
+    text: |-
+      カードを1枚ドローする。
+    flavor: >-
+      パワ一の
+      かたまり。
+    abilities:
+      - {when: on-play, text: "カードを\\u0031枚ドローする。", effect: [{draw: 1}]}
+"""
+
+FIXED = """\
+# yaml-language-server: $schema=../../schema/toho-tcg.cards.schema.json
+# Test cards: comments, odd quoting and every scalar style must survive --fix.
+cards:
+  # ---- single and double quotes ----
+  - id: test-quick   # an inline comment
+    name: 'テスト''クイック'
+    kind: quick
+    cost: 1
+    text: "カードを１枚ドローする。"
+    flavor: 'スペルの力。'
+    abilities:
+      - when: on-play
+        text: "カードを１枚ドローする。"   # the same sentence as the card text
+        effect:
+          - draw: 1
+
+  # ---- block scalars and a flow mapping ----
+  - id: test-quick-2
+    name: テスト二
+    kind: quick
+    cost: 1
+    text: |-
+      カードを１枚ドローする。
+    flavor: >-
+      パワーの
+      かたまり。
+    abilities:
+      - {when: on-play, text: "カードを１枚ドローする。", effect: [{draw: 1}]}
+"""
+
+
+def _game(sample_copy) -> Path:
+    folder = sample_copy("toho-tcg")
+    (folder / "tests.yaml").write_text(ODD, encoding="utf-8")
+    return folder
+
+
+def test_fix_keeps_comments_quoting_and_layout(sample_copy):
+    """--fix changes only the wrong characters: comments, quote styles, block and flow layout stay."""
+    folder = _game(sample_copy)
+    result = fix(load_database([folder]), set(REGISTRY))
+    assert not result.failed
+    assert (folder / "tests.yaml").read_text(encoding="utf-8") == FIXED
+    assert result.changed == {folder / "tests.yaml": 6}  # three strings in each card
+
+
+def test_fix_is_idempotent(sample_copy):
+    """A second --fix finds nothing to change and leaves the file byte for byte."""
+    folder = _game(sample_copy)
+    fix(load_database([folder]), set(REGISTRY))
+    before = (folder / "tests.yaml").read_bytes()
+    second = fix(load_database([folder]), set(REGISTRY))
+    assert second.changed == {} and not second.failed
+    assert (folder / "tests.yaml").read_bytes() == before
+
+
+def test_fixed_file_has_no_fixable_diagnostic(sample_copy):
+    """After --fix, lint reports nothing fixable in the file."""
+    folder = _game(sample_copy)
+    fix(load_database([folder]), set(REGISTRY))
+    left = [d for d in lint(load_database([folder]), fit=False) if d.fixable]
+    assert left == []
+
+
+def test_fix_only_selected_codes(sample_copy):
+    """Only the enabled codes are fixed (here: widths, not the look-alikes)."""
+    folder = _game(sample_copy)
+    fix(load_database([folder]), {"JP201"})
+    text = (folder / "tests.yaml").read_text(encoding="utf-8")
+    assert "カードを１枚ドローする。" in text and "スぺル" in text and "パワ一" in text
+
+
+def test_fix_respects_card_suppression(sample_copy):
+    """A card's lint-ignore keeps --fix away from that card."""
+    folder = _game(sample_copy)
+    path = folder / "tests.yaml"
+    path.write_text(ODD.replace("    kind: quick\n    cost: 1\n    text: \"カード",
+                                "    kind: quick\n    lint-ignore: [JP1, JP2]\n    cost: 1\n    text: \"カード", 1),
+                    encoding="utf-8")
+    fix(load_database([folder]), set(REGISTRY))
+    text = path.read_text(encoding="utf-8")
+    assert "'スぺルの力。 '" in text  # the suppressed card is untouched
+    assert "パワーの" in text  # the other card is fixed
+
+
+def test_fix_refuses_an_edit_that_would_change_other_data(sample_copy):
+    """An edit whose result would parse differently is not written and is reported."""
+    folder = _game(sample_copy)
+    path = folder / "tests.yaml"
+    before = path.read_bytes()
+    edit = Edit(path, "test-quick-2", ("name",), "テスト二", "テスト: 二")  # ': ' in a plain scalar
+    result = apply([edit])
+    assert result.failed and result.failed[0][0] == edit
+    assert path.read_bytes() == before
+
+
+def test_fix_keeps_a_byte_order_mark(sample_copy):
+    """A file that starts with a UTF-8 BOM keeps it."""
+    folder = _game(sample_copy)
+    path = folder / "tests.yaml"
+    path.write_bytes(b"\xef\xbb\xbf" + ODD.encode("utf-8"))
+    fix(load_database([folder]), set(REGISTRY))
+    data = path.read_bytes()
+    assert data.startswith(b"\xef\xbb\xbf") and data[3:].decode("utf-8") == FIXED
