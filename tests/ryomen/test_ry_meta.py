@@ -3,10 +3,13 @@ id exists, and the catalogue carries exactly the shared clause ids."""
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
-from engine.core import coverage, scan_tests
+from ..engine.conformance import (
+    assert_catalogue_is_the_shared_one,
+    assert_every_clause_is_tested,
+    assert_waivers_have_reasons,
+)
 from engine.ryomen import CATALOGUE
 
 HERE = Path(__file__).resolve().parent
@@ -23,25 +26,18 @@ SHARED_IDS = (
 
 def test_catalogue_has_the_shared_clause_ids():
     """The package catalogue lists exactly the shared clause ids, in order, each in our own words."""
-    assert CATALOGUE.ids == tuple(SHARED_IDS)
-    shared = HERE.parents[2] / "shared" / "rules" / "ryomen.yaml"
-    if shared.is_file():  # a checkout beside shared/: compare with the source itself too
-        ids = tuple(re.findall(r"^\s*- id: (RY-[A-Z0-9]+-\d+)", shared.read_text(encoding="utf-8"), re.M))
-        assert CATALOGUE.ids == ids
-    assert all(c.rule for c in CATALOGUE.clauses)
+    assert_catalogue_is_the_shared_one(CATALOGUE, SHARED_IDS, "ryomen.yaml")
 
 
 def test_every_clause_is_tested_and_every_cited_id_exists():
     """Each clause has a test marked @pytest.mark.rule (or a waiver); no test cites an unknown id."""
-    report = coverage(CATALOGUE, scan_tests([HERE], HERE.parent))
-    assert report.uncovered == (), f"clauses without a test or waiver: {', '.join(report.uncovered)}"
-    assert report.unknown == (), f"tests citing unknown clause ids: {report.unknown}"
+    assert_every_clause_is_tested(CATALOGUE, HERE)
 
 
 def test_waivers_have_reasons():
     """A waived clause says why; a clause is never silently waived."""
-    for clause in CATALOGUE.clauses:
-        assert clause.waiver == "" or len(clause.waiver.split()) >= 4
+    assert_waivers_have_reasons(CATALOGUE)
+
 
 
 def test_every_sample_card_has_a_scenario():

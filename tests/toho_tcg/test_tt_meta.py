@@ -7,7 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from engine.core import coverage, scan_tests
+from ..engine.conformance import (
+    assert_catalogue_is_the_shared_one,
+    assert_every_clause_is_tested,
+    assert_waivers_have_reasons,
+)
 from engine.toho_tcg import CATALOGUE, build_registry
 from engine.toho_tcg.cards import _walk
 from engine.toho_tcg.ops import TABLE
@@ -34,27 +38,18 @@ SHARED_IDS = (
 
 def test_catalogue_has_the_shared_clause_ids():
     """The package catalogue lists exactly the shared clause ids, in order, each in our own words."""
-    assert CATALOGUE.ids == SHARED_IDS
-    shared = HERE.parents[2] / "shared" / "rules" / "toho-tcg.yaml"
-    if shared.is_file():  # a checkout beside shared/: compare with the source itself too
-        import re
-
-        ids = tuple(re.findall(r"^\s*- id: (TT-[A-Z]+-\d+)", shared.read_text(encoding="utf-8"), re.MULTILINE))
-        assert CATALOGUE.ids == ids
-    assert all(c.rule for c in CATALOGUE.clauses)
+    assert_catalogue_is_the_shared_one(CATALOGUE, SHARED_IDS, "toho-tcg.yaml")
 
 
 def test_every_clause_is_tested_and_every_cited_id_exists():
     """Each clause has a test marked @pytest.mark.rule (or a waiver); no test cites an unknown id."""
-    report = coverage(CATALOGUE, scan_tests([HERE], HERE.parent))
-    assert report.uncovered == (), f"clauses without a test or waiver: {', '.join(report.uncovered)}"
-    assert report.unknown == (), f"tests citing unknown clause ids: {report.unknown}"
+    assert_every_clause_is_tested(CATALOGUE, HERE)
 
 
 def test_waivers_have_reasons():
     """A waived clause says why; a clause is never silently waived."""
-    for clause in CATALOGUE.clauses:
-        assert clause.waiver == "" or len(clause.waiver.split()) >= 4
+    assert_waivers_have_reasons(CATALOGUE)
+
 
 
 def test_op_table_is_the_schema_vocabulary():
