@@ -23,6 +23,7 @@ ENGINES: dict[str, str] = {
     "recast-rift": "engine.recast_rift",
     "ryomen": "engine.ryomen",
     "toho-tcg": "engine.toho_tcg",
+    "raise-blaze": "engine.raise_blaze",
 }
 
 _REGISTRIES: dict = {}

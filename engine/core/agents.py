@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from math import floor
 
 from .decision import ChoiceError, Decision
-from .rng import Rng, derive
+from .rng import Rng, derive_seat
 
 
 class Agent:
@@ -123,17 +124,22 @@ class RandomAgent(Agent):
     @classmethod
     def for_seat(cls, game_seed: int, seat: int) -> RandomAgent:
         """An agent with a stream derived from the game's seed and the seat, independent of it."""
-        return cls(derive(game_seed, "agent", seat))
+        return cls(derive_seat(game_seed, "agent", seat))
 
     def choose(self, game, decision: Decision) -> tuple[str, ...]:
         options = decision.options
+        if decision.min == 1 and decision.combine is None and (decision.max == 1 or len(options) == 1):
+            # the common single pick: the count needs no draw, so this is the one below() below
+            rng = self.rng
+            rng.draws += 1
+            return (options[floor(rng.random() * len(options))].id,)
         hi = min(decision.max, len(options))
         for _ in range(1000):  # a decision with a combination rule may refuse some draws
             count = decision.min if hi <= decision.min else decision.min + self.rng.below(hi - decision.min + 1)
             if count == 1:
                 picks = (options[self.rng.below(len(options))].id,)
             else:
-                picks = tuple(o.id for o in self.rng.sample(options, count))
+                picks = tuple([o.id for o in self.rng.sample(options, count)])
             if decision.combine is None or decision.combine(picks) is None:
                 return picks
         raise RuntimeError(f"no legal combination found for {decision.kind} ({decision.rule})")
@@ -150,7 +156,7 @@ class GreedyAgent(Agent):
     @classmethod
     def for_seat(cls, game_seed: int, seat: int) -> GreedyAgent:
         """An agent with a stream derived from the game's seed and the seat."""
-        return cls(derive(game_seed, "greedy", seat))
+        return cls(derive_seat(game_seed, "greedy", seat))
 
     def choose(self, game, decision: Decision) -> tuple[str, ...]:
         return tuple(game.greedy(decision, self.rng))

@@ -45,6 +45,12 @@ def option(id: str, label: str = "", value=None) -> Option:
     return _new(Option, (id, label, value))
 
 
+#: The Decision classes that keep the base ``forced``, ``ids`` and ``check``: the game and the
+#: runner may inline those for them (a subclass overriding any of the three is always asked).
+PLAIN: set[type] = set()
+_INLINED = ("forced", "ids", "check")
+
+
 @dataclass(slots=True)
 class Decision:
     """The pending question of a game (treat it as immutable; it is not frozen only because
@@ -64,6 +70,13 @@ class Decision:
     max: int = 1
     explain: Callable[[str], str | None] | None = None
     combine: Callable[[tuple[str, ...]], str | None] | None = None
+
+    def __init_subclass__(cls, **kwargs):
+        super(Decision, cls).__init_subclass__(**kwargs)  # (slots=True remade the class: no zero-arg super)
+        if all(getattr(cls, name) is getattr(Decision, name) for name in _INLINED):
+            PLAIN.add(cls)
+        else:
+            PLAIN.discard(cls)
 
     @property
     def ids(self) -> tuple[str, ...]:
@@ -126,3 +139,6 @@ class Decision:
         for o in self.options:
             lines.append(f"  - {o.id}" + (f"  {o.label}" if o.label and o.label != o.id else ""))
         return "\n".join(lines)
+
+
+PLAIN.add(Decision)

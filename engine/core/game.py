@@ -16,7 +16,8 @@ from __future__ import annotations
 
 from collections.abc import Generator
 
-from .decision import ChoiceError, Decision
+from .decision import PLAIN, ChoiceError, Decision
+from .log import DECISION_KEYS as _DECISION
 from .log import GameLog
 from .rng import RNG_VERSION, Rng
 
@@ -103,20 +104,31 @@ class Game:
             picks = tuple(picks[0])
         picks = decision.check(picks)
         self.decisions += 1
-        self.log.add("decision", decision.player, kind=decision.kind, rule=decision.rule,
-                     picks=picks, forced=False)
+        self.log.push(("decision", decision.player, _DECISION, decision.kind, decision.rule, picks, False))
         self._advance(picks)
 
     def _advance(self, answer) -> None:
-        flow = self._flow
-        add = self.log.add
+        send = self._flow.send
+        push = self.log.push
         try:
-            decision = flow.send(answer)
-            while decision.forced:
-                picks = decision.ids if decision.min == len(decision.options) else decision.ids[:1]
-                add("decision", decision.player, kind=decision.kind, rule=decision.rule,
-                    picks=picks, forced=True)
-                decision = flow.send(picks)
+            decision = send(answer)
+            while True:
+                if type(decision) in PLAIN:
+                    options = decision.options
+                    n = len(options)
+                    low = decision.min
+                    if low == decision.max == n:
+                        picks = tuple([o.id for o in options])
+                    elif n == 1 and low == 1:
+                        picks = (options[0].id,)
+                    else:
+                        break
+                elif decision.forced:
+                    picks = decision.ids if decision.min == len(decision.options) else decision.ids[:1]
+                else:
+                    break
+                push(("decision", decision.player, _DECISION, decision.kind, decision.rule, picks, True))
+                decision = send(picks)
         except StopIteration:
             self._end(None, "the game flow ended")
             return
@@ -130,7 +142,7 @@ class Game:
         self.finished = True
         self.winner = winner
         self.reason = reason
-        self.log.add("game-over", winner, reason=reason)
+        self.log.push(("game-over", winner, ("reason",), reason))
 
     def transcript(self) -> list[str]:
         """The readable log, one line per event (forced decisions and internals left out)."""

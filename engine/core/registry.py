@@ -46,6 +46,7 @@ from .params import (
 __all__ = [
     "Bool", "CompiledAbility", "CompiledOp", "Const", "Either", "Enum", "Int", "ManualAbility", "Nullable",
     "OpSpec", "OpTable", "Ops", "Param", "ParamError", "Registry", "Struct", "build_registry", "pyname",
+    "runnable",
 ]
 
 UNKNOWN_OP = "E201"
@@ -71,6 +72,22 @@ class CompiledOp:
     args: Mapping
     gen: bool
     source: Location
+
+
+def runnable(ops):
+    """The same compiled ops with plain-dict arguments (nested op lists too), for an engine's
+    card pool: ``fn(game, ctx, **args)`` costs a quarter with a dict than with the registry's
+    read-only mapping. The pool owns the copies and never mutates them."""
+    if ops is None:
+        return None
+    return tuple(CompiledOp(op.name, op.fn, {k: _runnable_arg(v) for k, v in op.args.items()}, op.gen, op.source)
+                 for op in ops)
+
+
+def _runnable_arg(value):
+    if isinstance(value, tuple) and value and all(isinstance(v, CompiledOp) for v in value):
+        return runnable(value)
+    return value
 
 
 @dataclass(frozen=True)

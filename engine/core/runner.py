@@ -4,9 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from math import floor
 
-from .agents import Agent, ScriptedAgent
-from .game import Game
+from .agents import Agent, RandomAgent, ScriptedAgent
+from .decision import PLAIN
+from .game import Game, GameOver
+from .log import DECISION_KEYS as _DECISION
 
 
 class GameStalled(RuntimeError):
@@ -36,6 +39,9 @@ def run(game: Game, agents: Agent | Sequence[Agent], *, limit: int = 100_000,
     if game._flow is None:
         game.start()
     seats = agents if isinstance(agents, (list, tuple)) else None
+    if on_decision is None and _fast(game, seats or (agents,)):
+        _run_fast(game, seats, agents, limit)
+        return _result(game)
     count = 0
     while game.pending is not None:
         decision = game.pending
@@ -55,5 +61,97 @@ def run(game: Game, agents: Agent | Sequence[Agent], *, limit: int = 100_000,
     return _result(game)
 
 
+def _fast(game: Game, agents) -> bool:
+    """True when the loop may be inlined: the game keeps the base choose/_advance and no agent
+    is scripted (scripted runs stop early and check their steps)."""
+    cls = type(game)
+    if cls.choose is not Game.choose or cls._advance is not Game._advance:
+        return False
+    own = getattr(game, "__dict__", ())
+    if "choose" in own or "_advance" in own:
+        return False
+    for agent in agents:
+        if isinstance(agent, ScriptedAgent):
+            return False
+    return True
+
+
+def _run_fast(game: Game, seats, agent, limit: int) -> None:
+    """The loop of :func:`run` with ``Game.choose``, ``Game._advance`` and the random agent's
+    single pick inlined: the same picks, checks, log entries and draws, fewer calls.
+
+    For a plain :class:`Decision` (see ``PLAIN``) without a combination rule, a random agent's
+    answer is one of the options or distinct ones in a legal count, so of ``Decision.check``
+    only the repeated-id test can fail: the full check runs only then (and raises)."""
+    push = game.log.push
+    send = game._flow.send
+    plain = PLAIN
+    count = 0
+    decision = game.pending
+    if decision is not None:
+        is_plain = type(decision) in plain
+        options = decision.options
+        low = decision.min
+    while decision is not None:
+        if seats is not None:
+            agent = seats[decision.player]
+        if type(agent) is RandomAgent and is_plain and decision.combine is None:
+            if low == 1 and (decision.max == 1 or len(options) == 1):
+                rng = agent.rng  # RandomAgent.choose's single pick
+                rng.draws += 1
+                picks = (options[floor(rng.random() * len(options))].id,)
+            else:
+                picks = agent.choose(game, decision)
+                if len(set(picks)) != len(picks):
+                    decision.check(picks)  # raises InvalidChoice (an option id is repeated)
+        else:
+            picks = agent.choose(game, decision)
+            picks = tuple(picks)
+            if len(picks) == 1 and isinstance(picks[0], (list, tuple)):
+                picks = tuple(picks[0])
+            picks = decision.check(picks)
+        game.decisions += 1
+        push(("decision", decision.player, _DECISION, decision.kind, decision.rule, picks, False))
+        try:  # Game._advance
+            decision = send(picks)
+            while True:
+                is_plain = type(decision) in plain
+                if is_plain:
+                    options = decision.options
+                    n = len(options)
+                    low = decision.min
+                    if low == decision.max == n:
+                        picks = tuple([o.id for o in options])
+                    elif n == 1 and low == 1:
+                        picks = (options[0].id,)
+                    else:
+                        break
+                elif decision.forced:
+                    picks = decision.ids if decision.min == len(decision.options) else decision.ids[:1]
+                else:
+                    options = decision.options
+                    low = decision.min
+                    break
+                push(("decision", decision.player, _DECISION, decision.kind, decision.rule, picks, True))
+                decision = send(picks)
+        except StopIteration:
+            game._end(None, "the game flow ended")
+            decision = None
+        except GameOver as over:
+            game._end(over.winner, over.reason)
+            decision = None
+        else:
+            game.pending = decision
+        count += 1
+        if count > limit:
+            raise GameStalled(f"no end after {limit} decisions (seed {game.seed})")
+
+
 def _result(game: Game) -> Result:
-    return Result(game.finished, game.winner, game.reason, game.decisions, len(game.log))
+    result = _new_result(Result)  # Result(...) without the frozen __init__'s five setattr calls
+    result.__dict__.update(finished=game.finished, winner=game.winner, reason=game.reason,
+                           decisions=game.decisions, events=len(game.log))
+    return result
+
+
+_new_result = object.__new__

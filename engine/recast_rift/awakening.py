@@ -3,7 +3,7 @@ abilities (a mixin of :class:`~engine.recast_rift.game.RecastRift`)."""
 
 from __future__ import annotations
 
-from engine.core.decision import Option, option
+from engine.core.decision import Option
 
 from .combat import Attack, Ctx
 
@@ -23,7 +23,7 @@ class AwakeningRules:
         """RR-AWK-1/3: turn the far awakening card face up and resolve its 【覚醒時】."""
         self.awakened[p] = True
         far = self.far[p]
-        self.log.add("awaken", p, card=self.oid[far])
+        self.log.push(("awaken", p, ("card",), self.oid[far]))
         for ability in self.defs[far].on_awaken:
             yield from self.run_ability(Ctx(p, far, None, answered), ability)
 
@@ -31,10 +31,18 @@ class AwakeningRules:
         """【覚醒中】 abilities p may activate now (RR-AWK-4)."""
         if not self.awakened[p]:
             return []
+        far = self.far[p]
+        hand = len(self.hand[p])
         out = []
-        for n, ability in enumerate(self.defs[self.far[p]].while_awakened, 1):
-            if self.activate_block(p, str(n), preempt=False) is None:
-                out.append(option(f"activate:{n}", ability.text, n))
+        for (index, once, need, condition), opt in zip(self.activate_rules[p], self.activate_opt[p]):
+            # activate_block(p, str(n), preempt=False) is None, without building its reasons
+            if once and self.used.get((far, index)) == self.turn:
+                continue
+            if hand < need:
+                continue
+            if condition is not None and not self.holds(p, condition):
+                continue
+            out.append(opt)
         return out
 
     def activate_block(self, p: int, number: str, preempt: bool) -> str | None:
@@ -63,7 +71,7 @@ class AwakeningRules:
         far = self.far[p]
         ability = self.defs[far].while_awakened[number - 1]
         self.used[(far, ability.index)] = self.turn
-        self.log.add("activate", p, card=self.oid[far], ability=number)
+        self.log.push(("activate", p, ("card", "ability"), self.oid[far], number))
         need = ability.extras.get("cost", {}).get("face-down", 0)
         if need:
             cards = yield from self.choose_hand(p, p, need, need, "cost", "RR-AWK-4", f"コスト: 手札{need}枚を伏せ札")

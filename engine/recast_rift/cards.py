@@ -7,14 +7,17 @@ never looks at YAML-shaped data in its hot path.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import cached_property
 
-from engine.core import CompiledAbility, Registry
+from engine.core import CompiledAbility, Option, Registry
 from engine.core import build_registry as core_build
+from engine.core.decision import option
+from engine.core.registry import runnable
 from pipeline import Finding, FindingsError
 
 from .ops import ABILITY_KEYS, TABLE
+from .setup import PlayerSetup
 
 WHENS = ("on-awaken", "while-awakened", "on-cast", "while-deployed", "on-retrieve")
 TIMING_JA = {"normal": "通常札", "preempt": "先制札", "full-power": "全力札"}
@@ -68,6 +71,32 @@ def _bar(v) -> str:
     return "ー" if v is None else str(v)
 
 
+@dataclass(frozen=True)
+class Layout:
+    """The fixed part of a game between two setups, shared by every game of the same setups
+    (cached by the pool): card numbers (far awakening cards, near cards, then each player's
+    spells), their defs, owners and readable ids, and the decision options naming them."""
+
+    setups: tuple[PlayerSetup, ...]
+    defs: tuple[CardDef, ...]
+    owner: tuple[int, ...]
+    oid: tuple[str, ...]
+    by_oid: tuple[dict, ...]  # per player: readable id -> card number (never mutated)
+    far: tuple[int, ...]
+    near: tuple[int, ...]
+    spells: tuple[tuple[int, ...], ...]
+    card_opt: tuple[Option, ...]  # option(oid, name, card)
+    cast_opt: tuple[Option, ...]  # option("cast:" + oid, label, card)
+    lift_opt: tuple[Option, ...]  # option("lift:" + oid, name, card)
+    awaken_opt: tuple[Option, ...]  # per player: option("awaken", "覚醒: " + far name)
+    activate_opt: tuple[tuple[Option, ...], ...]  # per player: option(f"activate:{n}", text, n)
+    #: per player, per 【覚醒中】 ability: (ability index, once per turn, hand cards to put face
+    #: down, condition or None) — its extras, read once
+    activate_rules: tuple[tuple[tuple, ...], ...]
+    forbidders: tuple[bool, ...]  # per player: some card of theirs has a forbid-cast static
+    recast_mask: tuple[int, ...]  # per card: bit z set for each recast zone z it may deploy to
+
+
 class CardPool:
     """Every card of one recast-rift game, as :class:`CardDef`, plus the fighters."""
 
@@ -75,6 +104,63 @@ class CardPool:
         self.registry = registry
         self.game = registry.game
         self.defs: dict[str, CardDef] = {c.id: self._flatten(c) for c in self.game.cards}
+        self._layouts: dict[int, tuple] = {}
+
+    def layout(self, setups) -> Layout:
+        """The :class:`Layout` of two setups (PlayerSetup or their JSON); KeyError for an unknown
+        card, FindingsError for a card with a manual ability. Cached for a tuple of setups seen
+        before (simulations pass the same one every game)."""
+        cacheable = type(setups) is tuple
+        if cacheable:
+            found = self._layouts.get(id(setups))
+            if found is not None and found[0] is setups:
+                return found[1]
+        layout = self._layout(tuple(s if isinstance(s, PlayerSetup) else PlayerSetup.from_json(s) for s in setups))
+        if cacheable:
+            if len(self._layouts) >= 256:
+                self._layouts.clear()
+            self._layouts[id(setups)] = (setups, layout)  # holds setups: its id stays unique
+        return layout
+
+    def _layout(self, setups: tuple[PlayerSetup, ...]) -> Layout:
+        defs, owner, oid = [], [], []
+        by_oid: list[dict[str, int]] = [{}, {}]
+
+        def new_card(p: int, card_id: str) -> int:
+            n = len(defs)
+            defs.append(self[card_id])
+            owner.append(p)
+            name, k = card_id, 2
+            while name in by_oid[p]:
+                name, k = f"{card_id}#{k}", k + 1
+            oid.append(name)
+            by_oid[p][name] = n
+            return n
+
+        far, near = [0, 0], [0, 0]
+        for p, setup in enumerate(setups):
+            others = [self.awakening_of[f] for f in setup.fighters if self.awakening_of.get(f) != setup.awakening]
+            far[p] = new_card(p, setup.awakening)
+            near[p] = new_card(p, others[0]) if others else -1
+            self.check_playable([setup.awakening, *setup.spells])
+        spells = [tuple(new_card(p, sid) for sid in s.spells) for p, s in enumerate(setups)]
+        cards = range(len(defs))
+        return Layout(
+            setups, tuple(defs), tuple(owner), tuple(oid), tuple(by_oid), tuple(far), tuple(near), tuple(spells),
+            card_opt=tuple(option(oid[c], defs[c].name, c) for c in cards),
+            cast_opt=tuple(option("cast:" + oid[c], defs[c].label, c) for c in cards),
+            lift_opt=tuple(option("lift:" + oid[c], defs[c].name, c) for c in cards),
+            awaken_opt=tuple(option("awaken", f"覚醒: {defs[far[p]].name}") for p in range(len(setups))),
+            activate_opt=tuple(tuple(option(f"activate:{n}", ability.text, n)
+                                     for n, ability in enumerate(defs[far[p]].while_awakened, 1))
+                               for p in range(len(setups))),
+            activate_rules=tuple(tuple((a.index, a.extras.get("limit") == "once-per-turn",
+                                        a.extras.get("cost", {}).get("face-down", 0), a.extras.get("condition"))
+                                       for a in defs[far[p]].while_awakened)
+                                 for p in range(len(setups))),
+            forbidders=tuple(any(defs[c].forbids for c in cards if owner[c] == p) for p in range(len(setups))),
+            recast_mask=tuple(sum(1 << z for z in set(defs[c].recast)) for c in cards),
+        )
 
     def __getitem__(self, card_id: str) -> CardDef:
         try:
@@ -105,7 +191,8 @@ class CardPool:
             raise FindingsError(findings)
 
     def _flatten(self, card) -> CardDef:
-        abilities = self.registry.of(card.id)
+        # the ops with plain-dict arguments (see engine.core.registry.runnable)
+        abilities = tuple(replace(a, ops=runnable(a.ops)) for a in self.registry.of(card.id))
         by = {w: tuple(a for a in abilities if a.when == w) for w in WHENS}
         deployed = by["while-deployed"]
         statics = [op for a in deployed if "trigger" not in a.extras and a.ops for op in a.ops]

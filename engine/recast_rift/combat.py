@@ -14,6 +14,14 @@ from engine.core import Decision, GameOver
 from engine.core.decision import Option, option
 
 
+def _power(hand: int | None, life: int | None) -> str:
+    return f"{'ー' if hand is None else hand}／{'ー' if life is None else life}"
+
+
+_VALUES = (None, *range(20))
+_POWERS = {h: {v: _power(h, v) for v in _VALUES} for h in _VALUES}  # Attack.power without formatting
+
+
 class Attack:
     """One attack: who makes it, from which card, and its current power (None is ー)."""
 
@@ -28,7 +36,10 @@ class Attack:
     @property
     def power(self) -> str:
         """ｈ／ｌ with ー for the bar."""
-        return f"{'ー' if self.hand is None else self.hand}／{'ー' if self.life is None else self.life}"
+        try:
+            return _POWERS[self.hand][self.life]
+        except KeyError:
+            return _power(self.hand, self.life)
 
 
 class Ctx:
@@ -43,6 +54,24 @@ class Ctx:
         self.answered = answered
 
 
+_HAND_OPTIONS: dict[int, Option] = {}
+_LIFE_OPTIONS: dict[int, Option] = {}
+
+
+def _hand_option(h: int) -> Option:
+    found = _HAND_OPTIONS.get(h)
+    if found is None:
+        found = _HAND_OPTIONS[h] = option("hand", f"ハンドで受ける（手札{h}枚を伏せ札）", h)
+    return found
+
+
+def _life_option(life: int) -> Option:
+    found = _LIFE_OPTIONS.get(life)
+    if found is None:
+        found = _LIFE_OPTIONS[life] = option("life", f"ライフで受ける（{life}ダメージ・グレイズチェック）", life)
+    return found
+
+
 class CombatRules:
     """Attack, preempt and damage rules; expects the state attributes of RecastRift."""
 
@@ -52,7 +81,8 @@ class CombatRules:
             att.hand = max(0, att.hand + dh)
         if att.life is not None:
             att.life = max(0, att.life + dl)
-        self.log.add("modify-attack", self.owner[source], card=self.oid[source], delta=(dh, dl), power=att.power)
+        self.log.push(("modify-attack", self.owner[source], ("card", "delta", "power"),
+                       self.oid[source], (dh, dl), att.power))
 
     def apply_statics(self, att: Attack) -> None:
         """Step 2: attack-modifier statics of deployed cards (RR-DEP-2, RR-LIFT-6) — the
@@ -69,7 +99,7 @@ class CombatRules:
         """Steps 2–4 of RR-CAST-3 for an attack whose own 【キャスト時】 changes are applied."""
         self.apply_statics(att)
         defender = 1 - att.player
-        self.log.add("attack", att.player, card=self.oid[att.card], power=att.power)
+        self.log.push(("attack", att.player, ("card", "power"), self.oid[att.card], att.power))
         yield from self.preempt_timing(defender, att)
         yield from self.resolve_damage(att)
         if self.waiting and self.text_depth == 0:
@@ -84,14 +114,24 @@ class CombatRules:
     def preempt_options(self, p: int) -> list[Option]:
         """What p may do in a preempt timing (RR-ATK-2, RR-ATK-5, RR-AWK-2)."""
         options = []
+        defs, cast_opt, cap, zones = self.defs, self.cast_opt, self.cap, self.zones[p]
+        forbidders = self.forbidders[1 - p]
         for card in self.hand[p]:
-            d = self.defs[card]
-            if d.timing == "preempt" and self.cast_block(p, card, "preempt") is None:
-                options.append(option(f"cast:{self.oid[card]}", d.label, card))
+            d = defs[card]
+            if d.timing != "preempt":
+                continue
+            if forbidders:
+                if self.cast_block(p, card, "preempt") is None:
+                    options.append(cast_opt[card])
+            elif d.kind == "spell":  # cast_block without forbidding statics: a free place is enough
+                for z in d.recast:
+                    if len(zones[z]) < cap:
+                        options.append(cast_opt[card])
+                        break
         far = self.far[p]
-        if self.defs[far].preempt:
+        if defs[far].preempt:
             if self.awaken_block(p) is None:
-                options.append(option("awaken", f"覚醒: {self.defs[far].name}"))
+                options.append(self.awaken_opt[p])
             options.extend(self.activate_options(p))
         return options
 
@@ -107,7 +147,7 @@ class CombatRules:
             pick = picks[0]
             if pick == "pass":
                 return
-            self.log.add("preempt", p, action=pick)
+            self.log.push(("preempt", p, ("action",), pick))
             if pick == "awaken":
                 yield from self.awaken(p, answered=att)
             elif pick.startswith("activate:"):
@@ -139,28 +179,30 @@ class CombatRules:
         d = 1 - att.player
         h, l = att.hand, att.life
         hand = self.hand[d]
-        options = []
         if h is not None and len(hand) >= h:
-            options.append(option("hand", f"ハンドで受ける（手札{h}枚を伏せ札）", h))
-        if l is not None:
-            options.append(option("life", f"ライフで受ける（{l}ダメージ・グレイズチェック）", l))
-        if not options:  # life is ー and the hand is too small: the whole hand (RR-DMG-2 reading)
-            options.append(option("hand", f"ハンドで受ける（手札{len(hand)}枚すべてを伏せ札）", len(hand)))
-        picks = yield Decision(d, "damage", tuple(options), "RR-DMG-2", f"《攻撃》{att.power}のダメージ解決",
+            if l is not None:
+                options = (_hand_option(h), _life_option(l))
+            else:
+                options = (_hand_option(h),)
+        elif l is not None:
+            options = (_life_option(l),)
+        else:  # life is ー and the hand is too small: the whole hand (RR-DMG-2 reading)
+            options = (option("hand", f"ハンドで受ける（手札{len(hand)}枚すべてを伏せ札）", len(hand)),)
+        picks = yield Decision(d, "damage", options, "RR-DMG-2", f"《攻撃》{att.power}のダメージ解決",
                                explain=self._explain_damage(att))
         if picks[0] == "hand":
             n = min(h, len(hand))
             cards = yield from self.choose_hand(d, d, n, n, "guard", "RR-DMG-3", f"伏せ札にする手札{n}枚")
             self.face_down(d, cards, "guard")
-            self.log.add("guarded", d, count=len(cards))
+            self.log.push(("guarded", d, ("count",), len(cards)))
             self.trigger(d, "guarded")
             self.trigger(att.player, "attack-guarded")
             return
         if l == 0:
-            self.log.add("no-damage", d)
+            self.log.push(("no-damage", d, ()))
             return
         if not (self.deck[d] or self.facedown[d] or self.reserve[d]):
-            self.log.add("no-graze-check", d)  # RR-DMG-6
+            self.log.push(("no-graze-check", d, ()))  # RR-DMG-6
         else:
             drawn = []
             for _ in range(l):
@@ -170,7 +212,7 @@ class CombatRules:
                 drawn.append(card)
             grazers = [c for c in drawn if self.defs[c].graze]
             if grazers:
-                self.log.add("graze", d, cards=[self.oid[c] for c in grazers])
+                self.log.push(("graze", d, ("cards",), [self.oid[c] for c in grazers]))
                 self.trigger(d, "self-grazed")
                 return
         self.lose_life(d, l, hit=True, card=att.card)
@@ -193,7 +235,7 @@ class CombatRules:
     def lose_life(self, p: int, amount: int, hit: bool, card: int | None = None) -> None:
         """Life goes down; at 0 the player loses at once (RR-WIN-1)."""
         self.life[p] = max(0, self.life[p] - amount)
-        self.log.add("hit" if hit else "damage", p, amount=amount, life=self.life[p],
-                     card=self.oid[card] if card is not None else None)
+        self.log.push(("hit" if hit else "damage", p, ("amount", "life", "card"),
+                       amount, self.life[p], self.oid[card] if card is not None else None))
         if self.life[p] == 0:
             raise GameOver(1 - p, f"player {p + 1}'s life reached 0")

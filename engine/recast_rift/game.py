@@ -14,14 +14,17 @@ from .awakening import AwakeningRules
 from .cards import CardPool
 from .combat import Attack, CombatRules, Ctx
 from .greedy import Greedy
+from .ops import TIMINGS
 from .render import Renderer
-from .setup import PHASES, PlayerSetup, Position, position_json
+from .setup import PHASES, Position, position_json
 from .zones import ROMAN, ZoneRules
 
 ENGINE_VERSION = "1.0"
 RULES_VERSION = "recast-rift-1"
 #: Not a rule: a safety net so that no playout runs forever; such a game is a draw.
 MAX_TURNS = 200
+END = option("end", "メインフェイズを終える")
+REFRESH = (option("rebuild", "山札を再構成してリフト"), option("pass", "しない"))
 
 
 class RecastRift(ZoneRules, CombatRules, AwakeningRules, Greedy, Renderer, Game):
@@ -34,7 +37,8 @@ class RecastRift(ZoneRules, CombatRules, AwakeningRules, Greedy, Renderer, Game)
     def __init__(self, pool: CardPool, setups, seed: int, position: Position | None = None):
         super().__init__(seed)
         self.pool = pool
-        self.setups = tuple(s if isinstance(s, PlayerSetup) else PlayerSetup.from_json(s) for s in setups)
+        layout = pool.layout(setups)  # card numbers, ids and options (cached per setups)
+        self.setups = layout.setups
         settings = pool.game.settings
         self.cap = settings["places-per-recast-zone"]
         self.hand_limit = settings["hand-limit"]
@@ -42,15 +46,14 @@ class RecastRift(ZoneRules, CombatRules, AwakeningRules, Greedy, Renderer, Game)
         self.awaken_at = settings["awaken-at-life"]
         self.settings = settings
         self.position = position
-        self.defs, self.owner, self.oid = [], [], []
-        self.by_oid: list[dict[str, int]] = [{}, {}]
-        self.far, self.near = [0, 0], [0, 0]
-        for p, setup in enumerate(self.setups):
-            near = [pool.awakening_of[f] for f in setup.fighters if pool.awakening_of.get(f) != setup.awakening]
-            self.far[p] = self._new_card(p, setup.awakening)
-            self.near[p] = self._new_card(p, near[0]) if near else -1
-            pool.check_playable([setup.awakening, *setup.spells])
-        self.spells = [[self._new_card(p, sid) for sid in s.spells] for p, s in enumerate(self.setups)]
+        self.defs, self.owner, self.oid = list(layout.defs), list(layout.owner), list(layout.oid)
+        self.by_oid: list[dict[str, int]] = [dict(ids) for ids in layout.by_oid]
+        self.far, self.near = list(layout.far), list(layout.near)
+        self.spells = [list(cards) for cards in layout.spells]
+        self.card_opt, self.cast_opt, self.lift_opt = layout.card_opt, layout.cast_opt, layout.lift_opt
+        self.awaken_opt, self.activate_opt = layout.awaken_opt, layout.activate_opt
+        self.activate_rules, self.forbidders = layout.activate_rules, layout.forbidders
+        self.recast_mask = layout.recast_mask
         self.life = [settings["starting-life"]] * 2
         self.deck, self.hand = [[], []], [[], []]
         self.facedown, self.reserve = [[], []], [[], []]
@@ -64,17 +67,6 @@ class RecastRift(ZoneRules, CombatRules, AwakeningRules, Greedy, Renderer, Game)
         self.waiting: list = []  # triggered abilities waiting (RR-PRIN-3..5)
         self.text_depth = 0
         self.retrieving: set[int] = set()
-
-    def _new_card(self, p: int, card_id: str) -> int:
-        n = len(self.defs)
-        self.defs.append(self.pool[card_id])
-        self.owner.append(p)
-        oid, k = card_id, 2
-        while oid in self.by_oid[p]:
-            oid, k = f"{card_id}#{k}", k + 1
-        self.oid.append(oid)
-        self.by_oid[p][oid] = n
-        return n
 
     def setup_json(self) -> dict:
         doc = {"players": [s.as_json() for s in self.setups]}
@@ -118,13 +110,13 @@ class RecastRift(ZoneRules, CombatRules, AwakeningRules, Greedy, Renderer, Game)
     def _set_up(self) -> None:
         """RR-DECK-4/5, RR-LIFE-1: slots, shuffled decks, first player, starting hands."""
         for p, setup in enumerate(self.setups):
-            self.log.add("setup", p, deck=setup.deck, fighters=list(setup.fighters), life=self.life[p])
+            self.log.push(("setup", p, ("deck", "fighters", "life"), setup.deck, list(setup.fighters), self.life[p]))
             self.deck[p] = list(self.spells[p])
             self.rng.shuffle(self.deck[p])
-            self.log.add("chance", p, what="shuffle", result=[self.oid[c] for c in reversed(self.deck[p])])
+            self.log.push(("chance", p, ("what", "result"), "shuffle", [self.oid[c] for c in reversed(self.deck[p])]))
         first = self.settings["first-player"]
         self.active = self.rng.below(2) if first == "random" else (0 if first == "player-1" else 1)
-        self.log.add("chance", self.active, what="first-player", result=self.active)
+        self.log.push(("chance", self.active, ("what", "result"), "first-player", self.active))
         for p in (self.active, 1 - self.active):
             for _ in range(self.settings["starting-hand"]):
                 self.draw_one(p, "starting-hand")
@@ -161,7 +153,8 @@ class RecastRift(ZoneRules, CombatRules, AwakeningRules, Greedy, Renderer, Game)
             self.awakened[p] = seat.awakened
             if seat.life is not None:
                 self.life[p] = seat.life
-            self.log.add("position", p, life=self.life[p], hand=list(seat.hand), deck=[self.oid[c] for c in reversed(self.deck[p])])
+            self.log.push(("position", p, ("life", "hand", "deck"),
+                           self.life[p], list(seat.hand), [self.oid[c] for c in reversed(self.deck[p])]))
         self.active = pos.active
         self.turn = pos.turn - 1 if pos.phase == "draw" else pos.turn  # the draw phase starts the turn
         for p, n in pos.used:
@@ -174,67 +167,75 @@ class RecastRift(ZoneRules, CombatRules, AwakeningRules, Greedy, Renderer, Game)
         t = self.active
         start = PHASES.index(phase)
         if start == 0:
-            self.log.add("turn", t, turn=self.turn, life=list(self.life))
+            self.log.push(("turn", t, ("turn", "life"), self.turn, list(self.life)))
             for _ in range(self.draws):  # RR-TURN-2
                 self.draw_one(t, "draw-step")
-            yield from self.lift_all(t, "lift-step")
+            z = self.zones[t]
+            if (z[1] or z[2] or z[3]) and self.lift_everything(t, "lift-step"):  # lift_all, inline
+                yield from self.retrieve_zero(t)
         if start <= 1:
             yield from self.main_phase(t)
         if start <= 2 and self.can_rebuild(t):  # RR-TURN-6
-            picks = yield Decision(t, "refresh", (option("rebuild", "山札を再構成してリフト"), option("pass", "しない")),
-                                   "RR-TURN-6", "リフレッシュステップ")
+            picks = yield Decision(t, "refresh", REFRESH, "RR-TURN-6", "リフレッシュステップ")
             if picks[0] == "rebuild":
                 self.rebuild(t, "refresh")
-                yield from self.lift_all(t, "refresh")
+                z = self.zones[t]
+                if (z[1] or z[2] or z[3]) and self.lift_everything(t, "refresh"):
+                    yield from self.retrieve_zero(t)
         excess = len(self.hand[t]) - self.hand_limit  # RR-TURN-7
         if excess > 0:
             cards = yield from self.choose_hand(t, t, excess, excess, "cleanup", "RR-TURN-7",
                                                 f"手札を{self.hand_limit}枚にする")
             self.face_down(t, cards, "cleanup")
-        self.log.add("end-turn", t, turn=self.turn)
+        self.log.push(("end-turn", t, ("turn",), self.turn))
 
     # -- main phase ----------------------------------------------------------------------------
     def main_options(self, t: int) -> tuple[Option, ...]:
         """The turn player's choices now (RR-TURN-3..5)."""
         options = []
-        defs, oid, cap = self.defs, self.oid, self.cap
+        defs, cap = self.defs, self.cap
         zones = self.zones[t]
-        free = (False, len(zones[1]) < cap, len(zones[2]) < cap, len(zones[3]) < cap)
-        banned = self.forbidden(t)
+        free = (len(zones[1]) < cap) << 1 | (len(zones[2]) < cap) << 2 | (len(zones[3]) < cap) << 3  # bit z: a place
+        banned = self.forbidden(t) if self.forbidders[1 - t] else ()
         acted = self.acted
-        for card in self.hand[t]:
-            d = defs[card]
-            if (acted and d.timing == "full-power") or d.timing in banned:
-                continue
-            for z in d.recast:
-                if free[z]:
-                    options.append(option("cast:" + oid[card], d.label, card))
-                    break
-        if self.hand[t]:
-            for card in zones[1]:
-                options.append(option("lift:" + oid[card], defs[card].name, card))
-            for z in (2, 3):
-                if free[z - 1]:
-                    for card in zones[z]:
-                        options.append(option("lift:" + oid[card], defs[card].name, card))
+        hand = self.hand[t]
+        cast_opt, recast = self.cast_opt, self.recast_mask
+        for card in hand:
+            if recast[card] & free:  # a recast zone of the card has a free place
+                timing = defs[card].timing
+                if not ((acted and timing == "full-power") or timing in banned):
+                    options.append(cast_opt[card])
+        if hand:
+            lift = self.lift_opt.__getitem__
+            options.extend(map(lift, zones[1]))
+            if free & 2:
+                options.extend(map(lift, zones[2]))
+            if free & 4:
+                options.extend(map(lift, zones[3]))
         if not self.awakened[t]:
             if self.life[t] <= self.awaken_at:
-                options.append(option("awaken", f"覚醒: {defs[self.far[t]].name}"))
+                options.append(self.awaken_opt[t])
         else:
             options.extend(self.activate_options(t))
-        options.append(option("end", "メインフェイズを終える"))
+        options.append(END)
         return tuple(options)
 
     def forbidden(self, p: int) -> tuple[str, ...]:
         """The timing classes p cannot cast now because of the opponent's statics (RR-PRIN-2)."""
         out = ()
+        if not self.forbidders[1 - p]:  # no card of the opponent's forbids anything
+            return out
+        defs = self.defs
         for card in self.deployed(1 - p):
-            forbids = self.defs[card].forbids
+            forbids = defs[card].forbids
             if forbids:
-                ctx = self.ctx(1 - p, card)
-                for timing in ("normal", "preempt", "full-power"):
-                    if timing not in out and any(op.fn(self, ctx, p, timing, **op.args) for op in forbids):
-                        out += (timing,)
+                ctx = Ctx(1 - p, card)
+                for timing in TIMINGS:
+                    if timing not in out:
+                        for op in forbids:
+                            if op.fn(self, ctx, p, timing, **op.args):
+                                out += (timing,)
+                                break
         return out
 
     def main_phase(self, t: int):
@@ -249,7 +250,7 @@ class RecastRift(ZoneRules, CombatRules, AwakeningRules, Greedy, Renderer, Game)
             if pick.startswith("cast:"):
                 card = self.by_oid[t][pick[5:]]
                 if self.defs[card].timing == "full-power":
-                    self.log.add("full-power", t, card=pick[5:])
+                    self.log.push(("full-power", t, ("card",), pick[5:]))
                     yield from self.cast(t, card)
                     return
                 self.acted = True
@@ -311,21 +312,25 @@ class RecastRift(ZoneRules, CombatRules, AwakeningRules, Greedy, Renderer, Game)
         self.hand[p].remove(card)
         self.cast_zone.append(card)
         d = self.defs[card]
-        self.log.add("cast", p, card=self.oid[card], answering=answered is not None)
+        self.log.push(("cast", p, ("card", "answering"), self.oid[card], answered is not None))
         ctx = Ctx(p, card, Attack(p, card, d.hand, d.life) if d.is_attack else None, answered)
         for ability in d.on_cast:
             yield from self.run_ability(ctx, ability)
         if d.is_attack and card in self.cast_zone:
             yield from self.attack(ctx.own)
         if card in self.cast_zone:
-            yield from self.deploy(p, card)
+            free = self.free_zones(p, card)
+            if len(free) > 1:  # a choice: the deploy decision
+                yield from self.deploy(p, card)
+            else:
+                self.deploy_to(p, card, free[0] if free else None)
         if self.waiting and self.text_depth == 0:
             yield from self.resolve_waiting()
 
     # -- abilities -----------------------------------------------------------------------------
     def run_ability(self, ctx: Ctx, ability):
         """Resolve one ability's ops in order (RR-PRIN-3); waiting triggers resolve after."""
-        self.log.add("ability", ctx.player, card=self.oid[ctx.card], index=ability.index)
+        self.log.push(("ability", ctx.player, ("card", "index"), self.oid[ctx.card], ability.index))
         self.text_depth += 1
         try:
             yield from self.run_ops(ctx, ability.ops)
@@ -361,7 +366,7 @@ class RecastRift(ZoneRules, CombatRules, AwakeningRules, Greedy, Renderer, Game)
             for ability in self.defs[card].triggers:
                 if ability.extras["trigger"] == event:
                     self.waiting.append((p, card, ability))
-                    self.log.add("trigger", p, card=self.oid[card], event=event)
+                    self.log.push(("trigger", p, ("card", "event"), self.oid[card], event))
 
     def resolve_waiting(self):
         """RR-PRIN-4/5: the turn player picks the order; a card no longer deployed does nothing."""
@@ -380,11 +385,11 @@ class RecastRift(ZoneRules, CombatRules, AwakeningRules, Greedy, Renderer, Game)
                 item = self.waiting.pop(index)
             p, card, ability = item
             if self.zone_of(card) < 0:
-                self.log.add("fizzle", p, card=self.oid[card])
+                self.log.push(("fizzle", p, ("card",), self.oid[card]))
                 continue
             if ability.extras.get("limit") == "once-per-turn":
                 if self.used.get((card, ability.index)) == self.turn:
-                    self.log.add("limit", p, card=self.oid[card])
+                    self.log.push(("limit", p, ("card",), self.oid[card]))
                     continue
                 self.used[(card, ability.index)] = self.turn
             yield from self.run_ability(Ctx(p, card), ability)

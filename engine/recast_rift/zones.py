@@ -12,6 +12,7 @@ from engine.core import Decision
 from engine.core.decision import option
 
 ROMAN = {0: "［０］", 1: "［Ⅰ］", 2: "［Ⅱ］", 3: "［Ⅲ］"}
+ZONE_OPTIONS = {z: option(f"zone:{z}", ROMAN[z], z) for z in ROMAN}
 
 
 class ZoneRules:
@@ -31,8 +32,8 @@ class ZoneRules:
         self.reserve[p].clear()
         self.rng.shuffle(deck)
         oid = self.oid
-        self.log.add("rebuild", p, why=why, size=len(deck))
-        self.log.add("chance", p, what="shuffle", result=[oid[c] for c in reversed(deck)])
+        self.log.push(("rebuild", p, ("why", "size"), why, len(deck)))
+        self.log.push(("chance", p, ("what", "result"), "shuffle", [oid[c] for c in reversed(deck)]))
 
     def draw_one(self, p: int, why: str):
         """Draw one card (RR-REB-1: rebuild an empty deck first; RR-REB-5: else skip). Returns
@@ -40,12 +41,12 @@ class ZoneRules:
         deck = self.deck[p]
         if not deck:
             if not (self.facedown[p] or self.reserve[p]):
-                self.log.add("no-draw", p, why=why)
+                self.log.push(("no-draw", p, ("why",), why))
                 return None
             self.rebuild(p, "empty-deck")
         card = deck.pop()
         self.hand[p].append(card)
-        self.log.add("draw", p, card=self.oid[card], why=why)
+        self.log.push(("draw", p, ("card", "why"), self.oid[card], why))
         return card
 
     # -- hand and piles ------------------------------------------------------------------------
@@ -57,7 +58,7 @@ class ZoneRules:
         for c in cards:
             hand.remove(c)
         self.facedown[p].extend(cards)
-        self.log.add("face-down", p, cards=[self.oid[c] for c in cards], why=why)
+        self.log.push(("face-down", p, ("cards", "why"), [self.oid[c] for c in cards], why))
 
     def choose_hand(self, target: int, chooser: int, lo: int, hi: int, kind: str, rule: str, prompt: str):
         """Ask ``chooser`` for lo..hi cards of ``target``'s hand (positions when the hand is
@@ -67,18 +68,19 @@ class ZoneRules:
             return []
         if lo >= len(hand):
             return list(hand)
-        oid = self.oid
         if chooser == target:
-            options = tuple(option(oid[c], self.defs[c].name, c) for c in hand)
-        else:
-            options = tuple(option(f"pos:{i + 1}", f"手札の{i + 1}枚目", c) for i, c in enumerate(hand))
+            card_opt = self.card_opt
+            picks = yield Decision(chooser, kind, tuple(map(card_opt.__getitem__, hand)), rule, prompt, lo, hi)
+            by_oid = self.by_oid[target]  # the option ids are the cards' ids
+            return [by_oid[x] for x in picks]
+        options = tuple(option(f"pos:{i + 1}", f"手札の{i + 1}枚目", c) for i, c in enumerate(hand))
         picks = yield Decision(chooser, kind, options, rule, prompt, lo, hi)
         by_id = {o.id: o.value for o in options}
         return [by_id[x] for x in picks]
 
     def choose_zone(self, p: int, zones, kind: str, rule: str, prompt: str):
         """Ask p for one of ``zones`` (3, 2, 1); returns the zone number."""
-        options = tuple(option(f"zone:{z}", ROMAN[z], z) for z in zones)
+        options = tuple(map(ZONE_OPTIONS.__getitem__, zones))
         picks = yield Decision(p, kind, options, rule, prompt)
         return int(picks[0][5:])
 
@@ -92,7 +94,7 @@ class ZoneRules:
         else:
             return
         self.reserve[p].append(card)
-        self.log.add("reserve", p, card=self.oid[card], why=why)
+        self.log.push(("reserve", p, ("card", "why"), self.oid[card], why))
 
     def pile_to_hand(self, p: int, pile: str, count: int, source: int):
         """The controller puts ``count`` cards of their face-down or reserve pile into the hand."""
@@ -103,14 +105,15 @@ class ZoneRules:
         if n == len(cards):
             chosen = list(cards)
         else:
-            options = tuple(option(self.oid[c], self.defs[c].name, c) for c in cards)
+            card_opt = self.card_opt
+            options = tuple(map(card_opt.__getitem__, cards))
             picks = yield Decision(p, "to-hand", options, "RR-ZONE-1",
                                    f"{self.name_of(source)}: 手札に加えるカード", n, n)
             chosen = [self.by_oid[p][x] for x in picks]
         for c in chosen:
             cards.remove(c)
             self.hand[p].append(c)
-        self.log.add("to-hand", p, cards=[self.oid[c] for c in chosen], pile=pile)
+        self.log.push(("to-hand", p, ("cards", "pile"), [self.oid[c] for c in chosen], pile))
 
     # -- recast zone -------------------------------------------------------------------------
     def zone_of(self, card: int) -> int:
@@ -138,12 +141,7 @@ class ZoneRules:
         zones = self.zones[p]
         cap = self.cap
         if len(chosen) == len(zones[1]) + len(zones[2]) + len(zones[3]):
-            # everything lifts (lift step, refresh, "all"): every card fits, as the zone ahead empties
-            moves = [(self.oid[c], z, z - 1) for z in (1, 2, 3) for c in zones[z]]
-            zones[0].extend(zones[1])
-            zones[1], zones[2], zones[3] = zones[2], zones[3], []
-            self.log.add("lift", p, moves=moves, why=why)
-            if zones[0]:
+            if self.lift_everything(p, why):
                 yield from self.retrieve_zero(p)
             return
         moving: list[tuple[int, int]] = []
@@ -156,7 +154,8 @@ class ZoneRules:
                 if free <= 0:
                     movers = []
                 else:
-                    options = tuple(option(self.oid[c], self.defs[c].name, c) for c in movers)
+                    card_opt = self.card_opt
+                    options = tuple(map(card_opt.__getitem__, movers))
                     picks = yield Decision(p, "lift-conflict", options, "RR-LIFT-2",
                                            f"{ROMAN[z - 1]}に入るカードを{free}枚選ぶ", free, free)
                     movers = [self.by_oid[p][x] for x in picks]
@@ -168,9 +167,20 @@ class ZoneRules:
             zones[z].remove(c)
         for c, z in moving:
             zones[z - 1].append(c)
-        self.log.add("lift", p, moves=[(self.oid[c], z, z - 1) for c, z in moving], why=why)
-        if zones[0]:
+        self.log.push(("lift", p, ("moves", "why"), [(self.oid[c], z, z - 1) for c, z in moving], why))
+        if zones[0] and not self.retrieve_one(p):
             yield from self.retrieve_zero(p)
+
+    def lift_everything(self, p: int, why: str) -> bool:
+        """Every deployed card of p lifts (lift step, refresh, "all"): every card fits, as the
+        zone ahead empties. True when ［０］ still needs :meth:`retrieve_zero` (a generator)."""
+        zones = self.zones[p]
+        oid = self.oid
+        moves = [(oid[c], z, z - 1) for z in (1, 2, 3) for c in zones[z]]
+        zones[0].extend(zones[1])
+        zones[1], zones[2], zones[3] = zones[2], zones[3], []
+        self.log.push(("lift", p, ("moves", "why"), moves, why))
+        return bool(zones[0]) and not self.retrieve_one(p)
 
     def lift_all(self, p: int, why: str, zone: int | None = None):
         """Lift every deployed card of p (or every one in ``zone``)."""
@@ -219,6 +229,22 @@ class ZoneRules:
                 return False
         return True
 
+    def retrieve_one(self, p: int) -> bool:
+        """:meth:`retrieve_zero` for the common case that needs no generator — one card in
+        ［０］, no 【回収時】 ability, no retrieval in progress; False (nothing done) otherwise."""
+        zero = self.zones[p][0]
+        if len(zero) != 1 or self.retrieving:
+            return False
+        card = zero[0]
+        if self.defs[card].on_retrieve:
+            return False
+        oid = self.oid[card]
+        self.log.push(("retrieve", p, ("card",), oid))
+        zero.pop()
+        self.hand[p].append(card)
+        self.log.push(("to-hand", p, ("cards", "pile"), [oid], "retrieve"))
+        return True
+
     def retrieve_zero(self, p: int):
         """RR-LIFT-4/5: each card in p's ［０］, one at a time in p's order: its 【回収時】
         abilities, then to the hand unless they moved it."""
@@ -230,11 +256,12 @@ class ZoneRules:
             if len(waiting) == 1:
                 card = waiting[0]
             else:
-                options = tuple(option(self.oid[c], self.defs[c].name, c) for c in waiting)
+                card_opt = self.card_opt
+                options = tuple(map(card_opt.__getitem__, waiting))
                 picks = yield Decision(p, "retrieve", options, "RR-LIFT-5", "先に回収するカード")
                 card = self.by_oid[p][picks[0]]
             self.retrieving.add(card)
-            self.log.add("retrieve", p, card=self.oid[card])
+            self.log.push(("retrieve", p, ("card",), self.oid[card]))
             try:
                 for ability in self.defs[card].on_retrieve:
                     yield from self.run_ability(self.ctx(p, card), ability)
@@ -243,7 +270,7 @@ class ZoneRules:
             if card in zero:
                 zero.remove(card)
                 self.hand[p].append(card)
-                self.log.add("to-hand", p, cards=[self.oid[card]], pile="retrieve")
+                self.log.push(("to-hand", p, ("cards", "pile"), [self.oid[card]], "retrieve"))
 
     def recast_up(self, controller: int, p: int, count, amount: int):
         """Raise the recast time of p's deployed cards (not ［０］) by ``amount``; a card past
@@ -279,7 +306,7 @@ class ZoneRules:
             else:
                 zones[z + amount].append(c)
                 out.append((self.oid[c], z, z + amount))
-        self.log.add("recast-up", p, moves=out, by=controller)
+        self.log.push(("recast-up", p, ("moves", "by"), out, controller))
 
     def _fits_up(self, p: int, card: int, chosen, amount: int) -> bool:
         z = self.zone_of(card)
@@ -294,20 +321,28 @@ class ZoneRules:
         """RR-DEP-1/4: put a processed card from the cast zone into a free allowed zone (the
         turn player chooses, as the seed says, even for the opponent's preempt card), or, with
         none free, 1 damage to life and the card becomes reserve."""
-        zones = self.zones[p]
-        free = [z for z in self.defs[card].recast if len(zones[z]) < self.cap]
-        if not free:
+        free = self.free_zones(p, card)
+        if len(free) > 1:
+            options = tuple(map(ZONE_OPTIONS.__getitem__, free))
+            picks = yield Decision(self.active, "deploy", options, "RR-DEP-1", f"{self.defs[card].name}を展開する場所")
+            self.deploy_to(p, card, int(picks[0][5:]))
+        else:
+            self.deploy_to(p, card, free[0] if free else None)
+
+    def free_zones(self, p: int, card: int) -> list[int]:
+        """The recast zones ``card`` may deploy to that have a free place, farthest first."""
+        zones, cap = self.zones[p], self.cap
+        return [z for z in self.defs[card].recast if len(zones[z]) < cap]
+
+    def deploy_to(self, p: int, card: int, z: int | None) -> None:
+        """The end of :meth:`deploy`: ``card`` leaves the cast zone for recast zone ``z`` (it
+        stays in the cast zone while its place is chosen), or with None overflows (RR-DEP-4)."""
+        if z is None:
             self.cast_zone.remove(card)
             self.reserve[p].append(card)
-            self.log.add("overflow", p, card=self.oid[card])
+            self.log.push(("overflow", p, ("card",), self.oid[card]))
             self.lose_life(p, 1, hit=False, card=card)
             return
-        if len(free) == 1:
-            z = free[0]
-        else:
-            options = tuple(option(f"zone:{z}", ROMAN[z], z) for z in free)
-            picks = yield Decision(self.active, "deploy", options, "RR-DEP-1", f"{self.defs[card].name}を展開する場所")
-            z = int(picks[0][5:])
-        self.cast_zone.remove(card)  # it stays in the cast zone while its place is chosen
-        zones[z].append(card)
-        self.log.add("deploy", p, card=self.oid[card], zone=z)
+        self.cast_zone.remove(card)
+        self.zones[p][z].append(card)
+        self.log.push(("deploy", p, ("card", "zone"), self.oid[card], z))

@@ -13,9 +13,11 @@ from dataclasses import dataclass
 
 from engine.core import Enum, Option, Registry
 from engine.core import build_registry as core_build
+from engine.core.registry import runnable
 from pipeline import Finding, FindingsError, Location
 
 from .ops import TABLE
+from .setup import Table
 
 WHENS = ("on-play", "before-battle", "on-flip", "from-result")
 #: The ability keys besides when/text/effect: the day/night condition (RY-CARD-2).
@@ -40,7 +42,7 @@ class Ability:
     index: int
     when: str
     cond: int
-    ops: tuple  # CompiledOp
+    ops: tuple  # CompiledOp (with plain-dict arguments, see engine.core.registry.runnable)
     text: str
 
 
@@ -97,6 +99,7 @@ class Seating:
     hopts: tuple[tuple[Option, ...], ...]
     orders: tuple[tuple[int, ...], ...]
     opponents: tuple[tuple[int, ...], ...]
+    followers: tuple[tuple[int, ...], ...] = ()  # ``orders[s][1:]``: the seats after s, counter-clockwise
 
 
 class CardPool:
@@ -116,6 +119,9 @@ class CardPool:
         self.turns = self.settings["turns"]
         self._lineups: dict[tuple, Lineup] = {}
         self._seatings: dict[tuple, Seating] = {}
+        self._tables: dict[int, tuple] = {}
+        #: players -> a fresh game's stat-chip supply (3–4 players use two base sets, RY-MULTI-1)
+        self.supply = {n: {k: v[2] * (1 if n == 2 else 2) for k, v in self.stat_chips.items()} for n in (2, 3, 4)}
         self._check_chips()
 
     def _check_chips(self) -> None:
@@ -169,6 +175,27 @@ class CardPool:
         found = self._lineups[key] = Lineup(tuple(faces), tuple(options), tuple(ids))
         return found
 
+    def table(self, setups) -> tuple[Table, Seating]:
+        """The :class:`Table` of ``setups`` (setups, their JSON or a Table) and its seating;
+        ValueError when a setup's fixed faces do not fit its cards. Cached for an immutable
+        ``setups`` (a tuple or a Table) seen before: simulations pass the same one every game."""
+        cacheable = type(setups) is tuple or isinstance(setups, Table)
+        if cacheable:
+            found = self._tables.get(id(setups))
+            if found is not None and found[0] is setups:
+                return found[1], found[2]
+        table = Table.of(setups)
+        seating = self.seating(tuple(s.pairs for s in table.players), table.tag)
+        for p, setup in enumerate(table):
+            size = len(seating.hands[p])
+            if setup.faces is not None and (len(setup.faces) != size or any(f not in (0, 1) for f in setup.faces)):
+                raise ValueError(f"player {p + 1}: faces must be 0 or 1 for each of the {size} cards")
+        if cacheable:
+            if len(self._tables) >= 256:
+                self._tables.clear()
+            self._tables[id(setups)] = (setups, table, seating)  # holds setups: its id stays unique
+        return table, seating
+
     def seating(self, pairings: tuple, tag: bool) -> Seating:
         """The (cached) :class:`Seating` of these pairings, in seat order."""
         key = (pairings, tag)
@@ -189,7 +216,7 @@ class CardPool:
         opponents = tuple(tuple(q for q in orders[p][1:] if not (tag and (q - p) % 2 == 0)) for p in range(n))
         found = self._seatings[key] = Seating(
             lineups, tuple(faces), tuple(opts), tuple(base), tuple(index), tuple(hands),
-            tuple(tuple(opts[c][0] for c in h) for h in hands), orders, opponents)
+            tuple(tuple(opts[c][0] for c in h) for h in hands), orders, opponents, tuple(o[1:] for o in orders))
         return found
 
     def check_pairs(self, pairs) -> None:
@@ -226,7 +253,7 @@ class CardPool:
             if a.ops is None:
                 continue
             cond = {"day": DAY, "night": NIGHT}.get(a.extras.get("condition"), ANY)
-            abilities.append(Ability(card.id, a.index, a.when, cond, a.ops, a.text))
+            abilities.append(Ability(card.id, a.index, a.when, cond, runnable(a.ops), a.text))
         by = {w: tuple(a for a in abilities if a.when == w) for w in WHENS}
         return FaceDef(card.id, card.name, (card["power"], card["speed"], card["brain"]),
                        by["on-play"], by["before-battle"], by["on-flip"], by["from-result"],

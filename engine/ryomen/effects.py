@@ -18,17 +18,10 @@ YES = (Option("yes", "する"), Option("no", "しない"))
 
 
 class Ask(Decision):
-    """A :class:`Decision` with a fast check for the common single pick (same errors otherwise)."""
+    """The :class:`Decision` ryomen asks (a plain subclass: the core answers forced ones and
+    checks picks exactly as for a Decision)."""
 
     __slots__ = ()
-
-    def check(self, picks):
-        if type(picks) is tuple and len(picks) == 1 and self.max == 1:
-            pick = picks[0]
-            for o in self.options:
-                if o.id == pick:
-                    return picks
-        return Decision.check(self, picks)
 
 
 class Ctx:
@@ -56,8 +49,11 @@ class EffectRules:
     def stats(self, p: int) -> tuple[int, int, int]:
         """The current (power, speed, brain) of p's battle card."""
         c = self.battle[p]
-        v = list(self.faces[c][self.up[c]].stats)
         chips = self.chips[c]
+        effects = self.effects[p]
+        if not chips and not effects:
+            return self.faces[c][self.up[c]].stats
+        v = list(self.faces[c][self.up[c]].stats)
         if chips:
             for code, delta, _chip in chips:
                 if code == ALL:
@@ -65,7 +61,7 @@ class EffectRules:
                 else:
                     v[code] = _clamp(v[code] + delta)
         named = self.named
-        for kind, code, x in self.effects[p]:
+        for kind, code, x in effects:
             if code == NAMED:
                 if named < 0:
                     continue  # nothing named yet: a named effect changes nothing
@@ -93,8 +89,11 @@ class EffectRules:
 
     def card_stats(self, c: int) -> tuple[int, int, int]:
         """The stats of card c in any zone: its face up and its chips (no turn effects)."""
+        chips = self.chips[c]
+        if not chips:
+            return self.faces[c][self.up[c]].stats
         v = list(self.faces[c][self.up[c]].stats)
-        for code, delta, _chip in self.chips[c] or ():
+        for code, delta, _chip in chips:
             if code == ALL:
                 v = [_clamp(x + delta) for x in v]
             else:
@@ -105,10 +104,11 @@ class EffectRules:
     def resolve(self, p: int, c: int, face, abilities, when: str, in_flip: bool):
         """Resolve abilities of one face in printed order; a day/night condition is checked as
         each would resolve (RY-CARD-2)."""
+        push = self.log.push
         for ab in abilities:
             if ab.cond and (ab.cond == NIGHT) != self.night:
                 continue
-            self.log.add("ability", p, card=face.id, when=when, index=ab.index)
+            push(("ability", p, ("card", "when", "index"), face.id, when, ab.index))
             ctx = Ctx(p, c, face, when, in_flip)
             for op in ab.ops:
                 if op.gen:
@@ -128,7 +128,7 @@ class EffectRules:
         """A 【バトル直前】 window (RY-RECV-2, RY-REV-3, RY-MULTI-3): each battle card in turn from
         the leader counter-clockwise resolves the abilities of the face up when its turn begins;
         a card flipped during its own turn skips the rest of it."""
-        battle, faces, up, flips = self.battle, self.faces, self.up, self.flips
+        battle, faces, up, flips, push = self.battle, self.faces, self.up, self.flips, self.log.push
         for p in self.orders[self.server]:
             c = battle[p]
             face = faces[c][up[c]]
@@ -140,7 +140,7 @@ class EffectRules:
                     break
                 if ab.cond and (ab.cond == NIGHT) != self.night:
                     continue
-                self.log.add("ability", p, card=face.id, when="before-battle", index=ab.index, window=number)
+                push(("ability", p, ("card", "when", "index", "window"), face.id, "before-battle", ab.index, number))
                 ctx = Ctx(p, c, face, "before-battle", False)
                 for op in ab.ops:
                     if flips[c] != start:
@@ -166,10 +166,10 @@ class EffectRules:
         """Add a stat effect to q's battle card, or keep it waiting for the card q puts in."""
         if self.battle[q] < 0:
             self.waiting[q].append(effect)
-            self.log.add("waiting", q, by=ctx.player, card=ctx.face.id, effect=effect)
+            self.log.push(("waiting", q, ("by", "card", "effect"), ctx.player, ctx.face.id, effect))
             return
         self.effects[q].append(effect)
-        self.log.add("stat", q, by=ctx.player, card=ctx.face.id, effect=effect, now=self.stats(q))
+        self.log.push(("stat", q, ("by", "card", "effect", "now"), ctx.player, ctx.face.id, effect, self.stats(q)))
 
     def forbid(self, ctx: Ctx, code: int) -> None:
         """forbid-stat: the server, if an opponent of the owner, cannot name ``code`` this turn."""
@@ -177,7 +177,7 @@ class EffectRules:
             self.note(ctx, "no-effect", op="forbid-stat")
             return
         self.forbidden |= 1 << code
-        self.log.add("forbid", ctx.player, card=ctx.face.id, stat=code)
+        self.log.push(("forbid", ctx.player, ("card", "stat"), ctx.face.id, code))
 
     def change_named(self, ctx: Ctx, code: int) -> None:
         """change-named-stat: the stat deciding this turn becomes ``code`` (once one is named)."""
@@ -185,7 +185,7 @@ class EffectRules:
             self.note(ctx, "no-effect", op="change-named-stat")
             return
         self.named = code
-        self.log.add("named-changed", ctx.player, card=ctx.face.id, stat=code)
+        self.log.push(("named-changed", ctx.player, ("card", "stat"), ctx.face.id, code))
 
     # -- flips -----------------------------------------------------------------------------------
     def flip_battle(self, q: int, ctx: Ctx):
@@ -199,14 +199,14 @@ class EffectRules:
         self.flips[c] += 1
         self.effects[q] = []
         face = self.faces[c][self.up[c]]
-        self.log.add("flip", q, card=self.cid(c), why="effect", by=ctx.player, now=self.card_stats(c))
+        self.log.push(("flip", q, ("card", "why", "by", "now"), self.cid(c), "effect", ctx.player, self.card_stats(c)))
         if not ctx.in_flip and face.on_flip:
             yield from self.resolve(q, c, face, face.on_flip, "on-flip", True)
 
     def flip_day_night(self, p, why: str) -> None:
         """Turn the day/night chip over (RY-REV-2); it stays so for the following turns."""
         self.night = not self.night
-        self.log.add("day-night", p, night=self.night, why=why)
+        self.log.push(("day-night", p, ("night", "why"), self.night, why))
 
     def flip_own_hand(self, ctx: Ctx, count: int, optional: bool):
         """The owner flips up to/exactly ``count`` of their hand cards; nothing triggers."""
@@ -220,9 +220,10 @@ class EffectRules:
                           f"{ctx.face.name}: ハンドのカードを{k}枚{'まで' if optional else ''}裏返す",
                           0 if optional else k, k)
         if not picks:
-            self.log.add("hand-flip", p, card=None, now=None, by=ctx.face.id)
+            self.log.push(("hand-flip", p, ("card", "now", "by"), None, None, ctx.face.id))
         for pick in picks:
-            self.log.add("hand-flip", p, card=pick, now=self.turn_hand_card(p, self.index[p][pick]), by=ctx.face.id)
+            self.log.push(("hand-flip", p, ("card", "now", "by"),
+                           pick, self.turn_hand_card(p, self.index[p][pick]), ctx.face.id))
 
     def ask_yes(self, ctx: Ctx, kind: str, what: str):
         """An optional effect (…してもよい): the owner says yes or no."""
@@ -260,7 +261,7 @@ class EffectRules:
                 self.note(ctx, "no-effect", op="put-stat-chip", why="no-card")
                 return
         self._lay_chip(c, chip)
-        self.log.add("chip", p, card=self.cid(c), chip=chip, by=ctx.face.id, now=self.card_stats(c))
+        self.log.push(("chip", p, ("card", "chip", "by", "now"), self.cid(c), chip, ctx.face.id, self.card_stats(c)))
 
     def _lay_chip(self, c: int, chip: str) -> None:
         code, delta, _count, _name = self.pool.stat_chips[chip]
@@ -276,7 +277,7 @@ class EffectRules:
             self.note(ctx, "no-effect", op="swap-point-chip")
             return
         points[0], points[position - 1] = points[position - 1], points[0]
-        self.log.add("swap-points", ctx.player, card=ctx.face.id, position=position, points=list(points))
+        self.log.push(("swap-points", ctx.player, ("card", "position", "points"), ctx.face.id, position, list(points)))
 
 
 __all__ = ["Ask", "Ctx", "EffectRules"]

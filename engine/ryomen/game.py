@@ -17,26 +17,31 @@ from .cards import STAT_JA, STATS, CardPool
 from .effects import Ask, Ctx, EffectRules
 from .greedy import Greedy
 from .render import Renderer
-from .setup import Position, Table
+from .setup import Position
 
 ENGINE_VERSION = "1.0"
 RULES_VERSION = "ryomen-1"
 
 PASS = Option("pass", "裏返さない")
-PROMPT = {"serve": "サーブするカード", "receive": "レシーブするカード"}
+SERVE_PROMPT, RECEIVE_PROMPT = "サーブするカード", "レシーブするカード"
+LOSER_PROMPT = "ルーザーリバース: ハンドのカードを1枚裏返してよい"
+PROMPT = {"serve": SERVE_PROMPT, "receive": RECEIVE_PROMPT}
 STAT_OPTIONS = tuple(Option(s, j, i) for i, (s, j) in enumerate(zip(STATS, STAT_JA, strict=True)))
 STAT_CODE = {s: i for i, s in enumerate(STATS)}
-_NAME_CACHE: dict = {}
 
 
 def name_decision(player: int, forbidden: int) -> Ask:
     """The naming decision (RY-SERVE-1): the stats not forbidden, or all when every one is."""
-    key = (player, forbidden)
-    found = _NAME_CACHE.get(key)
-    if found is None:
-        options = tuple(o for o in STAT_OPTIONS if not forbidden >> o.value & 1) or STAT_OPTIONS
-        found = _NAME_CACHE[key] = Ask(player, "name", options, "RY-SERVE-1", "勝負する能力を指定")
-    return found
+    return NAME_DECISIONS[player][forbidden]
+
+
+def _name_decision(player: int, forbidden: int) -> Ask:
+    options = tuple(o for o in STAT_OPTIONS if not forbidden >> o.value & 1) or STAT_OPTIONS
+    return Ask(player, "name", options, "RY-SERVE-1", "勝負する能力を指定")
+
+
+#: The naming decisions by seat and forbidden-stat bits (decisions are never changed once made).
+NAME_DECISIONS = tuple(tuple(_name_decision(p, bits) for bits in range(8)) for p in range(4))
 
 
 class Ryomen(EffectRules, Greedy, Renderer, Game):
@@ -48,15 +53,15 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
 
     def __init__(self, pool: CardPool, setups, seed: int, position: Position | None = None):
         super().__init__(seed)
-        table = self.table = Table.of(setups)
+        table, seating = pool.table(setups)
+        self.table = table
         n = self.n = len(table)
         self.pool = pool
         self.position = position
         self.turns = pool.turns
-        seating = pool.seating(tuple(s.pairs for s in table.players), table.tag)
         self.lineups = seating.lineups
         self.faces, self.opts, self.base, self.index = seating.faces, seating.opts, seating.base, seating.index
-        self.orders, self.opponents = seating.orders, seating.opponents
+        self.orders, self.opponents, self.followers = seating.orders, seating.opponents, seating.followers
         cards = len(self.faces)
         self.up = [0] * cards
         self.flips = [0] * cards
@@ -70,18 +75,13 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
         self.won = [[] for _ in range(n)]
         self.points: list[int] = list(pool.points)
         self.facedown: list[int] = []
-        boxes = 1 if n == 2 else 2  # 3–4 players use two base sets (RY-MULTI-1)
-        self.supply = {k: v[2] * boxes for k, v in pool.stat_chips.items()}
+        self.supply = dict(pool.supply[n])  # 3–4 players use two base sets (RY-MULTI-1)
         self.night = pool.start_night
         self.named = -1
         self.forbidden = 0
         self.server = 0
         self.turn = 0
         self.tag = table.tag
-        for p, setup in enumerate(table):
-            if setup.faces is not None and (len(setup.faces) != len(self.hand[p])
-                                            or any(f not in (0, 1) for f in setup.faces)):
-                raise ValueError(f"player {p + 1}: faces must be 0 or 1 for each of the {len(self.hand[p])} cards")
 
     def setup_json(self) -> dict:
         return self.table.as_json()
@@ -116,33 +116,34 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
     def _set_up(self):
         """RY-SETUP-1..3: faces up, first player, point chips shuffled and laid open."""
         for p, setup in enumerate(self.table):
-            self.log.add("setup", p, deck=setup.deck, name=setup.name)
+            self.log.push(("setup", p, ("deck", "name"), setup.deck, setup.name))
             hand = self.hand[p]
             if setup.faces is not None:
                 for c, side in zip(hand, setup.faces, strict=True):
                     self.up[c] = side
             else:
                 opts = self.opts
-                picks = yield Ask(p, "faces", tuple(opts[c][0] for c in hand), "RY-SETUP-1",
+                picks = yield Ask(p, "faces", tuple([opts[c][0] for c in hand]), "RY-SETUP-1",
                                   "裏面を表にするカード（選ばないカードは1枚目の面が表）", 0, len(hand))
-                index = self.index[p]
+                index, up = self.index[p], self.up
                 for pick in picks:
-                    self.up[index[pick]] = 1
-            self.hopts[p] = [self.opts[c][self.up[c]] for c in hand]
-            self.log.add("layout", p, cards=[o.id for o in self.hopts[p]])
+                    up[index[pick]] = 1
+            opts, up = self.opts, self.up
+            hopts = self.hopts[p] = [opts[c][up[c]] for c in hand]
+            self.log.push(("layout", p, ("cards",), [o.id for o in hopts]))
         first = self.table.first
         if first is None:
             if self.pool.settings["first-player"] == "random":
                 first = self.rng.below(self.n)
-                self.log.add("chance", first, what="first-player", result=first)
+                self.log.push(("chance", first, ("what", "result"), "first-player", first))
             else:
                 first = 0
-                self.log.add("first", first)
+                self.log.push(("first", first, ()))
         else:
-            self.log.add("first", first)
+            self.log.push(("first", first, ()))
         self.server = first
         self.rng.shuffle(self.points)
-        self.log.add("chance", None, what="point-chips", result=list(self.points))
+        self.log.push(("chance", None, ("what", "result"), "point-chips", list(self.points)))
 
     def _finish(self):
         """RY-GAME-1, RY-MULTI-6: point totals; the higher total wins, equal totals draw."""
@@ -154,7 +155,7 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
         best = max(sides)
         leaders = [i for i, v in enumerate(sides) if v == best]
         winner = leaders[0] if len(leaders) == 1 else None
-        self.log.add("score", winner, totals=totals, sides=sides, tag=self.tag)
+        self.log.push(("score", winner, ("totals", "sides", "tag"), totals, sides, self.tag))
         if winner is None:
             raise GameOver(None, "引き分け（合計 " + "・".join(map(str, sides)) + "）")
         who = f"チーム{winner + 1}" if self.tag else f"P{winner + 1}"
@@ -162,13 +163,23 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
 
     # -- one turn --------------------------------------------------------------------------------
     def play_turn(self, turn: int):
-        """RY-SERVE-1 … RY-END-3: the phases of one turn."""
+        """RY-SERVE-1 … RY-END-3: the phases of one turn.
+
+        The hot path of every playout, so written flat: the serve, receive and loser-reverse
+        questions are asked here rather than in sub-generators (each level of ``yield from``
+        costs every answer), and the two-player battle and the after phase are inline."""
         s = self.server
         order = self.orders[s]
-        faces, up, add = self.faces, self.up, self.log.add
-        add("turn", s, turn=turn, night=self.night, points=list(self.points))
+        n = self.n
+        faces, up, battle, push = self.faces, self.up, self.battle, self.log.push
+        push(("turn", s, ("turn", "night", "points"), turn, self.night, list(self.points)))
         # 1: serve phase
-        c = yield from self.put_card(s, "serve", "RY-SERVE-1")
+        hopts = self.hopts[s]
+        if len(hopts) == 1:
+            c = self.put_card(s, 0, "serve")
+        else:
+            picks = yield Ask(s, "serve", tuple(hopts), "RY-SERVE-1", SERVE_PROMPT)
+            c = self.put_card(s, self.hand[s].index(self.index[s][picks[0]]), "serve")
         face = faces[c][up[c]]
         if face.on_play:  # RY-SERVE-2: before the stat is named
             yield from self.resolve(s, c, face, face.on_play, "on-play", False)
@@ -179,32 +190,79 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
                 face = faces[top][up[top]]
                 if face.from_result:
                     yield from self.resolve(p, top, face, face.from_result, "from-result", False)
-        picks = yield name_decision(s, self.forbidden)
-        self.named = STAT_CODE[picks[0]]
-        add("name", s, stat=picks[0])
+        picks = yield NAME_DECISIONS[s][self.forbidden]
+        stat = picks[0]
+        self.named = STAT_CODE[stat]
+        push(("name", s, ("stat",), stat))
         # 2: receive phase (RY-RECV-1, RY-MULTI-2: counter-clockwise from the leader's right)
-        rule = "RY-RECV-1" if self.n == 2 else "RY-MULTI-2"
-        for p in order[1:]:
-            c = yield from self.put_card(p, "receive", rule)
+        rule = "RY-RECV-1" if n == 2 else "RY-MULTI-2"
+        for p in self.followers[s]:
+            hopts = self.hopts[p]
+            if len(hopts) == 1:
+                c = self.put_card(p, 0, "receive")
+            else:
+                picks = yield Ask(p, "receive", tuple(hopts), rule, RECEIVE_PROMPT)
+                c = self.put_card(p, self.hand[p].index(self.index[p][picks[0]]), "receive")
             face = faces[c][up[c]]
             if face.on_play:
                 yield from self.resolve(p, c, face, face.on_play, "on-play", False)
-        if self.any_before():
-            yield from self.window(1)  # RY-RECV-2
-        # 3: battle phase 1
-        winner, tied = self.battle_one()
+        for c in battle:  # RY-RECV-2: a window when a battle card has 【バトル直前】
+            if faces[c][up[c]].before:
+                yield from self.window(1)
+                break
+        # 3: battle phase 1 (RY-B1-1/2)
+        if n == 2:
+            named, effects, chips = self.named, self.effects, self.chips
+            c = battle[0]
+            a = self.stats(0)[named] if effects[0] or chips[c] else faces[c][up[c]].stats[named]
+            c = battle[1]
+            b = self.stats(1)[named] if effects[1] or chips[c] else faces[c][up[c]].stats[named]
+            push(("battle", None, ("phase", "stat", "values"), 1, STATS[named], [a, b]))
+            winner = -1 if a == b else 0 if a > b else 1
+            tied = order
+        else:
+            winner, tied = self.battle_one()
         if winner < 0:
             yield from self.reverse(tied)  # 4: reverse phase
             if self.any_before():
                 yield from self.window(2)  # RY-REV-3
             winner = self.battle_two()  # 5: battle phase 2
-        self.after(winner)  # 6: after phase
+        # 6: after phase (RY-AFT-1..3): the point chip, then the battle cards to the result zones
+        chip = self.points.pop(0)
+        if winner >= 0:
+            self.won[winner].append(chip)
+            push(("point", winner, ("chip",), chip))
+        else:
+            self.facedown.append(chip)
+            push(("cancellation", None, ("chip",), chip))
+        effects, waiting = self.effects, self.waiting
+        for p in self.orders[0]:  # every seat
+            result[p].append(battle[p])
+            battle[p] = -1
+            if effects[p]:
+                effects[p] = []
+            if waiting[p]:
+                waiting[p] = []
+        self.named = -1
+        self.forbidden = 0
         if turn < self.turns:  # 7: end phase (RY-AFT-4)
             if winner >= 0:
-                yield from self.loser_reverse(winner)
+                # RY-END-1, RY-MULTI-4: each loser, from the winner's right, may flip one hand card
+                for p in self.followers[winner]:
+                    hopts = self.hopts[p]
+                    if not hopts:
+                        continue
+                    picks = yield Ask(p, "loser-reverse", (*hopts, PASS), "RY-END-1" if n == 2 else "RY-MULTI-4",
+                                      LOSER_PROMPT)
+                    pick = picks[0]
+                    if pick == "pass":
+                        push(("loser-reverse", p, ("card", "now"), None, None))
+                    else:
+                        now = self.turn_hand_card(p, self.index[p][pick])
+                        push(("loser-reverse", p, ("card", "now"), pick, now))
                 self.server = winner  # RY-END-2
             else:
-                add("serve-again", s)  # RY-END-3
+                push(("serve-again", s, ()))  # RY-END-3
 
     def any_before(self) -> bool:
         """True when a battle card's face up has 【バトル直前】 abilities."""
@@ -214,34 +272,24 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
                 return True
         return False
 
-    def put_card(self, p: int, role: str, rule: str):
-        """p puts a hand card into the battle zone; effects waiting for it apply first."""
-        hand, hopts = self.hand[p], self.hopts[p]
-        if len(hand) == 1:
-            i = 0
-        else:
-            picks = yield Ask(p, role, tuple(hopts), rule, PROMPT[role])
-            i = hand.index(self.index[p][picks[0]])
-        c = hand.pop(i)
-        option = hopts.pop(i)
+    def put_card(self, p: int, i: int, role: str) -> int:
+        """p puts hand card number ``i`` into the battle zone; effects waiting for it apply first."""
+        c = self.hand[p].pop(i)
+        option = self.hopts[p].pop(i)
         self.battle[p] = c
-        self.log.add("play", p, card=option.id, role=role)
+        self.log.push(("play", p, ("card", "role"), option.id, role))
         if self.waiting[p]:
             self.effects[p] = self.waiting[p]
             self.waiting[p] = []
-            self.log.add("waiting-applied", p, now=self.stats(p))
+            self.log.push(("waiting-applied", p, ("now",), self.stats(p)))
         return c
 
     def battle_one(self) -> tuple[int, tuple]:
         """RY-B1-1/2 (RY-MULTI-5): the larger named stat wins; a shared highest value ties."""
         named = self.named
         order = self.orders[self.server]
-        if self.n == 2:
-            a, b = self.value(0, named), self.value(1, named)
-            self.log.add("battle", None, phase=1, stat=STATS[named], values=[a, b])
-            return (-1, order) if a == b else ((0 if a > b else 1), ())
         values = [self.value(p, named) for p in range(self.n)]
-        self.log.add("battle", None, phase=1, stat=STATS[named], values=values)
+        self.log.push(("battle", None, ("phase", "stat", "values"), 1, STATS[named], values))
         best = max(values)
         top = tuple(p for p in order if values[p] == best)
         return (top[0], ()) if len(top) == 1 else (-1, top)
@@ -254,6 +302,13 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
         left = list(self.orders[self.server])
         cancelled = []
         winner = -1
+        if self.n == 2:  # the loop below, for two: a tie cancels both, else the larger wins
+            a, b = values
+            if a == b:
+                cancelled = left
+            else:
+                winner = 0 if a > b else 1
+            left = ()
         while left:
             if len(left) == 1:
                 winner = left[0]
@@ -265,8 +320,8 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
                 break
             cancelled.extend(top)
             left = [p for p in left if values[p] != best]
-        self.log.add("battle", None, phase=2, stat=STATS[named], values=values, cancelled=cancelled,
-                     winner=winner)
+        self.log.push(("battle", None, ("phase", "stat", "values", "cancelled", "winner"),
+                       2, STATS[named], values, cancelled, winner))
         return winner
 
     def reverse(self, tied):
@@ -279,7 +334,7 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
             flips[c] += 1
             marks[p] = flips[c]
             self.effects[p] = []
-            self.log.add("flip", p, card=self.cid(c), why="reverse", now=self.card_stats(c))
+            self.log.push(("flip", p, ("card", "why", "now"), self.cid(c), "reverse", self.card_stats(c)))
         self.flip_day_night(None, "reverse")
         for p in self.orders[self.server]:
             c = battle[p]
@@ -287,42 +342,6 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
                 face = faces[c][up[c]]
                 if face.on_flip:
                     yield from self.resolve(p, c, face, face.on_flip, "on-flip", True)
-
-    def after(self, winner: int) -> None:
-        """RY-AFT-1..3: the point chip, then the battle cards to the result zones."""
-        chip = self.points.pop(0)
-        if winner >= 0:
-            self.won[winner].append(chip)
-            self.log.add("point", winner, chip=chip)
-        else:
-            self.facedown.append(chip)
-            self.log.add("cancellation", None, chip=chip)
-        battle, result, effects, waiting = self.battle, self.result, self.effects, self.waiting
-        for p in range(self.n):
-            result[p].append(battle[p])
-            battle[p] = -1
-            if effects[p]:
-                effects[p] = []
-            if waiting[p]:
-                waiting[p] = []
-        self.named = -1
-        self.forbidden = 0
-
-    def loser_reverse(self, winner: int):
-        """RY-END-1, RY-MULTI-4: each loser, from the winner's right, may flip one hand card."""
-        n = self.n
-        for k in range(1, n):
-            p = (winner + k) % n
-            hopts = self.hopts[p]
-            if not hopts:
-                continue
-            picks = yield Ask(p, "loser-reverse", (*hopts, PASS), "RY-END-1" if n == 2 else "RY-MULTI-4",
-                              "ルーザーリバース: ハンドのカードを1枚裏返してよい")
-            pick = picks[0]
-            if pick == "pass":
-                self.log.add("loser-reverse", p, card=None, now=None)
-            else:
-                self.log.add("loser-reverse", p, card=pick, now=self.turn_hand_card(p, self.index[p][pick]))
 
     # -- positions -------------------------------------------------------------------------------
     def _place(self, pos: Position) -> None:
@@ -369,8 +388,8 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
                 self._lay_chip(c, chip)
             self.won[p] = list(seat.won)
             won_all.extend(seat.won)
-            self.log.add("position", p, hand=[self.cid(c) for c in hand],
-                         result=[self.cid(c) for c in self.result[p]], won=list(seat.won))
+            self.log.push(("position", p, ("hand", "result", "won"),
+                           [self.cid(c) for c in hand], [self.cid(c) for c in self.result[p]], list(seat.won)))
         rest = list(self.pool.points)
         for v in [*won_all, *pos.facedown]:
             if v not in rest:

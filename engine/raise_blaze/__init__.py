@@ -1,0 +1,64 @@
+"""RAISE×BLAZE (seed 003): the rule engine on :mod:`engine.core`.
+
+The module interface every engine package offers (see :mod:`engine.games`):
+
+* ``build_registry(game)`` — compile the cards (located FindingsError on a bad op);
+* ``new_game(registry, setups, seed, position=None)`` — a started-on-demand game;
+* ``setup_from_deck(deck)`` / ``setup_from_json(doc)`` — one player's setup / both from a replay;
+* ``entrants(registry)`` — the decks ``fuda simulate`` pits against each other;
+* ``CATALOGUE`` — the rules catalogue; ``ENGINE_VERSION``, ``RULES_VERSION``.
+
+Beyond that: :class:`Clock` (the optional 120 s / 300 s turn clocks of RB-LOSE-3/4, for a host)
+and ``RaiseBlaze.concede(player)``.
+"""
+
+from __future__ import annotations
+
+from .actions import Ctx
+from .cards import CardDef, CardPool, build_registry
+from .clock import Clock
+from .game import ENGINE_VERSION, MAX_TURNS, RULES_VERSION, RaiseBlaze, Setups
+from .ops import TABLE
+from .rules import CATALOGUE
+from .setup import PlayerSetup, Position, Seat, deck_problems
+from .simulate import entrants
+
+RULES = "raise-blaze"
+
+_POOLS: dict = {}
+
+
+def pool_of(registry) -> CardPool:
+    """The (cached) card pool of a registry."""
+    pool = _POOLS.get(id(registry))
+    if pool is None or pool.registry is not registry:
+        pool = _POOLS[id(registry)] = CardPool(registry)
+    return pool
+
+
+def new_game(registry, setups, seed: int, position: Position | None = None, **options) -> RaiseBlaze:
+    """A game between two setups (PlayerSetup or their JSON), optionally from a position.
+
+    ``options``: ``clock`` (a :class:`Clock`), ``offer_concede``, ``check_decks``.
+    """
+    return RaiseBlaze(pool_of(registry), setups, seed, position, **options)
+
+
+def setup_from_deck(deck) -> PlayerSetup:
+    """One player's setup from a database deck."""
+    return PlayerSetup.from_deck(deck)
+
+
+def setup_from_json(doc) -> Setups:
+    """Both players' setups from a replay's ``setup`` document (with its host events)."""
+    setups = Setups(PlayerSetup.from_json(d) for d in doc["players"])
+    setups.host_events = tuple(tuple(e) for e in doc.get("host", ()))
+    setups.offer_concede = bool(doc.get("offer-concede", False))
+    return setups
+
+
+__all__ = [
+    "CATALOGUE", "CardDef", "CardPool", "Clock", "Ctx", "ENGINE_VERSION", "MAX_TURNS", "PlayerSetup",
+    "Position", "RULES", "RULES_VERSION", "RaiseBlaze", "Seat", "Setups", "TABLE", "build_registry",
+    "deck_problems", "entrants", "new_game", "pool_of", "setup_from_deck", "setup_from_json",
+]

@@ -1,0 +1,337 @@
+"""The main phase (a mixin of :class:`~.game.RaiseBlaze`): summons, spells, 【起動】.
+
+RB-SUM-1..3: one normal (raise 0) or raise summon a turn; RB-SPL-1..4: the single spell zone —
+setting face down, playing face up (on top of a set spell or a continuous spell), continuous
+spells staying, equip spells going underneath a fighter; activated abilities with their cost and
+once-per-turn limit.
+"""
+
+from __future__ import annotations
+
+from engine.core import Decision, Option
+
+from .battle import Attack
+
+PROMPTS = {1: "メインフェイズ", 2: "メインフェイズ2"}
+
+
+class Ctx:
+    """The context of an ability: controller, card, and the attack it belongs to or answers."""
+
+    __slots__ = ("player", "card", "attack", "equip")
+
+    def __init__(self, player: int, card: int, attack: Attack | None = None, equip: int = -1):
+        self.player = player
+        self.card = card
+        self.attack = attack
+        self.equip = equip
+
+
+class MainRules:
+    """Main-phase options and the actions they start."""
+
+    def main_options(self, t: int, phase: int) -> tuple[Option, ...]:
+        """The turn player's choices now, deduplicated by card id (copies are alike)."""
+        options: list[Option] = []
+        add = options.append
+        menus = self.menus
+        slots = self.slots[t]
+        free = -1 in slots
+        may_summon = not self.summoned
+        nfield = len(slots) - slots.count(-1)
+        seen = set()
+        zone = self.spell[t]
+        top = zone[-1] if zone else -1
+        covered = top >= 0 and self.face_up[top]  # a face-up continuous spell lies there
+        summon_free = may_summon and free
+        for card in self.hand[t]:
+            m = menus[card]
+            cid = m[0]
+            if cid in seen:
+                continue
+            seen.add(cid)
+            cls = m[1]  # the MENU_* class of the card (literals: this loop is the hottest of all)
+            if cls == 0:  # MENU_RAISE0
+                if summon_free:
+                    add(m[3])
+            elif cls == 1:  # MENU_RAISE
+                if may_summon and nfield >= m[2]:
+                    add(m[4])
+            else:
+                if top < 0:
+                    add(m[5])
+                if cls == 3 or (cls == 4 and not covered) or (  # MENU_PLAIN, MENU_CONTINUOUS
+                        cls == 5 and self.spell_block(t, card, True) is None):  # MENU_CHECKED
+                    add(m[6])
+        if top >= 0 and not covered and self.can_open(t, top, None):
+            add(menus[top][7])
+        defs = self.defs
+        for card in slots:
+            if card >= 0 and defs[card].activated:
+                self._activations(t, card, add)
+        core = self.core[t]
+        if defs[core].activated:
+            self._activations(t, core, add)
+        options.extend(self.MAIN_TAIL[phase - 1 + 2 * self.offer_concede])
+        return tuple(options)
+
+    MAIN_TAIL = ((Option("battle", "バトルフェイズへ"), Option("end", "ターンを終える")),
+                 (Option("end", "ターンを終える"),),
+                 (Option("battle", "バトルフェイズへ"), Option("end", "ターンを終える"), Option("concede", "投了する")),
+                 (Option("end", "ターンを終える"), Option("concede", "投了する")))
+
+    def _activations(self, t: int, card: int, add) -> None:
+        turn, used = self.turn, self.used
+        for option, ability, once, cost, cond in self.menus[card][8]:
+            if once and used.get((card, ability.index)) == turn:
+                continue
+            if cost is not None and ((cost.discard and len(self.hand[t]) < cost.discard)
+                                     or (cost.detach and len(self.under[card]) < cost.detach)):
+                continue
+            if cond is not None and not self.holds(t, cond):
+                continue
+            add(option)
+
+    def main_phase(self, t: int, phase: int):
+        """Actions in any order until ``battle`` (phase 1 only) or ``end``; returns the pick."""
+        while True:
+            options = self.main_options(t, phase)
+            if len(options) == 1:
+                return options[0].id  # only ``end``: nothing to decide
+            picks = yield Decision(t, "main", options, "RB-TURN-1", PROMPTS[phase], 1, 1, self.explain_main)
+            pick = picks[0]
+            if pick in ("battle", "end", "concede"):
+                return pick
+            for o in options:
+                if o.id == pick:
+                    verb, value = o.value[0], o.value[1]
+                    break
+            if self.clock is not None:
+                self.clock.played()
+            if verb == "summon":
+                yield from self.summon(t, value, "normal", "hand", [])
+            elif verb == "raise":
+                d = self.defs[value]
+                under = yield from self.choose_field(t, self.fighters(t), d.raise_, "underneath", "RB-SUM-2",
+                                                     f"{d.name}の下敷きにするファイター", own_only=True)
+                yield from self.summon(t, value, "raise", "hand", under)
+            elif verb == "set":
+                self.hand[t].remove(value)
+                self.spell[t].append(value)
+                self.face_up[value] = False
+                self.log.push(("set", t, ("card",), self.oid[value]))
+            elif verb == "spell":
+                yield from self.play_spell(t, value)
+            elif verb == "open":
+                yield from self.open_set_spell(t, value, None)
+            else:
+                yield from self.activate(t, value, o.value[2])
+
+    def explain_main(self, pick: str) -> str | None:
+        """Why a well-formed main-phase action is not allowed now."""
+        t = self.active
+        verb, _, cid = pick.partition(":")
+        if verb in ("summon", "raise", "set", "spell", "open") and cid in self.pool.defs:
+            d = self.pool[cid]
+            in_hand = any(self.defs[c].id == cid for c in self.hand[t])
+            if verb == "open":
+                top = self.spell_top(t)
+                if top < 0 or self.defs[top].id != cid or self.face_up[top]:
+                    return f"{d.name} is not the face-down top card of the spell zone (RB-SPL-2)"
+                return "it cannot be activated now (its condition, or no fighter to equip, or 【迎撃】 only)"
+            if not in_hand:
+                return f"{d.name} is not in the hand"
+            if verb in ("summon", "raise"):
+                if d.kind != "fighter":
+                    return f"{d.name} is not a fighter"
+                if self.summoned:
+                    return "the turn's normal / raise summon was already made (RB-SUM-3)"
+                if verb == "summon" and d.raise_:
+                    return f"{d.name} has raise {d.raise_}; it needs a raise summon (RB-SUM-1)"
+                if verb == "raise" and not d.raise_:
+                    return f"{d.name} has raise 0; it is normal-summoned (RB-SUM-1)"
+                if verb == "raise":
+                    return f"a raise summon of {d.name} needs {d.raise_} own fighters on the field (RB-SUM-2)"
+                return "all 5 fighter zones are full (RB-ZONE-1)"
+            if d.kind != "spell":
+                return f"{d.name} is not a spell"
+            if verb == "set":
+                return "the spell zone is not empty; a spell is set only into an empty spell zone (RB-SPL-2, RB-SPL-3)"
+            return self.spell_block(t, self.hand[t][[self.defs[c].id for c in self.hand[t]].index(cid)], True)
+        if verb == "activate":
+            return "that ability cannot be activated now (limit, cost or condition)"
+        if pick == "battle":
+            return "the battle phase comes once, after main phase 1 (RB-TURN-1)"
+        return None
+
+    # -- summons -------------------------------------------------------------------------------
+    def summon(self, p: int, card: int, how: str, source: str, under: list[int]):
+        """Put a fighter onto the field (RB-SUM-1..4) and resolve its 【召喚時】."""
+        if source == "hand":
+            self.hand[p].remove(card)
+        elif source == "graveyard":
+            self.grave[p].remove(card)
+        else:
+            self.deck[p].remove(card)
+        zone = self.place(p, card, under)
+        if how in ("normal", "raise"):
+            self.summoned = True  # RB-SUM-3
+        self.log.push(("summon", p, ("card", "how", "zone", "under", "source"),
+                       self.oid[card], how, zone + 1, [self.oid[u] for u in under], source))
+        if self.defs[card].on_summon:
+            yield from self.run_triggers(p, card, self.defs[card].on_summon)
+
+    def effect_summon(self, ctx: Ctx, source: str, filt, raise_: int, count: int):
+        """effect-summon: RB-SUM-4, no per-turn limit; with raise N an effect raise summon."""
+        p = ctx.player
+        how = "effect-raise" if raise_ else "effect"
+        summoned = False
+        for _ in range(count):
+            pool = self.summonable(p, source, filt)
+            room = len(self.fighters(p)) >= raise_ if raise_ else -1 in self.slots[p]
+            if not pool or not room:
+                self.log.push(("nothing", p, ("card", "op"), self.oid[ctx.card], "effect-summon"))
+                break
+            (card,) = yield from self.choose_cards(p, pool, 1, "effect-summon", "RB-SUM-4",
+                                                   "エフェクト召喚するファイター")
+            under = []
+            if raise_:
+                under = yield from self.choose_field(p, self.fighters(p), raise_, "underneath", "RB-SUM-4",
+                                                     "下敷きにするファイター", own_only=True)
+            summoned = True
+            yield from self.summon(p, card, how, source, under)
+        if source == "deck" and summoned:
+            self.shuffle_deck(p)
+
+    def summonable(self, p: int, source: str, filt) -> list[int]:
+        """p's fighters in hand / graveyard / deck matching ``filt``."""
+        cards = self.hand[p] if source == "hand" else self.grave[p] if source == "graveyard" else self.deck[p]
+        names = self.pool.names
+        defs = self.defs
+        return [c for c in cards if defs[c].kind == "fighter" and (filt is None or filt.matches(defs[c], names))]
+
+    # -- spells --------------------------------------------------------------------------------
+    def spell_block(self, p: int, card: int, from_hand: bool, atk=None) -> str | None:
+        """Why p cannot activate ``card`` now (from the hand, or opened from face down), or None."""
+        d = self.defs[card]
+        if not d.playable:
+            if atk is None or not d.on_intercept:
+                return f"{d.name} has only 【迎撃】: it is set, then opened when the opponent attacks (RB-SPL-1)"
+        if from_hand:
+            top = self.spell_top(p)
+            if top >= 0 and self.face_up[top]:
+                if d.spell_type == "continuous":
+                    return "a continuous spell cannot be played on top of a continuous spell (RB-SPL-3)"
+        if atk is not None and d.on_intercept:
+            if any(self.holds(p, a.condition, atk) for a in d.on_intercept):
+                return None
+            if not d.playable:
+                return f"the condition of {d.name}'s 【迎撃】 does not hold"
+        for a in d.on_activate:
+            if not self.holds(p, a.condition, atk):
+                return f"the condition of {d.name} does not hold"
+        if d.spell_type == "equip" and not self.equip_hosts(p, card):
+            return f"there is no fighter {d.name} can be equipped to (RB-SPL-4)"
+        return None
+
+    def can_open(self, p: int, card: int, atk) -> bool:
+        """Can p open their face-down top spell now (own turn: atk None; 【迎撃】 window: atk)?"""
+        return self.spell_block(p, card, False, atk) is None
+
+    def equip_hosts(self, p: int, card: int) -> list[int]:
+        """The fighters an equip spell of p may go underneath (its equip-to)."""
+        d = self.defs[card]
+        side, types = d.equip_side, d.equip_types
+        out = []
+        for q in ((p,) if side == "own" else (1 - p,) if side == "opponent" else (p, 1 - p)):
+            for f in self.slots[q]:
+                if f >= 0 and (not types or types.intersection(self.defs[f].types)):
+                    out.append(f)
+        return out
+
+    def play_spell(self, p: int, card: int):
+        """Play a spell face up from the hand on top of the spell zone (RB-SPL-1..3)."""
+        self.hand[p].remove(card)
+        self.spell[p].append(card)
+        self.face_up[card] = True
+        self.changed()
+        self.log.push(("spell", p, ("card", "source"), self.oid[card], "hand"))
+        yield from self.resolve_spell(p, card, None)
+
+    def open_set_spell(self, p: int, card: int, atk):
+        """Turn the face-down top spell face up and resolve it (RB-SPL-1)."""
+        self.face_up[card] = True
+        self.changed()
+        self.log.push(("spell", p, ("card", "source"), self.oid[card], "set"))
+        yield from self.resolve_spell(p, card, atk)
+
+    def resolve_spell(self, p: int, card: int, atk):
+        """Resolve a spell on top of p's spell zone, then: normal → graveyard, continuous → stays
+        (RB-SPL-3), equip → underneath its fighter (RB-SPL-4)."""
+        d = self.defs[card]
+        host = -1
+        if d.spell_type == "equip":  # the fighter is chosen first
+            (host,) = yield from self.choose_field(p, self.equip_hosts(p, card), 1, "equip", "RB-SPL-4",
+                                                   f"{d.name}を装着するファイター")
+        ctx = Ctx(p, card, atk, host)
+        if atk is not None and d.on_intercept:
+            abilities = [a for a in d.on_intercept if self.holds(p, a.condition, atk)]
+        else:
+            abilities = d.on_activate
+        self.resolving.append(card)
+        try:
+            for ability in abilities:
+                yield from self.run_ability(ctx, ability)
+        finally:
+            self.resolving.remove(card)
+        if card not in self.spell[p]:
+            return  # it left the zone while resolving
+        if d.spell_type == "continuous":
+            return
+        self.spell_leaves(card)
+        if d.spell_type == "equip" and host >= 0 and self.slot_of[host] >= 0:
+            if not self.under[host]:
+                self.under[host] = []
+            self.under[host].append(card)
+            self.host_of[card] = host
+            self.changed(card)
+            self.log.push(("equip", p, ("card", "host", "side"), self.oid[card], self.oid[host], self.owner[host]))
+        else:
+            self.to_grave(card)
+
+    # -- activated abilities -----------------------------------------------------------------------
+    def activate_block(self, p: int, card: int, ability) -> str | None:
+        """Why p cannot activate this 【起動】 ability now, or None."""
+        if ability.once and self.used.get((card, ability.index)) == self.turn:
+            return "it was already used this turn (once per turn)"
+        cost = ability.cost
+        if cost is not None:
+            if cost.discard and len(self.hand[p]) < cost.discard:
+                return f"its cost discards {cost.discard} card(s); the hand holds {len(self.hand[p])}"
+            if cost.detach and len(self.under[card]) < cost.detach:
+                return f"its cost detaches {cost.detach} card(s) from underneath; there are {len(self.under[card])}"
+        if not self.holds(p, ability.condition):
+            return "its condition does not hold"
+        return None
+
+    def activate(self, p: int, card: int, n: int):
+        """Pay the cost and resolve a 【起動】 ability."""
+        ability = self.defs[card].activated[n]
+        self.used[(card, ability.index)] = self.turn
+        self.log.push(("activate", p, ("card",), self.label_of(card)))
+        cost = ability.cost
+        if cost is not None:
+            if cost.discard:
+                cards = yield from self.choose_cards(p, self.hand[p], cost.discard, "cost", "RB-TURN-1",
+                                                     "コスト: 捨てる手札")
+                self.discard_cards(p, cards, "cost")
+            if cost.detach:
+                cards = yield from self.choose_cards(p, self.under[card], cost.detach, "cost", "RB-SUM-5",
+                                                     "コスト: 墓地に送る下敷き")
+                for u in cards:
+                    self.under[card].remove(u)
+                    self.host_of[u] = -1
+                    self.to_grave(u)
+                self.changed(*cards)
+                self.log.push(("detach", p, ("card", "cards"), self.oid[card], [self.oid[u] for u in cards]))
+        yield from self.run_ability(Ctx(p, card), ability)

@@ -1,0 +1,217 @@
+"""The battle phase (a mixin of :class:`~.game.RaiseBlaze`), RB-BAT-1..8.
+
+One attack, in order: the turn player declares attacker and target (each fighter and the core
+fighter attack at most once a turn); the defender may open a face-down spell (the 【迎撃】
+window, RB-SPL-1); an attack on the core fighter may be blocked by one of the defender's
+fighters or let through (RB-BAT-7; a core fighter never blocks, RB-BAT-8); the attacker's
+【攻撃時】 abilities resolve; the powers are compared (RB-BAT-2..6). A core fighter that would be
+destroyed loses a life card instead (RB-BAT-5).
+"""
+
+from __future__ import annotations
+
+from engine.core import Decision, Option
+
+THROUGH = Option("through", "守らずに通す")
+
+
+class Attack:
+    """The attack in progress: who attacks what, whether it was blocked or negated."""
+
+    __slots__ = ("player", "attacker", "target", "by_core", "blocked", "negated")
+
+    def __init__(self, player: int, attacker: int, target: int, by_core: bool):
+        self.player = player
+        self.attacker = attacker
+        self.target = target
+        self.by_core = by_core
+        self.blocked = False
+        self.negated = False
+
+
+class BattleRules:
+    """Attack declaration, the 【迎撃】 window, blocks, 【攻撃時】 and the power comparison."""
+
+    def attackers(self, t: int) -> list[int]:
+        """t's cards that may still attack this turn (RB-BAT-1)."""
+        turn, done = self.turn, self.attacked_on
+        out = [f for f in self.slots[t] if f >= 0 and done[f] != turn]
+        core = self.core[t]
+        if done[core] != turn:
+            out.append(core)
+        if self._fx is None:
+            self.sources()
+        if self._no_attack:
+            blocked = self._flag_set("no-attack")
+            out = [c for c in out if c not in blocked]
+        return out
+
+    BATTLE_TAIL = ((Option("end", "バトルフェイズを終える"),),
+                   (Option("end", "バトルフェイズを終える"), Option("concede", "投了する")))
+
+    def battle_options(self, t: int) -> tuple[Option, ...]:
+        """Every attacker × target pair, then ``end`` (to main phase 2)."""
+        turn, done = self.turn, self.attacked_on
+        attackers = [f for f in self.slots[t] if f >= 0 and done[f] != turn]  # as attackers(), inlined
+        core = self.core[t]
+        if done[core] != turn:
+            attackers.append(core)
+        tail = self.BATTLE_TAIL[self.offer_concede]
+        if not attackers:
+            return tail
+        if self._fx is None:
+            self.sources()
+        if self._no_attack:
+            blocked = self._flag_set("no-attack")
+            attackers = [c for c in attackers if c not in blocked]
+            if not attackers:
+                return tail
+        targets = [f for f in self.slots[1 - t] if f >= 0]
+        targets.append(self.core[1 - t])
+        cache = self.cache
+        options = []
+        add = options.append
+        for a in attackers:
+            for b in targets:
+                o = cache.get(a * 1024 + b)
+                if o is None:
+                    o = cache[a * 1024 + b] = self._attack_option(a, b)
+                add(o)
+        options.extend(tail)
+        return tuple(options)
+
+    def _attack_option(self, a: int, b: int) -> Option:
+        (a_id, a_name), (b_id, b_name) = self._named(a), self._named(b)
+        return Option(f"attack:{a_id}>{b_id}", f"{a_name}で相手の{b_name}を攻撃", (a, b))
+
+    def _named(self, card: int) -> tuple[str, str]:
+        d = self.defs[card]
+        return ("core", "コアファイター") if d.kind == "core-fighter" else (self.oid[card], d.name)
+
+    def battle_phase(self, t: int):
+        """RB-BAT-1: attacks one by one until the turn player ends the battle phase."""
+        while True:
+            options = self.battle_options(t)
+            if len(options) == 1:
+                return "end"  # nothing can attack: nothing to decide
+            picks = yield Decision(t, "battle", options, "RB-BAT-1", "バトルフェイズ", 1, 1, self.explain_battle)
+            pick = picks[0]
+            if pick in ("end", "concede"):
+                return pick
+            for o in options:
+                if o.id == pick:
+                    attacker, target = o.value
+                    break
+            yield from self.attack_with(t, attacker, target)
+
+    def explain_battle(self, pick: str) -> str | None:
+        """Why a well-formed attack is not allowed now."""
+        if not pick.startswith("attack:") or ">" not in pick:
+            return None
+        t = self.active
+        a_id, t_id = pick[7:].split(">", 1)
+        a = self.core[t] if a_id == "core" else self.by_oid[t].get(a_id)
+        if a is None:
+            return None
+        if not self.on_field(a):
+            return f"{self.defs[a].name} is not on the field"
+        if self.attacked_on[a] == self.turn:
+            return f"{self.defs[a].name} has already attacked this turn (RB-BAT-1)"
+        if not self.can_attack(a):
+            return f"{self.defs[a].name} cannot attack (a static ability forbids it)"
+        if t_id != "core":
+            target = self.by_oid[1 - t].get(t_id)
+            if target is None or self.slot_of[target] < 0:
+                return f"the opponent has no fighter {t_id} on the field"
+        return None
+
+    def attack_with(self, t: int, attacker: int, target: int):
+        """One attack, declaration to battle result."""
+        q = 1 - t
+        atk = Attack(t, attacker, target, attacker == self.core[t])
+        self.attacked_on[attacker] = self.turn
+        self.log.push(("attack", t, ("attacker", "target"), self.label_of(attacker), self.label_of(target)))
+        self.played()
+        self.attack = atk
+        try:
+            zone = self.spell[q]
+            if zone and not self.face_up[zone[-1]]:
+                yield from self.intercept_window(q, atk)  # RB-SPL-1: 【迎撃】, before any block
+                if atk.negated or not self.on_field(attacker) or not self.on_field(target):
+                    if not atk.negated:
+                        self.log.push(("attack-ends", t, ("attacker",), self.label_of(attacker)))
+                    return
+            slots = self.slots[q]
+            if target == self.core[q] and slots.count(-1) < len(slots):  # RB-BAT-7
+                options = [self.block_option(f) for f in slots if f >= 0]
+                options.append(THROUGH)
+                picks = yield self.decision(q, "block", tuple(options), "RB-BAT-7", "コアファイターへの攻撃を守るか")
+                if picks[0] != "through":
+                    blocker = self.by_oid[q][picks[0][6:]]
+                    atk.target = blocker
+                    atk.blocked = True
+                    self.log.push(("block", q, ("card",), self.oid[blocker]))
+                else:
+                    self.log.push(("through", q, {}))
+            for ability in self.defs[attacker].on_attack:  # 【攻撃時】, after block, before the comparison
+                if self.holds(t, ability.condition, atk):
+                    yield from self.run_ability(self.ctx(t, attacker, atk), ability)
+                    if atk.negated or not self.on_field(attacker):
+                        break
+            if atk.negated or not self.on_field(attacker) or not self.on_field(atk.target):
+                if not atk.negated:
+                    self.log.push(("attack-ends", t, ("attacker",), self.label_of(attacker)))
+                return
+            yield from self.fight(atk)
+        finally:
+            self.attack = None
+
+    def fight(self, atk: Attack):
+        """RB-BAT-2..6: compare powers; the lower is destroyed, both when equal; a core fighter
+        loses a life card instead of being destroyed; battle-immune fighters stay."""
+        a, b = atk.attacker, atk.target
+        pa, pb = self.power(a), self.power(b)
+        losers = (b,) if pa > pb else (a,) if pa < pb else (a, b)
+        self.log.push(("battle", atk.player, ("attacker", "power", "target", "against"),
+                       self.label_of(a), pa, self.label_of(b), pb))
+        lives, dead = [], []
+        for card in losers:
+            if self.is_core(card):
+                lives.append(self.owner[card])
+            elif self.battle_immune(card):
+                self.log.push(("immune", self.owner[card], ("card",), self.oid[card]))
+            else:
+                dead.append(card)
+        for card in dead:
+            self.leave_field(card)
+            self.to_grave(card)
+            self.log.push(("destroyed", self.owner[card], ("card", "why"), self.oid[card], "battle"))
+        if lives:
+            yield from self.destroy_life(lives, a)
+        if dead:
+            yield from self.destroyed_triggers(dead)
+
+    def block_option(self, f: int) -> Option:
+        """The (cached) option of blocking with fighter ``f``."""
+        o = self.cache.get(-1 - f)
+        if o is None:
+            o = self.cache[-1 - f] = Option(f"block:{self.oid[f]}", f"{self.defs[f].name}で守る", f)
+        return o
+
+    def intercept_window(self, q: int, atk: Attack):
+        """The defender may open the face-down top card of their spell zone: a 【迎撃】 spell
+        whose condition holds, or any spell it could activate now (RB-SPL-1)."""
+        card = self.spell_top(q)
+        if card < 0 or self.face_up[card] or not self.can_open(q, card, atk):
+            return
+        cid = self.defs[card].id
+        options = (Option(f"open:{cid}", f"伏せた{self.defs[card].name}を発動", card), Option("pass", "発動しない"))
+        picks = yield self.decision(q, "intercept", options, "RB-SPL-1", "迎撃のタイミング")
+        if picks[0] != "pass":
+            yield from self.open_set_spell(q, card, atk)
+
+    def negate(self, ctx) -> None:
+        """negate-attack: the current attack ends with no battle (the attacker has attacked)."""
+        if ctx.attack is not None:
+            ctx.attack.negated = True
+            self.log.push(("negated", ctx.player, ("card",), self.oid[ctx.card]))

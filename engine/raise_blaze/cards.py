@@ -1,0 +1,293 @@
+"""RAISE×BLAZE cards as the engine reads them: flat :class:`CardDef` values built once per registry.
+
+:func:`build_registry` compiles the database's cards against the op table (with the
+``equip-to`` card key checked too); :class:`CardPool` turns each card into a :class:`CardDef`
+(ints, frozensets, abilities grouped by timing, static abilities as :class:`Static` records)
+so a game never looks at YAML-shaped data in its hot path.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import NamedTuple
+
+from engine.core import CompiledAbility, Option, Registry
+from engine.core import build_registry as core_build
+from pipeline import Finding, FindingsError
+
+from .ops import ABILITY_KEYS, TABLE, Condition, Target, op_kind
+
+WHENS = ("on-summon", "activated", "continuous", "on-destroyed", "on-attack", "while-underneath",
+         "on-activate", "on-opponent-attack", "while-active", "while-equipped")
+KIND_JA = {"fighter": "ファイター", "core-fighter": "コアファイター", "spell": "スペル"}
+SPELL_JA = {"normal": "通常", "continuous": "持続性", "equip": "装着性"}
+STATIC_KIND = {"modify-power": "power", "battle-immune": "immune", "cannot-attack": "no-attack"}
+
+
+def build_registry(game) -> Registry:
+    """Compile every card of a raise-blaze game; FindingsError (located) on any bad op."""
+    registry = core_build(game, TABLE, whens=WHENS, op_kind=op_kind, extras=ABILITY_KEYS)
+    errors = []
+    for card in game.cards:
+        for i, ability in enumerate(registry.of(card.id)):
+            if "cost" in ability.extras and ability.when != "activated":
+                errors.append(Finding(card.where("abilities", i, "cost"), "E204",
+                                      "only an activated (【起動】) ability has a cost", card=card.id))
+            for op in ability.ops or ():
+                if op.name == "modify-power" and op_kind_of(ability) == "effect" and op.args.get("until") is None:
+                    errors.append(Finding(op.source, "E202", "a one-shot modify-power needs 'until'", card=card.id))
+        if card.kind == "spell" and card.get("spell-type") == "equip" and not card.get("equip-to"):
+            errors.append(Finding(card.where("spell-type"), "E204", "an equip spell needs equip-to", card=card.id))
+    if errors:
+        raise FindingsError(errors)
+    return registry
+
+
+def op_kind_of(ability: CompiledAbility) -> str:
+    """``static`` or ``effect`` for a compiled ability."""
+    return op_kind(ability)
+
+
+class Step(NamedTuple):
+    """One compiled op ready to run: ``fn(game, ctx, **args)`` (``yield from`` it when ``gen``)."""
+
+    name: str
+    fn: object
+    gen: bool
+    args: dict
+
+
+@dataclass(frozen=True, slots=True)
+class Ability:
+    """One ability of a card, flattened for play: the checked extra keys as attributes."""
+
+    card: str
+    index: int
+    when: str
+    text: str
+    ops: tuple[Step, ...]
+    once: bool  # （１ターンに１度）
+    optional: bool  # 〜できる
+    condition: Condition | None
+    cost: object  # Cost or None
+    triggered: bool  # 【召喚時】【破壊時】【攻撃時】: logged as it resolves (spells, 【起動】: logged as played)
+
+    @classmethod
+    def of(cls, a: CompiledAbility) -> Ability:
+        x = a.extras
+        return cls(a.card, a.index, a.when, a.text, tuple(Step(o.name, o.fn, o.gen, dict(o.args)) for o in a.ops),
+                   x.get("limit") == "once-per-turn", bool(x.get("optional", False)), x.get("condition"), x.get("cost"),
+                   a.when in ("on-summon", "on-destroyed", "on-attack"))
+
+
+@dataclass(frozen=True, slots=True)
+class Static:
+    """One static op of an applying ability: its kind (power / immune / no-attack), the op,
+    its target and the ability's condition (None: always)."""
+
+    kind: str
+    fn: object
+    args: dict
+    target: Target
+    condition: Condition | None
+    card: str
+
+
+class Source(NamedTuple):
+    """A static ability applying now: its card, controller, the fighter it is underneath
+    (``host``, -1 for none) and the static op."""
+
+    card: int
+    ctrl: int
+    host: int
+    static: Static
+
+
+@dataclass(frozen=True, slots=True)
+class CardDef:
+    """One card, flattened for play."""
+
+    id: str
+    name: str
+    kind: str  # fighter | core-fighter | spell
+    types: frozenset
+    type_list: tuple
+    power: int
+    raise_: int
+    spell_type: str  # normal | continuous | equip ("" for fighters)
+    equip_side: str
+    equip_types: frozenset
+    on_summon: tuple[Ability, ...]
+    on_destroyed: tuple[Ability, ...]
+    on_attack: tuple[Ability, ...]
+    activated: tuple[Ability, ...]
+    on_activate: tuple[Ability, ...]
+    on_intercept: tuple[Ability, ...]
+    field_fx: tuple[Static, ...]  # 【永続】: face up on the field, not underneath
+    under_fx: tuple[Static, ...]  # 【下敷き中】
+    active_fx: tuple[Static, ...]  # 【持続】: top of the spell zone, face up
+    equip_fx: tuple[Static, ...]  # 【装着中】
+    pile_fx: tuple[Static, ...]  # what works while underneath: 【下敷き中】 of a fighter, 【装着中】 of a spell
+    has_fx: bool  # any static ability at all
+    manual: tuple
+    playable: bool  # can be activated from the hand / opened in one's own turn (not 【迎撃】 only)
+    play_conds: tuple  # the conditions of its 【発動】 abilities
+    is_fighter: bool
+    continuous: bool  # a continuous spell
+
+    @property
+    def label(self) -> str:
+        """The name with its kind, e.g. 十六夜咲夜（レイズ1・2000）or 弾幕結界（通常スペル）."""
+        if self.kind == "fighter":
+            return f"{self.name}（レイズ{self.raise_}・{self.power}）"
+        if self.kind == "core-fighter":
+            return f"{self.name}（コアファイター・{self.power}）"
+        return f"{self.name}（{SPELL_JA[self.spell_type]}スペル）"
+
+
+class Layout(NamedTuple):
+    """The card numbers of a game between two setups (shared, read-only, by every such game):
+    per number its CardDef, owner and readable id; per player the numbers of the main deck and
+    the core deck in setup order."""
+
+    defs: list
+    owner: list
+    oid: list
+    by_oid: list
+    mains: tuple
+    cores: tuple
+    menus: list  # per card number: its prebuilt main-phase Options (see CardPool.menu)
+    cache: dict  # prebuilt Options of pairs (attacks, targets), filled lazily
+
+
+class CardPool:
+    """Every card of one raise-blaze game as :class:`CardDef`."""
+
+    def __init__(self, registry: Registry):
+        self.registry = registry
+        self.game = registry.game
+        self.settings = dict(self.game.settings)
+        self.deck_rules = dict(self.game.manifest.get("deck-rules", {}))
+        self.names = {c.id: c.name for c in self.game.cards}
+        self.defs: dict[str, CardDef] = {c.id: self._flatten(c) for c in self.game.cards}
+        self._layouts: dict = {}
+
+    def __getitem__(self, card_id: str) -> CardDef:
+        try:
+            return self.defs[card_id]
+        except KeyError:
+            raise KeyError(f"{self.game.id} has no card {card_id!r}") from None
+
+    def layout(self, setups, check_decks: bool) -> Layout:
+        """The (cached) card numbering of two setups; raises ValueError for an illegal deck
+        (RB-DECK-1/2, when ``check_decks``) and FindingsError for an unplayable card."""
+        key = (setups[0], setups[1], check_decks)
+        cached = self._layouts.get(key)
+        if cached is not None:
+            return cached
+        from .setup import deck_problems
+
+        for p, setup in enumerate(setups):
+            unknown = [cid for cid in (*setup.main, *setup.core) if cid not in self.defs]
+            if unknown:
+                raise ValueError(f"player {p + 1}'s deck has unknown cards: {', '.join(dict.fromkeys(unknown))}")
+            self.check_playable((*setup.main, *setup.core))
+            if check_decks:
+                problems = deck_problems(self, setup)
+                if problems:
+                    raise ValueError(f"player {p + 1}'s deck is not legal: " + "; ".join(problems))
+        defs, owner, oid = [], [], []
+        by_oid: list[dict[str, int]] = [{}, {}]
+
+        def new(p: int, card_id: str) -> int:
+            n = len(defs)
+            defs.append(self[card_id])
+            owner.append(p)
+            name, k = card_id, 2
+            while name in by_oid[p]:
+                name, k = f"{card_id}#{k}", k + 1
+            oid.append(name)
+            by_oid[p][name] = n
+            return n
+
+        mains = tuple(tuple(new(p, cid) for cid in s.main) for p, s in enumerate(setups))
+        cores = tuple(tuple(new(p, cid) for cid in s.core) for p, s in enumerate(setups))
+        menus = [self.menu(defs[n], oid[n], n) for n in range(len(defs))]
+        layout = Layout(defs, owner, oid, by_oid, mains, cores, menus, {})
+        if len(self._layouts) > 64:
+            self._layouts.clear()
+        self._layouts[key] = layout
+        return layout
+
+    def check_playable(self, card_ids) -> None:
+        """Raise FindingsError when a card to play has a manual ability (never ignored)."""
+        findings = [Finding(m.location, "E203", f"the raise-blaze engine cannot play this card: ability "
+                            f"{m.index + 1} is manual ({m.reason})", card=m.card)
+                    for cid in dict.fromkeys(card_ids) for m in self[cid].manual]
+        if findings:
+            raise FindingsError(findings)
+
+    def _flatten(self, card) -> CardDef:
+        abilities = self.registry.of(card.id)
+        by = {w: tuple(Ability.of(a) for a in abilities if a.when == w and a.ops is not None) for w in WHENS}
+
+        def statics(when: str) -> tuple[Static, ...]:
+            out = []
+            for a in by[when]:
+                for op in a.ops:
+                    out.append(Static(STATIC_KIND[op.name], op.fn, op.args, op.args["target"], a.condition, card.id))
+            return tuple(out)
+
+        kind = card.kind
+        power = card.get("power")
+        if power is None:
+            power = self.settings.get("core-power", 1000) if kind == "core-fighter" else 0
+        equip = card.get("equip-to") or {}
+        types = tuple(card.get("types", ()))
+        return CardDef(
+            id=card.id, name=card.name, kind=kind, types=frozenset(types), type_list=types, power=power,
+            raise_=card.get("raise", 0), spell_type=card.get("spell-type", ""),
+            equip_side=equip.get("side", ""), equip_types=frozenset(equip.get("types", ())),
+            on_summon=by["on-summon"], on_destroyed=by["on-destroyed"], on_attack=by["on-attack"],
+            activated=by["activated"], on_activate=by["on-activate"], on_intercept=by["on-opponent-attack"],
+            field_fx=statics("continuous"), under_fx=statics("while-underneath"),
+            active_fx=statics("while-active"), equip_fx=statics("while-equipped"),
+            pile_fx=statics("while-underneath") if kind == "fighter" else statics("while-equipped"),
+            has_fx=any(by[w] for w in ("continuous", "while-underneath", "while-active", "while-equipped")),
+            manual=self.registry.manual_of(card.id),
+            playable=bool(by["on-activate"]) or card.get("spell-type") in ("equip", "continuous"),
+            play_conds=tuple(a.condition for a in by["on-activate"] if a.condition is not None),
+            is_fighter=kind == "fighter", continuous=card.get("spell-type") == "continuous",
+        )
+
+    @staticmethod
+    def menu(d: CardDef, oid: str, n: int) -> tuple:
+        """The main-phase Options of card number ``n``, by index: 0 card id, 1 class (see
+        ``MENU_*``), 2 raise, 3 summon, 4 raise summon, 5 set, 6 play, 7 open (option values
+        ``(verb, n)``), 8 its 【起動】 abilities as (Option, ability, once-per-turn, cost,
+        condition) with values ``("activate", n, k)``."""
+        cid, name = d.id, d.name
+        base = "activate:core" if d.kind == "core-fighter" else f"activate:{oid}"
+        acts = tuple((Option(base if len(d.activated) == 1 else f"{base}/{k + 1}", f"{name}の起動効果",
+                             ("activate", n, k)), a, a.once, a.cost, a.condition)
+                     for k, a in enumerate(d.activated))
+        if d.kind != "spell":
+            cls = MENU_RAISE0 if d.raise_ == 0 else MENU_RAISE
+        elif not d.playable:
+            cls = MENU_SET_ONLY
+        elif d.play_conds or d.spell_type == "equip":
+            cls = MENU_CHECKED
+        else:
+            cls = MENU_CONTINUOUS if d.continuous else MENU_PLAIN
+        return (cid, cls, d.raise_,
+                Option(f"summon:{cid}", f"{name}を通常召喚", ("summon", n)),
+                Option(f"raise:{cid}", f"{name}をレイズ召喚（下敷き{d.raise_}体）", ("raise", n)),
+                Option(f"set:{cid}", f"{name}を伏せる", ("set", n)),
+                Option(f"spell:{cid}", f"{name}を発動", ("spell", n)),
+                Option(f"open:{cid}", f"伏せた{name}を発動", ("open", n)), acts)
+
+
+#: Main-phase classes of a card (CardPool.menu): fighters of raise 0 / raise 1+; spells that
+#: are only set (【迎撃】 only), played freely, continuous, or checked (condition, equip target).
+#: MainRules.main_options compares with the literal values.
+MENU_RAISE0, MENU_RAISE, MENU_SET_ONLY, MENU_PLAIN, MENU_CONTINUOUS, MENU_CHECKED = range(6)

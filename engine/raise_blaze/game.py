@@ -1,0 +1,378 @@
+"""The RAISE×BLAZE game: setup, turns, abilities and the host's clock and concede.
+
+The rules are one generator (:meth:`RaiseBlaze.flow`) in the style of :class:`engine.core.Game`;
+the zones, the main phase and the battle live in the mixins :mod:`.field`, :mod:`.actions` and
+:mod:`.battle`, the op helpers in :mod:`.effects`. Host events (a concession, a turn clock
+running out) end the game from outside the flow; they are recorded with the number of
+decisions answered before them, so a replay reproduces them exactly.
+"""
+
+from __future__ import annotations
+
+from engine.core import Decision, Game, GameOver, Option
+
+from .actions import Ctx, MainRules
+from .battle import BattleRules
+from .cards import CardPool
+from .clock import Clock
+from .effects import EffectRules
+from .field import FieldRules
+from .greedy import Greedy
+from .render import Renderer
+from .setup import PHASES, PlayerSetup, Position
+
+ENGINE_VERSION = "1.0"
+RULES_VERSION = "raise-blaze-1"
+#: Not a rule: a safety net so that no playout runs forever (decks always run out long before).
+MAX_TURNS = 400
+
+
+class Setups(list):
+    """Both players' setups, plus what a replay carries besides them (host events, options)."""
+
+    host_events: tuple = ()
+    offer_concede: bool = False
+
+
+class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Renderer, Greedy, Game):
+    """One game of RAISE×BLAZE between two setups."""
+
+    RULES = "raise-blaze"
+    ENGINE_VERSION = ENGINE_VERSION
+    RULES_VERSION = RULES_VERSION
+    LIFE_OPTIONS = (Option("hand", "手札に加える"), Option("power-up", "コアファイターに上乗せしてパワーアップ"))
+    decision = staticmethod(Decision)
+
+    def __init__(self, pool: CardPool, setups, seed: int, position: Position | None = None, *,
+                 clock: Clock | None = None, offer_concede: bool = False, check_decks: bool | None = None):
+        super().__init__(seed)
+        self.pool = pool
+        self.setups = tuple(s if isinstance(s, PlayerSetup) else PlayerSetup.from_json(s) for s in setups)
+        if len(self.setups) != 2:
+            raise ValueError("a game of RAISE×BLAZE needs two setups")
+        layout = pool.layout(self.setups, check_decks if check_decks is not None else position is None)
+        self.defs, self.owner, self.oid, self.by_oid = layout.defs, layout.owner, layout.oid, layout.by_oid
+        self.mains = layout.mains
+        self.menus = layout.menus
+        self.cache = layout.cache
+        self.core_deck = [list(cores) for cores in layout.cores]
+        settings = pool.settings
+        self.settings = settings
+        self.draws = settings.get("draws-per-turn", 1)
+        self.up_first = settings.get("power-up-first", 1000)
+        self.up_next = settings.get("power-up-next", 500)
+        self.position = position
+        self.clock = clock
+        self.offer_concede = offer_concede or getattr(setups, "offer_concede", False)
+        self.scheduled = [tuple(e) for e in getattr(setups, "host_events", ())]
+        self.host_events: list[list] = []
+        if clock is not None or self.scheduled:
+            self.choose = self._hosted_choose  # host bookkeeping only for hosted games
+        n = len(self.defs)
+        self.under: list = [()] * n  # a pile is a list once a card lies underneath
+        self.slot_of = [-1] * n
+        self.host_of = [-1] * n
+        self.face_up = [False] * n
+        self.eot = [0] * n
+        self.stay = [0] * n
+        self.attacked_on = [0] * n
+        self.deck = [list(main) for main in layout.mains]  # unshuffled until RB-SETUP-2
+        self.hand, self.life, self.lost_life = [[], []], [[], []], [[], []]
+        self.grave, self.ups, self.spell = [[], []], [[], []], [[], []]
+        self.core = [-1, -1]
+        self.slots = [[-1] * settings.get("fighter-zones", 5), [-1] * settings.get("fighter-zones", 5)]
+        self.boosted: list[int] = []
+        self.resolving: list[int] = []  # spells resolving now (never their own targets)
+        self.used: dict = {}
+        self.active = 0
+        self.turn = 0
+        self.summoned = False
+        self.phase = "draw"
+        self.attack = None
+        self.foreign = 0  # abilities of the non-turn player resolving now (the clocks pause)
+        self._fx = None
+        self._no_attack = self._immune = self._live_flags = False
+        self._by_kind: dict = {}
+        self._flags = None
+
+    def setup_json(self) -> dict:
+        doc = {"players": [s.as_json() for s in self.setups]}
+        if self.host_events:
+            doc["host"] = [list(e) for e in self.host_events]
+        if self.offer_concede:
+            doc["offer-concede"] = True
+        return doc
+
+    def label_of(self, card: int) -> str:
+        """The readable id of a card in events: its oid, or ``core`` for a core fighter."""
+        return "core" if self.core[self.owner[card]] == card else self.oid[card]
+
+    def ctx(self, p: int, card: int, attack=None) -> Ctx:
+        """A context for an ability of ``card`` controlled by ``p``."""
+        return Ctx(p, card, attack)
+
+    # -- flow ------------------------------------------------------------------------------------
+    def flow(self):
+        """Setup, then turns (RB-TURN-1): draw; main phase 1; battle; main phase 2; end; the
+        players alternate. (One generator for the turn loop: every answer passes through it.)"""
+        if self.position is None:
+            yield from self._set_up()
+            phase = "draw"
+        else:
+            phase = self._place(self.position)
+        while True:
+            t = self.active
+            if phase == "draw":
+                self.turn += 1
+                if self.turn > MAX_TURNS:
+                    raise GameOver(None, f"no winner after {MAX_TURNS} turns (engine limit, not a rule)")
+                self.begin_turn(t)
+                phase = "main"
+            if phase == "main":
+                self.phase = "main"
+                pick = yield from self.main_phase(t, 1)
+                self._conceded(t, pick)
+                phase = "battle" if pick == "battle" else "end"
+            if phase == "battle":
+                self.phase = "battle"
+                pick = yield from self.battle_phase(t)
+                self._conceded(t, pick)
+                phase = "main2"
+            if phase == "main2":
+                self.phase = "main2"
+                pick = yield from self.main_phase(t, 2)
+                self._conceded(t, pick)
+            self.end_of_turn_boosts()
+            phase = "draw"
+            self.active = 1 - t
+
+    def _set_up(self):
+        """RB-SETUP-1..6: cores face down, shuffle, 5 cards of hand, 5 life cards, first player,
+        cores face up."""
+        for p, setup in enumerate(self.setups):
+            self.log.push(("setup", p, ("deck", "main", "core"), setup.deck, len(setup.main), len(setup.core)))
+        for p in (0, 1):  # RB-SETUP-1
+            cores = self.core_deck[p]
+            options = tuple(Option(self.oid[c], self.defs[c].label, c) for c in cores)
+            picks = yield Decision(p, "core", options, "RB-SETUP-1", "コアフィールドに伏せるコアファイター")
+            core = self.by_oid[p][picks[0]]
+            cores.remove(core)
+            self.core[p] = core
+        for p in (0, 1):  # RB-SETUP-2
+            self.shuffle_deck(p)
+        hand_n = self.settings.get("opening-hand", 5)
+        life_n = self.settings.get("life-cards", 5)
+        for p in (0, 1):  # RB-SETUP-3, RB-SETUP-4
+            deck = self.deck[p]
+            self.hand[p] = [deck.pop() for _ in range(min(hand_n, len(deck)))]
+            self.life[p] = [deck.pop() for _ in range(min(life_n, len(deck)))]
+            self.log.push(("opening", p, ("hand", "life"), [self.oid[c] for c in self.hand[p]], len(self.life[p])))
+        first = self.settings.get("first-player", "random")  # RB-SETUP-5
+        self.active = self.rng.below(2) if first == "random" else (1 if first == "player-2" else 0)
+        self.log.push(("chance", self.active, ("what", "result"), "first-player", self.active))
+        for p in (0, 1):  # RB-SETUP-6
+            self.log.push(("reveal-core", p, ("card", "power"), self.oid[self.core[p]], self.power(self.core[p])))
+
+    def _place(self, pos: Position) -> str:
+        """Set an explicit position up (scenario tests); returns the phase to start in."""
+        if pos.phase not in PHASES:
+            raise ValueError(f"phase must be one of {', '.join(PHASES)}, got {pos.phase!r}")
+        for p, seat in enumerate(pos.seats):
+            free = list(self.mains[p])
+
+            def take(cid, _p=p, _free=free):
+                for c in _free:
+                    if self.defs[c].id == cid:
+                        _free.remove(c)
+                        return c
+                raise ValueError(f"player {_p + 1} has no (further) {cid!r} in their main deck")
+
+            core_id = seat.core or self.defs[self.core_deck[p][0]].id
+            core = next((c for c in self.core_deck[p] if self.defs[c].id == core_id), None)
+            if core is None:
+                raise ValueError(f"player {p + 1} has no core fighter {core_id!r} in their core deck")
+            self.core_deck[p].remove(core)
+            self.core[p] = core
+            self.hand[p] = [take(c) for c in seat.hand]
+            self.grave[p] = [take(c) for c in seat.grave]
+            self.ups[p] = [take(c) for c in seat.ups]
+            life = [take(c) for c in seat.life] if not isinstance(seat.life, int) else None
+            for entry in seat.fighters:
+                cid, under = (entry, ()) if isinstance(entry, str) else entry
+                card = take(cid)
+                if self.defs[card].kind != "fighter":
+                    raise ValueError(f"{cid!r} is not a fighter")
+                pile = [take(u) for u in under]
+                zone = self.slots[p].index(-1)
+                self.slots[p][zone] = card
+                self.slot_of[card] = zone
+                self.under[card] = pile
+                for u in pile:
+                    self.host_of[u] = card
+            for entry in seat.spells:
+                cid, how = (entry, "up") if isinstance(entry, str) else entry
+                card = take(cid)
+                self.spell[p].append(card)
+                self.face_up[card] = how != "set"
+            top = [take(c) for c in seat.deck]
+            if life is None:
+                life = free[len(free) - seat.life:] if seat.life else []
+                del free[len(free) - len(life):]
+            self.life[p] = life
+            self.deck[p] = list(reversed(top + free))
+            self.log.push(("position", p, ("core", "hand", "life", "fighters", "deck"),
+                           self.oid[core], [self.oid[c] for c in self.hand[p]], len(life),
+                           [self.oid[c] for c in self.fighters(p)], [self.oid[c] for c in reversed(self.deck[p])]))
+        self.active = pos.active
+        self.turn = pos.turn - 1 if pos.phase == "draw" else pos.turn
+        self.summoned = pos.summoned
+        for cid in pos.attacked:
+            card = self.core[pos.active] if cid == "core" else self.by_oid[pos.active][cid]
+            self.attacked_on[card] = self.turn
+        self.changed()
+        return pos.phase
+
+    def begin_turn(self, t: int) -> None:
+        """The start of t's turn: the turn's summon right returns, the clocks start, t draws 1
+        (the first player too: RB-TURN-1 interpretation; an empty deck loses, RB-LOSE-2)."""
+        self.summoned = False
+        self.log.push(("turn", t, ("turn", "life"), self.turn, [len(self.life[0]), len(self.life[1])]))
+        if self.clock is not None:
+            self.clock.start_turn(t)
+        for _ in range(self.draws):
+            self.draw(t, "draw-step")
+
+    def _conceded(self, t: int, pick) -> None:
+        if pick == "concede":
+            self.log.push(("concede", t, {}))
+            raise GameOver(1 - t, f"P{t + 1} conceded (RB-LOSE-5)")
+
+    # -- abilities -----------------------------------------------------------------------------
+    def run_ability(self, ctx: Ctx, ability):
+        """Resolve one ability's ops in order (each on the state the previous one left)."""
+        if ability.once and ability.when != "activated":
+            key = (ctx.card, ability.index)
+            if self.used.get(key) == self.turn:
+                self.log.push(("limit", ctx.player, ("card",), self.oid[ctx.card]))
+                return
+            self.used[key] = self.turn
+        if ability.triggered:
+            self.log.push(("ability", ctx.player, ("card", "index"), self.label_of(ctx.card), ability.index))
+        foreign = ctx.player != self.active
+        if foreign:
+            self.foreign += 1
+        try:
+            for op in ability.ops:
+                if op.gen:
+                    yield from op.fn(self, ctx, **op.args)
+                else:
+                    op.fn(self, ctx, **op.args)
+        finally:
+            if foreign:
+                self.foreign -= 1
+
+    def run_triggers(self, p: int, card: int, abilities, attack=None):
+        """Resolve triggered abilities of ``card`` (controller p): condition, then 〜できる."""
+        for ability in abilities:
+            if not self.holds(p, ability.condition, attack or self.attack):
+                continue
+            ctx = Ctx(p, card, attack or self.attack)
+            if ability.optional:
+                if not self.possible(ctx, ability):
+                    self.log.push(("nothing", p, ("card", "op"), self.oid[card], "optional"))
+                    continue
+                picks = yield Decision(p, "optional", self.YES_NO, "RB-TURN-1",
+                                       f"{self.defs[card].name}: {ability.text}")
+                if picks[0] == "no":
+                    self.log.push(("decline", p, ("card",), self.oid[card]))
+                    continue
+            yield from self.run_ability(ctx, ability)
+
+    YES_NO = (Option("yes", "使う"), Option("no", "使わない"))
+
+    def destroyed_triggers(self, dead: list[int]):
+        """【破壊時】 of destroyed fighters: the turn player's first, then in destruction order."""
+        todo = [c for c in dead if self.defs[c].on_destroyed]
+        if len(todo) > 1:
+            todo.sort(key=lambda c: self.owner[c] != self.active)
+        for card in todo:
+            yield from self.run_triggers(self.owner[card], card, self.defs[card].on_destroyed)
+
+    # -- host: clock and concession --------------------------------------------------------------
+    def start(self) -> RaiseBlaze:
+        super().start()
+        self._after_step()
+        return self
+
+    def _hosted_choose(self, *picks: str) -> None:
+        """``choose`` of a hosted game: the clock is read first, host events are applied after."""
+        if self.clock is not None and self.pending is not None:
+            expired = self.clock.expired()
+            if expired is not None:
+                self._host_end("clock", self.active, expired[1], expired[0])
+                return
+        Game.choose(self, *picks)
+        self._after_step()
+
+    def _after_step(self) -> None:
+        while self.scheduled and self.pending is not None and self.scheduled[0][0] == self.decisions:
+            at, kind, player, rule, reason = self.scheduled.pop(0)
+            self._host_end(kind, player, reason, rule)
+        clock = self.clock
+        if clock is not None and self.pending is not None:
+            if clock.player is None and self.turn > 0:
+                clock.start_turn(self.active)  # a game set up mid-turn: its clock starts now
+            clock.set_counting(self.pending.player == self.active and not self.foreign)
+
+    def enable_clock(self, clock: Clock | None) -> None:
+        """Attach (or detach, with None) the host's turn clocks."""
+        self.clock = clock
+        if clock is None and not self.scheduled:
+            self.__dict__.pop("choose", None)
+        else:
+            self.choose = self._hosted_choose
+        if clock is not None and self.pending is not None:
+            clock.start_turn(self.active)
+
+    def played(self) -> None:
+        """The turn player played a card (the 120-second clock restarts)."""
+        if self.clock is not None:
+            self.clock.played()
+
+    def check_clock(self) -> bool:
+        """For a host's timer: end the game if the turn player has run out of time; True then."""
+        if self.clock is None or self.pending is None:
+            return False
+        expired = self.clock.expired()
+        if expired is None:
+            return False
+        self._host_end("clock", self.active, expired[1], expired[0])
+        return True
+
+    def concede(self, player: int) -> None:
+        """A player concedes (RB-LOSE-5: fouls and resignation are the host's); the other wins."""
+        if self.finished:
+            return
+        self._host_end("concede", player, f"P{player + 1} conceded (RB-LOSE-5)", "RB-LOSE-5")
+
+    def _host_end(self, kind: str, player: int, reason: str, rule: str) -> None:
+        self.host_events.append([self.decisions, kind, player, rule, reason])
+        self.log.push((kind, player, ("rule",), rule))
+        if self._flow is not None:
+            self._flow.close()
+        self._end(1 - player, reason)
+
+    # -- for tests and the CLI -------------------------------------------------------------------
+    def zones(self, p: int) -> dict[str, list[int]]:
+        """Every zone of p holding cards (the pile under a fighter listed on its own)."""
+        out = {"deck": self.deck[p], "hand": self.hand[p], "life": self.life[p], "grave": self.grave[p],
+               "ups": self.ups[p], "core-deck": self.core_deck[p], "spell": self.spell[p],
+               "life-destroyed": self.lost_life[p],
+               "core": [self.core[p]] if self.core[p] >= 0 else [], "fighters": self.fighters(p)}
+        for q in (0, 1):
+            for f in self.fighters(q):
+                if self.under[f]:
+                    mine = [u for u in self.under[f] if self.owner[u] == p]
+                    if mine:
+                        out[f"under:{self.oid[f]}@P{q + 1}"] = mine
+        return out

@@ -1,0 +1,87 @@
+"""Benchmark: complete random RAISE×BLAZE games per second on one core, against the engine core's
+own floor measured in the same run.
+
+Run with ``python -m pytest tests/bench/test_bench_raise_blaze.py -q -s -p no:cacheprovider``
+(benchmarks are excluded from the default run). The goal is ≥ 300 complete random games/s; the
+baseline is a toy game on the same core (decisions with 5 options, one event each, random
+agents, the same runner) that takes as many decisions as an average raise-blaze game: the ratio
+says what the rules themselves cost on top of the core, whatever the machine. The rate is the
+best of three rounds, in CPU time of this process (``time.process_time``), so other processes on
+a shared machine matter less.
+"""
+
+from __future__ import annotations
+
+import time
+from itertools import product
+
+from engine import raise_blaze as rb
+from engine.core import Decision, Game, Option, RandomAgent, run
+from pipeline import load_database
+from pipeline.resources import cards_dir
+
+GAMES = 600
+GOAL = 300.0  # complete random games per second on one core
+OPTIONS = tuple(Option(f"o{i}", f"option {i}", i) for i in range(5))
+
+
+class Floor(Game):
+    """The core alone: ``n`` decisions of 5 options, one logged event each, nothing else."""
+
+    RULES = "floor"
+
+    def __init__(self, seed: int, n: int):
+        super().__init__(seed)
+        self.n = n
+
+    def flow(self):
+        for i in range(self.n):
+            yield Decision(i % 2, "main", OPTIONS, "X-1", "floor")
+            self.log.add("x", i % 2, step=i)
+
+
+def play_raise_blaze(registry, pairs) -> tuple[float, int, int]:
+    """Play GAMES random games over every deck pairing; (CPU seconds, decisions, finished games)."""
+    decisions = finished = 0
+    t = time.process_time()
+    for seed in range(GAMES):
+        game = rb.new_game(registry, pairs[seed % len(pairs)], seed)
+        result = run(game, [RandomAgent.for_seat(seed, 0), RandomAgent.for_seat(seed, 1)])
+        decisions += result.decisions
+        finished += game.finished
+    return time.process_time() - t, decisions, finished
+
+
+def play_floor(per_game: int) -> float:
+    """The same number of games on the core alone, each with ``per_game`` decisions."""
+    t = time.process_time()
+    for seed in range(GAMES):
+        run(Floor(seed, per_game), [RandomAgent.for_seat(seed, 0), RandomAgent.for_seat(seed, 1)])
+    return time.process_time() - t
+
+
+def test_bench_random_games_per_second(benchmark):
+    """Random playouts of the sample decks: games/s on one core, and the ratio to the core's floor."""
+    game = load_database([cards_dir() / "raise-blaze"]).game("raise-blaze")
+    registry = rb.build_registry(game)
+    setups = [rb.setup_from_deck(d) for d in game.decks]
+    pairs = [list(p) for p in product(setups, repeat=2)]
+    play_raise_blaze(registry, pairs[:1])  # warm caches (card layouts, option tables)
+    rounds = []
+    benchmark.pedantic(lambda: rounds.append(play_raise_blaze(registry, pairs)), rounds=3, iterations=1)
+    seconds, decisions, finished = min(rounds)
+    per_game = round(decisions / GAMES)
+    floor = min(play_floor(per_game) for _ in range(3))
+    rate, floor_rate = GAMES / seconds, GAMES / floor
+    ratio = seconds / floor
+    benchmark.extra_info.update({
+        "games": GAMES, "games_per_s": round(rate, 1), "decisions_per_game": per_game,
+        "floor_games_per_s": round(floor_rate, 1), "ratio_to_floor": round(ratio, 2),
+        "goal_games_per_s": GOAL, "goal_met": rate >= GOAL,
+    })
+    print(f"\nraise-blaze: {rate:.0f} random games/s ({per_game} decisions a game, "
+          f"{seconds / decisions * 1e6:.1f} µs a decision); core floor for the same decisions: "
+          f"{floor_rate:.0f} games/s; ratio {ratio:.2f}x; goal {GOAL:.0f} games/s "
+          f"{'met' if rate >= GOAL else 'NOT met on this machine'}")
+    assert finished == GAMES
+    assert ratio < 10.0  # the rules cost at most 10× what the bare core costs for the same decisions
