@@ -274,9 +274,9 @@ class _Layout(TextMixin):
                 self.items.append(TextLine(bx + 1.0 + size * MM_PER_PT / 2, ly, ch, size, "bold", colour, 1.0, "middle"))
                 ly += step
 
-    def run(self, elements) -> None:
+    def run(self, elements, skip=frozenset()) -> None:
         for el in elements:
-            if self.card is not None and not matches(self.card, el.get("when")):
+            if el["type"] in skip or (self.card is not None and not matches(self.card, el.get("when"))):
                 continue
             getattr(self, "el_" + el["type"].replace("-", "_"))(el)
 
@@ -292,13 +292,19 @@ def _errors(findings):
         raise FindingsError(errors)
 
 
-def lay_out(game, card, *, bleed: float = 3.0, side: str = "front", fonts: FontSet | None = None
-            ) -> tuple[Face, list[Finding]]:
-    """Lay out ``card`` and return the face together with every finding (nothing raised)."""
+#: Element types that only draw shapes: they cannot overflow or miss a glyph, so the fit check
+#: (run by the linter on every card) skips them.
+_SHAPES_ONLY = frozenset({"rect", "shape", "ellipse", "rule"})
+
+
+def lay_out(game, card, *, bleed: float = 3.0, side: str = "front", fonts: FontSet | None = None,
+            text_only: bool = False) -> tuple[Face, list[Finding]]:
+    """Lay out ``card`` and return the face together with every finding (nothing raised).
+    ``text_only`` skips pure shapes: the face is incomplete, the findings are the same."""
     template = load_template(game)
     fonts = fonts or game_fonts(game)
     lay = _Layout(game, card, template, fonts, template.palette(card.kind, card), bleed)
-    lay.run(template.kind(card.kind).get("elements", ()))
+    lay.run(template.kind(card.kind).get("elements", ()), _SHAPES_ONLY if text_only else frozenset())
     return _face(lay, f"card:{card.id}:{side}", f"{card.id}/{side}"), lay.findings
 
 
@@ -343,7 +349,7 @@ def check_fit(game, card) -> list[Finding]:
     """Findings for ``card``'s face (and its back when it has its own): text that does not fit
     at the template's minimum size (P101), characters the font lacks (P102), missing art (P103)."""
     try:
-        _, findings = lay_out(game, card, bleed=0.0)
+        _, findings = lay_out(game, card, bleed=0.0, text_only=True)
     except FindingsError as exc:
         return list(exc.findings)
     if card.kind in load_template(game).data.get("backs", {}):
