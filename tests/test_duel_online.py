@@ -6,16 +6,21 @@ from __future__ import annotations
 import shutil
 
 import pytest
-import typer
 from typer.testing import CliRunner
 
 from pipeline import load_database
-from pipeline.duel_online import export_text, load_template, record_lines, write_card_txt
+from pipeline.duel_online import (
+    export_text,
+    load_template,
+    record_lines,
+    write_card_txt,
+)
 from pipeline.duel_online_import import import_cards, parse_card_txt
 from pipeline.export_commands import register
 from pipeline.findings import FindingsError
 
 from .conftest import rewrite
+from .engine.cli import app
 
 
 @pytest.fixture(scope="module")
@@ -96,12 +101,12 @@ def test_cli_import_writes_a_valid_card_file(toho, card_txt, tmp_path):
     game = tmp_path / "db" / "imported"
     game.mkdir(parents=True)
     shutil.copy(toho.folder / "game.yaml", game / "game.yaml")
-    result = CliRunner().invoke(_cli(), ["import", "duel-online", str(src), "--game", "toho-tcg", "-o", str(game),
+    result = CliRunner().invoke(app(register), ["import", "duel-online", str(src), "--game", "toho-tcg", "-o", str(game),
                                          "--path", str(tmp_path / "nowhere")])
     assert result.exit_code == 0, result.output
     imported = load_database([game]).game("toho-tcg")
     assert [(c.name, c.text) for c in imported.cards] == [(c.name, c.text) for c in toho.cards]
-    result = CliRunner().invoke(_cli(), ["import", "duel-online", str(src), "--game", "toho-tcg", "-o", str(game)])
+    result = CliRunner().invoke(app(register), ["import", "duel-online", str(src), "--game", "toho-tcg", "-o", str(game)])
     assert result.exit_code == 2 and "--force" in result.stderr  # never overwrites by surprise
 
 
@@ -125,7 +130,7 @@ def test_unencodable_character_is_a_located_error(sample_copy, tmp_path):
     (finding,) = exc.value.findings
     assert finding.code == "X101" and finding.card == "marisa" and "🌟" in str(finding) and "U+1F31F" in str(finding)
     assert "characters.yaml:" in str(finding) and not out.exists()
-    result = CliRunner().invoke(_cli(), ["export", "duel-online", "toho-tcg", "-o", str(out),
+    result = CliRunner().invoke(app(register), ["export", "duel-online", "toho-tcg", "-o", str(out),
                                          "--path", str(folder.parent)])
     assert result.exit_code == 1 and result.stderr.count("\n") == 1 and not out.parent.exists()
 
@@ -204,17 +209,6 @@ def test_generic_template_for_other_games():
     assert record_lines(card, tmpl, game)[:2] == [card.name, {"awakening": "覚醒札", "spell": "スペル札"}[card.kind]]
     data, _ = export_text(game)
     assert [(c["name"], c["kind"]) for c in parse_card_txt(data, tmpl)] == [(c.name, c.kind) for c in game.cards]
-
-
-def _cli():
-    app = typer.Typer()
-
-    @app.callback()
-    def main():
-        """fuda (test shell)."""
-
-    register(app)
-    return app
 
 
 @pytest.mark.parametrize("game_id", ["recast-rift", "toho-tcg", "raise-blaze", "ryomen"])

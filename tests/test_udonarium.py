@@ -8,19 +8,25 @@ import io
 import json
 import random
 import re
-import zipfile
 import xml.etree.ElementTree as ET
+import zipfile
 
 import pytest
-import typer
 from typer.testing import CliRunner
 
 from pipeline import load_database
 from pipeline.export_commands import build_step, register
 from pipeline.findings import FindingsError
-from pipeline.udonarium import MAX_IMAGE_BYTES, ExportError, build_zip, export_udonarium, fit_image
+from pipeline.udonarium import (
+    MAX_IMAGE_BYTES,
+    ExportError,
+    build_zip,
+    export_udonarium,
+    fit_image,
+)
 
 from .conftest import rewrite
+from .engine.cli import app
 
 HEX = re.compile(r"[0-9a-f]{64}")
 TYPED = {"location.x", "location.y", "posZ", "state", "rotate", "zindex", "isShowTotal", "width", "height",
@@ -326,27 +332,16 @@ def test_undecodable_art_is_located_and_leaves_no_file(sample_copy, tmp_path):
     assert out.read_bytes() == b"previous" and [p.name for p in out.parent.iterdir()] == ["deck.zip"]
 
 
-def _cli():
-    app = typer.Typer()
-
-    @app.callback()
-    def main():
-        """fuda (test shell)."""
-
-    register(app)
-    return app
-
-
 def test_cli_export_udonarium(tmp_path):
     """The CLI writes the ZIP, says --room replaces the session, and gives exit 2 for an unknown deck."""
     runner = CliRunner()
     out = tmp_path / "d.zip"
-    result = runner.invoke(_cli(), ["export", "udonarium", "toho-tcg", "--deck", "mahou-no-mori", "-o", str(out)])
+    result = runner.invoke(app(register), ["export", "udonarium", "toho-tcg", "--deck", "mahou-no-mori", "-o", str(out)])
     assert result.exit_code == 0 and "adds to the session" in result.stdout and out.is_file()
-    result = runner.invoke(_cli(), ["export", "udonarium", "ryomen", "--deck", "scarlet-gate", "-o",
+    result = runner.invoke(app(register), ["export", "udonarium", "ryomen", "--deck", "scarlet-gate", "-o",
                                     str(tmp_path / "r.zip"), "--room"])
     assert result.exit_code == 0 and "REPLACES" in result.stderr and "replaces the session" in result.stdout
-    result = runner.invoke(_cli(), ["export", "udonarium", "toho-tcg", "--deck", "nope", "-o", str(tmp_path / "n.zip")])
+    result = runner.invoke(app(register), ["export", "udonarium", "toho-tcg", "--deck", "nope", "-o", str(tmp_path / "n.zip")])
     assert result.exit_code == 2 and result.stderr.count("\n") == 1 and result.stderr.startswith("fuda: error:")
     assert not (tmp_path / "n.zip").exists()
 

@@ -14,11 +14,9 @@ ratio (ryomen time / baseline time) is the cost of ryomen's own rules, effects a
 
 from __future__ import annotations
 
-import time
-
 from engine import ryomen as ry
 from engine.core import Decision, Game, Option, make_agent, run
-from pipeline import load_database
+from tests.bench.harness import best_seconds, measure, random_playouts, sample_setups
 
 GAMES = 1000
 
@@ -51,23 +49,6 @@ class NullGame(Game):
                 yield Decision(1 - s, "loser-reverse", (*hands[1 - s], _PASS), "-")
 
 
-def _setups():
-    registry = ry.build_registry(load_database().game("ryomen"))
-    decks = registry.game.decks
-    return registry, [(ry.setup_from_deck(a), ry.setup_from_deck(b)) for a in decks for b in decks]
-
-
-def play(registry, pairs, games: int) -> int:
-    """Play ``games`` random ryomen games; returns the number of decisions taken."""
-    decisions = 0
-    for seed in range(games):
-        game = ry.new_game(registry, pairs[seed % len(pairs)], seed)
-        result = run(game, [make_agent("random", seed, 0), make_agent("random", seed, 1)])
-        assert result.finished
-        decisions += result.decisions
-    return decisions
-
-
 def baseline(games: int) -> int:
     """The same number of null games through the same core machinery."""
     decisions = 0
@@ -79,21 +60,12 @@ def baseline(games: int) -> int:
 
 def test_random_playouts_per_second(benchmark):
     """Random-agent games per second (goal ≥ 3,000 on one core), with the ratio to the core's floor."""
-    registry, pairs = _setups()
-    play(registry, pairs, 50)  # warm up (line-ups and seatings are cached per pairing)
+    registry, pairs = sample_setups(ry, "ryomen")
+    random_playouts(ry, registry, pairs, 50)  # warm up (line-ups and seatings are cached per pairing)
     baseline(50)
-    times = []
-    for _ in range(3):  # the best of three, like the benchmark's own rounds
-        t0 = time.perf_counter()
-        base_decisions = baseline(GAMES)
-        times.append(time.perf_counter() - t0)
-    base = min(times)
-    decisions = benchmark.pedantic(play, args=(registry, pairs, GAMES), rounds=3, iterations=1)
-    ours = benchmark.stats.stats.min
-    rate = GAMES / ours
-    benchmark.extra_info.update(games_per_second=round(rate, 1), baseline_games_per_second=round(GAMES / base, 1),
-                                ratio_to_baseline=round(ours / base, 2), decisions_per_game=round(decisions / GAMES, 1),
-                                baseline_decisions_per_game=round(base_decisions / GAMES, 1))
-    print(f"\nryomen: {rate:.0f} games/s ({decisions / GAMES:.1f} decisions a game); core floor (null game, "
+    base, base_decisions = best_seconds(baseline, GAMES, rounds=3)  # the best of three, like the benchmark's
+    ours, decisions = measure(benchmark, random_playouts, (ry, registry, pairs, GAMES), GAMES, base, digits=2,
+                              baseline_decisions_per_game=round(base_decisions / GAMES, 1))
+    print(f"\nryomen: {GAMES / ours:.0f} games/s ({decisions / GAMES:.1f} decisions a game); core floor (null game, "
           f"{base_decisions / GAMES:.1f} decisions) {GAMES / base:.0f} games/s; ryomen/floor time ratio "
           f"{ours / base:.2f}")

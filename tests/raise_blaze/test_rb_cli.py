@@ -6,80 +6,41 @@ fixture below adds it for these tests (a no-op once the line is there).
 
 from __future__ import annotations
 
-import csv
 import json
 
-import pytest
-import typer
-from typer.testing import CliRunner
-
 from engine import games
-from engine.commands import register
 
-runner = CliRunner()
+from ..engine import cli
 
-
-@pytest.fixture(autouse=True)
-def wired(monkeypatch):
-    """raise-blaze is played by engine.raise_blaze."""
-    monkeypatch.setitem(games.ENGINES, "raise-blaze", "engine.raise_blaze")
-
-
-def app() -> typer.Typer:
-    """A fuda-like app with the engine commands registered."""
-    cli = typer.Typer(pretty_exceptions_enable=False)
-
-    @cli.callback()
-    def main():
-        """test app"""
-
-    register(cli)
-    return cli
+wired = cli.engine_wired("raise-blaze", "engine.raise_blaze")
 
 
 def test_play_prints_a_readable_japanese_log_and_writes_a_replay(tmp_path):
     """`fuda play raise-blaze` prints turns with printed card names and writes a replay that verifies."""
-    log = tmp_path / "game.json"
-    result = runner.invoke(app(), ["play", "raise-blaze", "--deck", "mountain-faith", "--deck", "scarlet-night",
-                                   "--seed", "3", "--agents", "random,greedy", "--log", str(log)])
-    assert result.exit_code == 0, result.output
-    out = result.output
+    out, _ = cli.play_and_verify("raise-blaze", ("mountain-faith", "scarlet-night"), tmp_path / "game.json",
+                                 "--seed", "3", "--agents", "random,greedy")
     assert "── ターン1" in out and "ドロー" in out and "result: player" in out
     assert "コアファイター" in out and ("召喚" in out or "スペル発動" in out)
-    doc = json.loads(log.read_text(encoding="utf-8"))
-    assert doc["rules"] == "raise-blaze" and doc["setup"]["players"][0]["deck"] == "mountain-faith"
-    verified = runner.invoke(app(), ["play", "raise-blaze", "--replay", str(log), "--verify", "-q"])
-    assert verified.exit_code == 0, verified.output
-    assert "verified" in verified.output
 
 
 def test_play_rejects_unknown_decks_in_one_line():
     """An unknown deck id is a usage error of one line."""
-    result = runner.invoke(app(), ["play", "raise-blaze", "--deck", "nope", "--deck", "scarlet-night"])
-    assert result.exit_code == 2 and result.output.strip().startswith("fuda: error:")
+    cli.assert_usage_error("play", "raise-blaze", "--deck", "nope", "--deck", "scarlet-night")
 
 
 def test_simulate_writes_win_rates(tmp_path):
     """`fuda simulate raise-blaze` plays the sample decks against each other and writes the tables."""
-    result = runner.invoke(app(), ["simulate", "raise-blaze", "--games", "3", "--seed", "1", "-o", str(tmp_path),
-                                   "--agents", "random"])
-    assert result.exit_code == 0, result.output
-    rows = list(csv.reader((tmp_path / "raise-blaze-winrates.csv").open(encoding="utf-8")))
+    rows, doc = cli.simulate("raise-blaze", tmp_path, "--games", "3", "--seed", "1", "--agents", "random")
     assert [r[0] for r in rows[1:]] == ["mountain-faith", "scarlet-night"]
-    doc = json.loads((tmp_path / "raise-blaze-winrates.json").read_text(encoding="utf-8"))
     assert len(doc["pairings"]) == 3 and all(p["games"] == 3 for p in doc["pairings"])
     assert (tmp_path / "raise-blaze-heatmap.png").stat().st_size > 1000
 
 
 def test_rules_prints_coverage():
     """`fuda rules raise-blaze` lists every clause with its tests and exits 0 when all are covered."""
-    result = runner.invoke(app(), ["rules", "raise-blaze", "--format", "json"])
-    assert result.exit_code == 0, result.output
-    doc = json.loads(result.output)
-    assert len(doc["clauses"]) == 37 and doc["uncovered"] == []
+    doc, text = cli.rules_coverage("raise-blaze", 37)
     assert all(any("raise_blaze" in t for t in c["tests"]) for c in doc["clauses"])
-    text = runner.invoke(app(), ["rules", "raise-blaze"])
-    assert "RB-BAT-7" in text.output and "37/37 clauses covered" in text.output
+    assert "RB-BAT-7" in text
 
 
 def test_build_step_compiles_the_raise_blaze_registry(tmp_path):

@@ -2,25 +2,15 @@
 
 from __future__ import annotations
 
-from itertools import product
-
 import pytest
 
 from engine import raise_blaze as rb
-from engine.core import make_agent, record, reproduce, run
 
+from ..engine import playouts
 from .conftest import sample_registry
 
 R = pytest.mark.rule
-
-
-def deck_pairs():
-    return list(product([d.id for d in sample_registry().game.decks], repeat=2))
-
-
-def new(seed: int, pair) -> rb.RaiseBlaze:
-    reg = sample_registry()
-    return rb.new_game(reg, [rb.setup_from_deck(reg.game.deck(d)) for d in pair], seed)
+SAMPLE = playouts.Sample(rb, sample_registry)
 
 
 def problems(game) -> list[str]:
@@ -59,44 +49,24 @@ def problems(game) -> list[str]:
             out.append(f"P{p + 1} has no core fighter")
         if not game.finished and not game.life[p]:
             out.append(f"P{p + 1} has no life card but the game goes on")
-    d = game.pending
-    if d is not None and (not d.options or len(d.options) < d.min or d.max < d.min):
-        out.append(f"decision {d.kind} has no legal answer: {d.describe()}")
-    if d is None and not game.finished:
-        out.append("no decision pending but the game is not over")
-    return out
+    return out + playouts.decision_problems(game)
 
 
 @R("RB-ZONE-1", "RB-ZONE-2", "RB-SUM-5")
 def test_invariants_hold_at_every_decision():
     """Over 160 seeded games (every deck pairing, random and greedy agents) cards are conserved, none
     is in two zones, zones never overflow, every pending decision has a legal answer, games end."""
-    pairs = deck_pairs()
-    winners = []
-
-    def check(game, decision, picks):
-        bad = problems(game)
-        assert not bad, f"seed {game.seed}: {bad}"
-
-    for seed in range(160):
-        game = new(seed, pairs[seed % len(pairs)])
-        agents = ("random", "greedy")[seed % 2], ("random", "greedy")[(seed // 2) % 2]
-        run(game, [make_agent(agents[0], seed, 0), make_agent(agents[1], seed, 1)], on_decision=check)
-        assert game.finished and not problems(game), f"seed {seed}: {problems(game)}"
-        winners.append(game.winner)
+    winners = [game.winner for game in playouts.checked_playouts(SAMPLE, range(160), problems)]
     assert winners.count(0) > 40 and winners.count(1) > 40
 
 
 @R("RB-LOSE-1", "RB-LOSE-2")
 def test_random_games_end_by_life_or_deck_out():
     """800 random games all end — by life cards or an empty deck — well before the engine's turn limit."""
-    pairs = deck_pairs()
     reasons = {"RB-LOSE-1": 0, "RB-LOSE-2": 0}
     turns = []
-    for seed in range(800):
-        game = new(50_000 + seed, pairs[seed % len(pairs)])
-        run(game, [make_agent("random", seed, 0), make_agent("random", seed, 1)])
-        assert game.finished, f"seed {50_000 + seed}"
+    for game in playouts.random_playouts(SAMPLE, 800, 50_000):
+        assert game.finished, f"seed {game.seed}"
         rule = game.reason[game.reason.rindex("(") + 1:-1]
         assert rule in reasons, game.reason
         reasons[rule] += 1
@@ -107,35 +77,17 @@ def test_random_games_end_by_life_or_deck_out():
 
 def test_replays_reproduce_exactly():
     """Recorded replays of 30 games play back to the same event log, decision by decision."""
-    pairs = deck_pairs()
-    reg = sample_registry()
-
-    def again(setup, seed):
-        return rb.new_game(reg, rb.setup_from_json(setup), seed)
-
+    pairs = SAMPLE.pairs()
     for seed in range(30):
-        game = new(seed, pairs[seed % len(pairs)])
-        run(game, [make_agent("random", seed, 0), make_agent("greedy", seed, 1)])
-        replay = record(game, "digest")
-        assert reproduce(replay, again).log.digest() == replay.log_digest
+        game = playouts.play(SAMPLE.new(seed, pairs[seed % len(pairs)]), ("random", "greedy"), seed)
+        playouts.assert_replay_reproduces(game, SAMPLE.again)
 
 
 def test_same_seed_same_game():
     """The game's one generator: equal seeds and agents give equal logs; another seed differs."""
-    a, b, c = new(5, deck_pairs()[1]), new(5, deck_pairs()[1]), new(6, deck_pairs()[1])
-    for g in (a, b, c):
-        run(g, [make_agent("random", 1, 0), make_agent("random", 1, 1)])
-    assert a.log.digest() == b.log.digest() != c.log.digest()
+    playouts.assert_same_seed_same_game(SAMPLE, SAMPLE.pairs()[1])
 
 
 def test_greedy_beats_random():
     """The greedy agent is good enough to make simulations meaningful: it beats random play."""
-    wins = 0
-    for seed in range(60):
-        game = new(seed, deck_pairs()[seed % 4])
-        seat = seed % 2
-        agents = [make_agent("random", seed, 0), make_agent("random", seed, 1)]
-        agents[seat] = make_agent("greedy", seed, seat)
-        run(game, agents)
-        wins += game.winner == seat
-    assert wins >= 40
+    assert playouts.greedy_wins(SAMPLE, range(60), SAMPLE.pairs()) >= 40

@@ -17,8 +17,9 @@ from __future__ import annotations
 import pytest
 
 from engine import recast_rift as rr
-from engine.core import ScriptedAgent, run
 from pipeline import load_database
+
+from ..engine.playouts import act  # noqa: F401 (the suite imports it from here)
 
 
 @pytest.fixture(scope="session")
@@ -74,14 +75,6 @@ def scenario(p1: dict, p2: dict, *, active: int = 0, phase: str = "main", turn: 
     s2, seat2 = _setup(p2)
     position = rr.Position((seat1, seat2), active=active, turn=turn, phase=phase, used=tuple(used), turns=turns)
     return rr.new_game(sample_registry(), [s1, s2], seed, position).start()
-
-
-def act(game, *steps):
-    """Answer decisions with a strict scripted agent (every step must be used); returns game."""
-    agent = ScriptedAgent(steps)
-    run(game, agent)
-    agent.check_done(game)
-    return game
 
 
 def names(game, cards) -> list[str]:

@@ -2,27 +2,17 @@
 
 from __future__ import annotations
 
-from itertools import product
-
 import pytest
 
 from engine import ryomen as ry
-from engine.core import Replay, make_agent, record, reproduce, run, verify
 
+from ..engine import playouts
 from .conftest import sample_registry
 
 R = pytest.mark.rule
+SAMPLE = playouts.Sample(ry, sample_registry)
 POINTS = [1, 1, 1, 2, 2, 2, 3, 3, 4]
 NOW_EVENTS = ("stat", "flip", "chip", "waiting-applied")
-
-
-def deck_pairs():
-    return list(product([d.id for d in sample_registry().game.decks], repeat=2))
-
-
-def new(seed: int, pair) -> ry.Ryomen:
-    reg = sample_registry()
-    return ry.new_game(reg, [ry.setup_from_deck(reg.game.deck(d)) for d in pair], seed)
 
 
 def problems(game) -> list[str]:
@@ -45,12 +35,7 @@ def problems(game) -> list[str]:
     placed = sum(len(c) for c in game.chips if c)
     if placed + sum(game.supply.values()) != 12:
         out.append("stat chips not conserved")
-    d = game.pending
-    if d is not None and (len(d.options) < d.min or not d.options or d.max < d.min):
-        out.append(f"decision {d.kind} has no legal answer: {d.describe()}")
-    if d is None and not game.finished:
-        out.append("no decision pending but the game is not over")
-    return out
+    return out + playouts.decision_problems(game)
 
 
 @R("RY-STAT-1", "RY-AFT-4", "RY-AFT-1", "RY-AFT-2")
@@ -58,24 +43,14 @@ def test_invariants_hold_at_every_decision():
     """Over 600 seeded games (every pairing, random and greedy agents): cards are conserved and in
     one zone each, every stat stays within 1–9 at every step, point and stat chips are conserved,
     every decision has a legal answer, and every game lasts exactly 9 turns."""
-    pairs = deck_pairs()
     outcomes = []
-
-    def check(game, decision, picks):
-        bad = problems(game)
-        assert not bad, f"seed {game.seed}: {bad}"
-
-    for seed in range(600):
-        game = new(seed, pairs[seed % len(pairs)])
-        agents = ("random", "greedy")[seed % 2], ("random", "greedy")[(seed // 2) % 2]
-        run(game, [make_agent(agents[0], seed, 0), make_agent(agents[1], seed, 1)], on_decision=check)
-        assert game.finished and not problems(game), f"seed {seed}"
+    for game in playouts.checked_playouts(SAMPLE, range(600), problems):
         turns = [e for e in game.log.events if e.kind == "turn"]
         assert [e.data["turn"] for e in turns] == list(range(1, 10)) and game.turn == 9
         assert all(len(r) == 9 for r in game.result) and game.points == []
         for e in game.log.events:
             if e.kind in NOW_EVENTS:
-                assert all(1 <= v <= 9 for v in e.data["now"]), f"seed {seed}: {e}"
+                assert all(1 <= v <= 9 for v in e.data["now"]), f"seed {game.seed}: {e}"
         outcomes.append(game.winner)
     assert outcomes.count(0) > 150 and outcomes.count(1) > 150
 
@@ -84,10 +59,7 @@ def test_invariants_hold_at_every_decision():
 def test_thousands_of_random_games_finish_with_consistent_results():
     """1500 random games: the winner has the higher total (draws equal), winners serve next and a
     cancelled turn is served again by the same player."""
-    pairs = deck_pairs()
-    for seed in range(1500):
-        game = new(50_000 + seed, pairs[seed % len(pairs)])
-        run(game, [make_agent("random", seed, 0), make_agent("random", seed, 1)])
+    for game in playouts.random_playouts(SAMPLE, 1500, 50_000):
         totals = [sum(w) for w in game.won]
         assert game.winner == (None if totals[0] == totals[1] else totals.index(max(totals)))
         serves = [e.player for e in game.log.events if e.kind == "turn"]
@@ -100,44 +72,25 @@ def test_thousands_of_random_games_finish_with_consistent_results():
 @R("RY-SETUP-3", "RY-SETUP-2")
 def test_replays_reproduce_exactly():
     """A recorded game (seed, table, decisions) replays to the same log, also through its JSON."""
-    reg = sample_registry()
-    pairs = deck_pairs()
-
-    def new_game(setup_doc, seed):
-        return ry.new_game(reg, ry.setup_from_json(setup_doc), seed)
-
+    pairs = SAMPLE.pairs()
     for seed in range(30):
-        game = new(seed, pairs[seed % len(pairs)])
         agents = ("greedy", "random") if seed % 2 else ("random", "random")
-        run(game, [make_agent(agents[0], seed, 0), make_agent(agents[1], seed, 1)])
-        replay = Replay.from_json(__import__("json").loads(record(game, "db").dumps()))
-        again = reproduce(replay, new_game)
-        assert again.log.digest() == game.log.digest() and again.winner == game.winner
-        assert verify(replay, new_game, "db") == []
+        game = playouts.play(SAMPLE.new(seed, pairs[seed % len(pairs)]), agents, seed)
+        playouts.assert_replay_reproduces(game, SAMPLE.again, "db")
 
 
 @R("RY-MULTI-1")
 def test_greedy_beats_random():
     """The greedy heuristic wins clearly more than half of its games against random play."""
-    pairs = deck_pairs()
-    wins = 0
-    for seed in range(200):
-        game = new(seed, pairs[seed % len(pairs)])
-        seat = seed % 2
-        names = ["random", "random"]
-        names[seat] = "greedy"
-        run(game, [make_agent(names[0], seed, 0), make_agent(names[1], seed, 1)])
-        wins += game.winner == seat
-    assert wins > 130
+    assert playouts.greedy_wins(SAMPLE, range(200), SAMPLE.pairs()) > 130
 
 
 def test_every_logged_event_reads_as_japanese_text():
     """Every event kind of many games renders to a line (no raw fallback) with printed names."""
-    pairs = deck_pairs()
+    pairs = SAMPLE.pairs()
     seen = set()
     for seed in range(300):
-        game = new(seed, pairs[seed % len(pairs)])
-        run(game, [make_agent("random", seed, 0), make_agent("random", seed, 1)])
+        game = playouts.play(SAMPLE.new(seed, pairs[seed % len(pairs)]), ("random", "random"), seed)
         for event in game.log.events:
             line = game.render(event)
             assert "{" not in line and "None" not in line, (event, line)
