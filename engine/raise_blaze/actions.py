@@ -36,42 +36,64 @@ class MainRules:
         add = options.append
         menus = self.menus
         slots = self.slots[t]
-        free = -1 in slots
-        may_summon = not self.summoned
-        nfield = len(slots) - slots.count(-1)
-        seen = set()
         zone = self.spell[t]
-        top = zone[-1] if zone else -1
-        covered = top >= 0 and self.face_up[top]  # a face-up continuous spell lies there
-        summon_free = may_summon and free
-        for card in self.hand[t]:
-            m = menus[card]
-            cid = m[0]
-            if cid in seen:
-                continue
-            seen.add(cid)
-            cls = m[1]  # the MENU_* class of the card (literals: this loop is the hottest of all)
-            if cls == 0:  # MENU_RAISE0
-                if summon_free:
-                    add(m[3])
-            elif cls == 1:  # MENU_RAISE
-                if may_summon and nfield >= m[2]:
-                    add(m[4])
-            else:
-                if top < 0:
-                    add(m[5])
-                if cls == 3 or (cls == 4 and not covered) or (  # MENU_PLAIN, MENU_CONTINUOUS
-                        cls == 5 and self.spell_block(t, card, True) is None):  # MENU_CHECKED
-                    add(m[6])
-        if top >= 0 and not covered and self.can_open(t, top, None):
+        if zone:
+            top = zone[-1]
+            covered = self.face_up[top]  # a face-up continuous spell lies there
+        else:
+            top = -1
+            covered = False
+        # copies of a card are alike: the first copy in the hand speaks for all (one bit per
+        # card id in ``seen``); a copy adds nothing when the first added nothing
+        seen = 0
+        klass = self.klass  # the MENU_* class of each card (literals: this loop is the hottest of all)
+        if self.summoned:  # no summon: only spells can add options (fighters are skipped unread)
+            for card in self.hand[t]:
+                cls = klass[card]
+                if cls < 2:
+                    continue
+                m = menus[card]
+                if not seen & m[9]:
+                    seen |= m[9]
+                    if top < 0:
+                        add(m[5])
+                    if cls == 3 or (cls == 4 and not covered) or (  # MENU_PLAIN, MENU_CONTINUOUS
+                            cls == 5 and self.spell_block(t, card, True) is None):  # MENU_CHECKED
+                        add(m[6])
+        else:
+            nfield = len(slots) - slots.count(-1)
+            summon_free = nfield < len(slots)
+            for card in self.hand[t]:
+                cls = klass[card]
+                if cls == 0:  # MENU_RAISE0
+                    if summon_free:
+                        m = menus[card]
+                        if not seen & m[9]:
+                            seen |= m[9]
+                            add(m[3])
+                    continue
+                m = menus[card]
+                if cls == 1:  # MENU_RAISE
+                    if nfield >= m[2] and not seen & m[9]:
+                        seen |= m[9]
+                        add(m[4])
+                elif not seen & m[9]:
+                    seen |= m[9]
+                    if top < 0:
+                        add(m[5])
+                    if cls == 3 or (cls == 4 and not covered) or (  # MENU_PLAIN, MENU_CONTINUOUS
+                            cls == 5 and self.spell_block(t, card, True) is None):  # MENU_CHECKED
+                        add(m[6])
+        if top >= 0 and not covered and self.spell_block(t, top, False) is None:  # can_open
             add(menus[top][7])
-        defs = self.defs
-        for card in slots:
-            if card >= 0 and defs[card].activated:
-                self._activations(t, card, add)
+        acts = self.acts  # acts[-1] (an empty zone) is empty
+        if any(map(acts.__getitem__, slots)):  # (rare: a fighter with 【起動】 on the field)
+            for card in slots:
+                if acts[card]:
+                    self._activations(t, card, add, acts[card])
         core = self.core[t]
-        if defs[core].activated:
-            self._activations(t, core, add)
+        if acts[core]:
+            self._activations(t, core, add, acts[core])
         options.extend(self.MAIN_TAIL[phase - 1 + 2 * self.offer_concede])
         return tuple(options)
 
@@ -80,9 +102,9 @@ class MainRules:
                  (Option("battle", "バトルフェイズへ"), Option("end", "ターンを終える"), Option("concede", "投了する")),
                  (Option("end", "ターンを終える"), Option("concede", "投了する")))
 
-    def _activations(self, t: int, card: int, add) -> None:
+    def _activations(self, t: int, card: int, add, entries) -> None:
         turn, used = self.turn, self.used
-        for option, ability, once, cost, cond in self.menus[card][8]:
+        for option, ability, once, cost, cond in entries:
             if once and used.get((card, ability.index)) == turn:
                 continue
             if cost is not None and ((cost.discard and len(self.hand[t]) < cost.discard)
@@ -119,7 +141,7 @@ class MainRules:
                 self.hand[t].remove(value)
                 self.spell[t].append(value)
                 self.face_up[value] = False
-                self.log.push(("set", t, ("card",), self.oid[value]))
+                self.push(("set", t, ("card",), self.oid[value]))
             elif verb == "spell":
                 yield from self.play_spell(t, value)
             elif verb == "open":
@@ -176,7 +198,7 @@ class MainRules:
         zone = self.place(p, card, under)
         if how in ("normal", "raise"):
             self.summoned = True  # RB-SUM-3
-        self.log.push(("summon", p, ("card", "how", "zone", "under", "source"),
+        self.push(("summon", p, ("card", "how", "zone", "under", "source"),
                        self.oid[card], how, zone + 1, [self.oid[u] for u in under], source))
         if self.defs[card].on_summon:
             yield from self.run_triggers(p, card, self.defs[card].on_summon)
@@ -190,7 +212,7 @@ class MainRules:
             pool = self.summonable(p, source, filt)
             room = len(self.fighters(p)) >= raise_ if raise_ else -1 in self.slots[p]
             if not pool or not room:
-                self.log.push(("nothing", p, ("card", "op"), self.oid[ctx.card], "effect-summon"))
+                self.push(("nothing", p, ("card", "op"), self.oid[ctx.card], "effect-summon"))
                 break
             (card,) = yield from self.choose_cards(p, pool, 1, "effect-summon", "RB-SUM-4",
                                                    "エフェクト召喚するファイター")
@@ -230,7 +252,7 @@ class MainRules:
         for a in d.on_activate:
             if not self.holds(p, a.condition, atk):
                 return f"the condition of {d.name} does not hold"
-        if d.spell_type == "equip" and not self.equip_hosts(p, card):
+        if d.spell_type == "equip" and not self.has_equip_host(p, d):
             return f"there is no fighter {d.name} can be equipped to (RB-SPL-4)"
         return None
 
@@ -249,20 +271,29 @@ class MainRules:
                     out.append(f)
         return out
 
+    def has_equip_host(self, p: int, d) -> bool:
+        """Is there a fighter the equip spell ``d`` of p may go underneath (equip_hosts not empty)?"""
+        side, types, defs = d.equip_side, d.equip_types, self.defs
+        for q in ((p,) if side == "own" else (1 - p,) if side == "opponent" else (p, 1 - p)):
+            for f in self.slots[q]:
+                if f >= 0 and (not types or not types.isdisjoint(defs[f].types)):
+                    return True
+        return False
+
     def play_spell(self, p: int, card: int):
         """Play a spell face up from the hand on top of the spell zone (RB-SPL-1..3)."""
         self.hand[p].remove(card)
         self.spell[p].append(card)
         self.face_up[card] = True
         self.changed()
-        self.log.push(("spell", p, ("card", "source"), self.oid[card], "hand"))
+        self.push(("spell", p, ("card", "source"), self.oid[card], "hand"))
         yield from self.resolve_spell(p, card, None)
 
     def open_set_spell(self, p: int, card: int, atk):
         """Turn the face-down top spell face up and resolve it (RB-SPL-1)."""
         self.face_up[card] = True
         self.changed()
-        self.log.push(("spell", p, ("card", "source"), self.oid[card], "set"))
+        self.push(("spell", p, ("card", "source"), self.oid[card], "set"))
         yield from self.resolve_spell(p, card, atk)
 
     def resolve_spell(self, p: int, card: int, atk):
@@ -295,7 +326,7 @@ class MainRules:
             self.under[host].append(card)
             self.host_of[card] = host
             self.changed(card)
-            self.log.push(("equip", p, ("card", "host", "side"), self.oid[card], self.oid[host], self.owner[host]))
+            self.push(("equip", p, ("card", "host", "side"), self.oid[card], self.oid[host], self.owner[host]))
         else:
             self.to_grave(card)
 
@@ -318,7 +349,7 @@ class MainRules:
         """Pay the cost and resolve a 【起動】 ability."""
         ability = self.defs[card].activated[n]
         self.used[(card, ability.index)] = self.turn
-        self.log.push(("activate", p, ("card",), self.label_of(card)))
+        self.push(("activate", p, ("card",), self.label_of(card)))
         cost = ability.cost
         if cost is not None:
             if cost.discard:
@@ -333,5 +364,5 @@ class MainRules:
                     self.host_of[u] = -1
                     self.to_grave(u)
                 self.changed(*cards)
-                self.log.push(("detach", p, ("card", "cards"), self.oid[card], [self.oid[u] for u in cards]))
+                self.push(("detach", p, ("card", "cards"), self.oid[card], [self.oid[u] for u in cards]))
         yield from self.run_ability(Ctx(p, card), ability)

@@ -130,7 +130,7 @@ class BattleRules:
         q = 1 - t
         atk = Attack(t, attacker, target, attacker == self.core[t])
         self.attacked_on[attacker] = self.turn
-        self.log.push(("attack", t, ("attacker", "target"), self.label_of(attacker), self.label_of(target)))
+        self.push(("attack", t, ("attacker", "target"), self.label_of(attacker), self.label_of(target)))
         self.played()
         self.attack = atk
         try:
@@ -139,7 +139,7 @@ class BattleRules:
                 yield from self.intercept_window(q, atk)  # RB-SPL-1: 【迎撃】, before any block
                 if atk.negated or not self.on_field(attacker) or not self.on_field(target):
                     if not atk.negated:
-                        self.log.push(("attack-ends", t, ("attacker",), self.label_of(attacker)))
+                        self.push(("attack-ends", t, ("attacker",), self.label_of(attacker)))
                     return
             slots = self.slots[q]
             if target == self.core[q] and slots.count(-1) < len(slots):  # RB-BAT-7
@@ -150,9 +150,9 @@ class BattleRules:
                     blocker = self.by_oid[q][picks[0][6:]]
                     atk.target = blocker
                     atk.blocked = True
-                    self.log.push(("block", q, ("card",), self.oid[blocker]))
+                    self.push(("block", q, ("card",), self.oid[blocker]))
                 else:
-                    self.log.push(("through", q, {}))
+                    self.push(("through", q, {}))
             for ability in self.defs[attacker].on_attack:  # 【攻撃時】, after block, before the comparison
                 if self.holds(t, ability.condition, atk):
                     yield from self.run_ability(self.ctx(t, attacker, atk), ability)
@@ -160,7 +160,7 @@ class BattleRules:
                         break
             if atk.negated or not self.on_field(attacker) or not self.on_field(atk.target):
                 if not atk.negated:
-                    self.log.push(("attack-ends", t, ("attacker",), self.label_of(attacker)))
+                    self.push(("attack-ends", t, ("attacker",), self.label_of(attacker)))
                 return
             yield from self.fight(atk)
         finally:
@@ -172,20 +172,20 @@ class BattleRules:
         a, b = atk.attacker, atk.target
         pa, pb = self.power(a), self.power(b)
         losers = (b,) if pa > pb else (a,) if pa < pb else (a, b)
-        self.log.push(("battle", atk.player, ("attacker", "power", "target", "against"),
+        self.push(("battle", atk.player, ("attacker", "power", "target", "against"),
                        self.label_of(a), pa, self.label_of(b), pb))
         lives, dead = [], []
         for card in losers:
             if self.is_core(card):
                 lives.append(self.owner[card])
             elif self.battle_immune(card):
-                self.log.push(("immune", self.owner[card], ("card",), self.oid[card]))
+                self.push(("immune", self.owner[card], ("card",), self.oid[card]))
             else:
                 dead.append(card)
         for card in dead:
             self.leave_field(card)
             self.to_grave(card)
-            self.log.push(("destroyed", self.owner[card], ("card", "why"), self.oid[card], "battle"))
+            self.push(("destroyed", self.owner[card], ("card", "why"), self.oid[card], "battle"))
         if lives:
             yield from self.destroy_life(lives, a)
         if dead:
@@ -214,4 +214,4 @@ class BattleRules:
         """negate-attack: the current attack ends with no battle (the attacker has attacked)."""
         if ctx.attack is not None:
             ctx.attack.negated = True
-            self.log.push(("negated", ctx.player, ("card",), self.oid[ctx.card]))
+            self.push(("negated", ctx.player, ("card",), self.oid[ctx.card]))

@@ -8,11 +8,13 @@ so a game never looks at YAML-shaped data in its hot path.
 
 from __future__ import annotations
 
+import inspect
 from dataclasses import dataclass
 from typing import NamedTuple
 
 from engine.core import CompiledAbility, Option, Registry
 from engine.core import build_registry as core_build
+from engine.core.registry import runnable
 from pipeline import Finding, FindingsError
 
 from .ops import ABILITY_KEYS, TABLE, Condition, Target, op_kind
@@ -49,12 +51,24 @@ def op_kind_of(ability: CompiledAbility) -> str:
 
 
 class Step(NamedTuple):
-    """One compiled op ready to run: ``fn(game, ctx, **args)`` (``yield from`` it when ``gen``)."""
+    """One compiled op ready to run: ``fn(game, ctx, *pos)`` (``yield from`` it when ``gen``);
+    ``args`` names the same values (``pos`` is them in the function's parameter order: a
+    positional call costs less than one with ``**args``)."""
 
     name: str
     fn: object
     gen: bool
     args: dict
+    pos: tuple
+
+
+def positional(fn, args: dict) -> tuple:
+    """``args`` in the order of ``fn``'s last parameters (those after game, ctx / source, card)."""
+    params = list(inspect.signature(fn).parameters)
+    names = params[len(params) - len(args):]
+    if sorted(names) != sorted(args):
+        raise ValueError(f"{fn.__name__} takes {names}, the op has {sorted(args)}")
+    return tuple(args[n] for n in names)
 
 
 @dataclass(frozen=True, slots=True)
@@ -75,15 +89,16 @@ class Ability:
     @classmethod
     def of(cls, a: CompiledAbility) -> Ability:
         x = a.extras
-        return cls(a.card, a.index, a.when, a.text, tuple(Step(o.name, o.fn, o.gen, dict(o.args)) for o in a.ops),
+        ops = tuple(Step(o.name, o.fn, o.gen, o.args, positional(o.fn, o.args)) for o in runnable(a.ops))
+        return cls(a.card, a.index, a.when, a.text, ops,
                    x.get("limit") == "once-per-turn", bool(x.get("optional", False)), x.get("condition"), x.get("cost"),
                    a.when in ("on-summon", "on-destroyed", "on-attack"))
 
 
 @dataclass(frozen=True, slots=True)
 class Static:
-    """One static op of an applying ability: its kind (power / immune / no-attack), the op,
-    its target and the ability's condition (None: always)."""
+    """One static op of an applying ability: its kind (power / immune / no-attack), the op
+    (``fn(game, source, card, *pos)``), its target and the ability's condition (None: always)."""
 
     kind: str
     fn: object
@@ -91,6 +106,8 @@ class Static:
     target: Target
     condition: Condition | None
     card: str
+    pos: tuple  # args in fn's parameter order
+    live: bool  # the condition depends on the attack in progress (attacker / attack-target)
 
 
 class Source(NamedTuple):
@@ -158,6 +175,8 @@ class Layout(NamedTuple):
     cores: tuple
     menus: list  # per card number: its prebuilt main-phase Options (see CardPool.menu)
     cache: dict  # prebuilt Options of pairs (attacks, targets), filled lazily
+    acts: list  # per card number: its menu's 【起動】 entries; one more, empty, at the end (for -1)
+    klass: list  # per card number: its menu's MENU_* class
 
 
 class CardPool:
@@ -212,8 +231,11 @@ class CardPool:
 
         mains = tuple(tuple(new(p, cid) for cid in s.main) for p, s in enumerate(setups))
         cores = tuple(tuple(new(p, cid) for cid in s.core) for p, s in enumerate(setups))
-        menus = [self.menu(defs[n], oid[n], n) for n in range(len(defs))]
-        layout = Layout(defs, owner, oid, by_oid, mains, cores, menus, {})
+        bits = {cid: 1 << k for k, cid in enumerate(self.defs)}
+        menus = [self.menu(defs[n], oid[n], n, bits[defs[n].id]) for n in range(len(defs))]
+        acts = [m[8] for m in menus]
+        acts.append(())  # acts[-1]: an empty fighter zone has no 【起動】
+        layout = Layout(defs, owner, oid, by_oid, mains, cores, menus, {}, acts, [m[1] for m in menus])
         if len(self._layouts) > 64:
             self._layouts.clear()
         self._layouts[key] = layout
@@ -235,7 +257,10 @@ class CardPool:
             out = []
             for a in by[when]:
                 for op in a.ops:
-                    out.append(Static(STATIC_KIND[op.name], op.fn, op.args, op.args["target"], a.condition, card.id))
+                    cond = a.condition
+                    out.append(Static(STATIC_KIND[op.name], op.fn, op.args, op.args["target"], cond, card.id,
+                                      positional(op.fn, op.args),
+                                      cond is not None and bool(cond.attacker or cond.attack_target)))
             return tuple(out)
 
         kind = card.kind
@@ -261,11 +286,12 @@ class CardPool:
         )
 
     @staticmethod
-    def menu(d: CardDef, oid: str, n: int) -> tuple:
+    def menu(d: CardDef, oid: str, n: int, bit: int = 0) -> tuple:
         """The main-phase Options of card number ``n``, by index: 0 card id, 1 class (see
         ``MENU_*``), 2 raise, 3 summon, 4 raise summon, 5 set, 6 play, 7 open (option values
         ``(verb, n)``), 8 its 【起動】 abilities as (Option, ability, once-per-turn, cost,
-        condition) with values ``("activate", n, k)``."""
+        condition) with values ``("activate", n, k)``, 9 ``bit`` (one bit per card id of the
+        pool: main_options deduplicates copies with an int mask)."""
         cid, name = d.id, d.name
         base = "activate:core" if d.kind == "core-fighter" else f"activate:{oid}"
         acts = tuple((Option(base if len(d.activated) == 1 else f"{base}/{k + 1}", f"{name}の起動効果",
@@ -284,7 +310,7 @@ class CardPool:
                 Option(f"raise:{cid}", f"{name}をレイズ召喚（下敷き{d.raise_}体）", ("raise", n)),
                 Option(f"set:{cid}", f"{name}を伏せる", ("set", n)),
                 Option(f"spell:{cid}", f"{name}を発動", ("spell", n)),
-                Option(f"open:{cid}", f"伏せた{name}を発動", ("open", n)), acts)
+                Option(f"open:{cid}", f"伏せた{name}を発動", ("open", n)), acts, bit)
 
 
 #: Main-phase classes of a card (CardPool.menu): fighters of raise 0 / raise 1+; spells that

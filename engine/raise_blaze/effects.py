@@ -9,7 +9,8 @@ is picked (copies are alike) and its oid when several are.
 
 from __future__ import annotations
 
-from engine.core import Decision, Option
+from engine.core import Decision
+from engine.core.decision import option
 
 
 class EffectRules:
@@ -24,10 +25,11 @@ class EffectRules:
         n = min(n, len(cards))
         oid, defs = self.oid, self.defs
         if own_only:
-            options = tuple(Option(oid[c], defs[c].name, c) for c in cards)
+            options = tuple([option(oid[c], defs[c].name, c) for c in cards])
         else:
-            options = tuple(Option(("own:" if self.owner[c] == p else "opp:") + oid[c], defs[c].name, c)
-                            for c in cards)
+            owner = self.owner
+            options = tuple([option(("own:" if owner[c] == p else "opp:") + oid[c], defs[c].name, c)
+                             for c in cards])
         if n == len(options):
             return list(cards)  # forced: nothing to decide
         picks = yield Decision(p, kind, options, rule, prompt, min=n, max=n)
@@ -44,9 +46,10 @@ class EffectRules:
             seen: dict[str, int] = {}
             for c in cards:
                 seen.setdefault(defs[c].id, c)
-            options = tuple(Option(cid, defs[c].name, c) for cid, c in seen.items())
+            options = tuple([option(cid, defs[c].name, c) for cid, c in seen.items()])
         else:
-            options = tuple(Option(self.oid[c], defs[c].name, c) for c in cards)
+            oid = self.oid
+            options = tuple([option(oid[c], defs[c].name, c) for c in cards])
         if n == len(options):
             return [o.value for o in options]  # forced: nothing to decide
         picks = yield Decision(p, kind, options, rule, prompt, min=n, max=n)
@@ -75,7 +78,7 @@ class EffectRules:
             if pick == "all":
                 return cands
             if not cands:
-                self.log.push(("nothing", p, ("card", "op"), self.label_of(ctx.card), purpose))
+                self.push(("nothing", p, ("card", "op"), self.label_of(ctx.card), purpose))
                 return []
             name = self.defs[ctx.card].name
             return (yield from self.choose_field(p, cands, target.count, "target", "RB-TURN-1", f"{name}の対象"))
@@ -110,7 +113,7 @@ class EffectRules:
             else:
                 continue
             self.to_grave(card)
-            self.log.push(("destroyed", self.owner[card], ("card", "why"), self.oid[card], why))
+            self.push(("destroyed", self.owner[card], ("card", "why"), self.oid[card], why))
         if dead:
             yield from self.destroyed_triggers(dead)
 
@@ -123,7 +126,7 @@ class EffectRules:
         else:
             return
         self.hand[self.owner[card]].append(card)
-        self.log.push(("returned", self.owner[card], ("card",), self.oid[card]))
+        self.push(("returned", self.owner[card], ("card",), self.oid[card]))
 
     # -- hands, decks, graveyards ----------------------------------------------------------------
     def discard(self, p: int, count: int, random: bool, by: int):
@@ -131,14 +134,14 @@ class EffectRules:
         hand = self.hand[p]
         n = min(count, len(hand))
         if n == 0:
-            self.log.push(("nothing", p, ("card", "op"), self.oid[by], "discard"))
+            self.push(("nothing", p, ("card", "op"), self.oid[by], "discard"))
             return
         if random:
             cards = [hand[self.rng.below(len(hand))]]
             for _ in range(n - 1):
                 rest = [c for c in hand if c not in cards]
                 cards.append(rest[self.rng.below(len(rest))])
-            self.log.push(("chance", p, ("what", "result"), "discard", [self.oid[c] for c in cards]))
+            self.push(("chance", p, ("what", "result"), "discard", [self.oid[c] for c in cards]))
         else:
             cards = yield from self.choose_cards(p, hand, n, "discard", "RB-TURN-1", "捨てる手札")
         self.discard_cards(p, cards, "effect")
@@ -147,7 +150,7 @@ class EffectRules:
         for c in cards:
             self.hand[p].remove(c)
             self.grave[p].append(c)
-        self.log.push(("discard", p, ("cards", "why"), [self.oid[c] for c in cards], why))
+        self.push(("discard", p, ("cards", "why"), [self.oid[c] for c in cards], why))
 
     def take_matching(self, ctx, zone: str, filt, count: int):
         """search-deck / graveyard-to-hand: up to ``count`` matching cards to the hand."""
@@ -156,21 +159,21 @@ class EffectRules:
         names = self.pool.names
         cards = [c for c in source if filt.matches(self.defs[c], names)]
         if not cards:
-            self.log.push(("nothing", p, ("card", "op"), self.oid[ctx.card], zone))
+            self.push(("nothing", p, ("card", "op"), self.oid[ctx.card], zone))
         else:
             prompt = "デッキから手札に加えるカード" if zone == "deck" else "墓地から手札に加えるカード"
             picked = yield from self.choose_cards(p, cards, count, "take", "RB-TURN-1", prompt)
             for c in picked:
                 source.remove(c)
                 self.hand[p].append(c)
-            self.log.push(("to-hand", p, ("cards", "source"), [self.oid[c] for c in picked], zone))
+            self.push(("to-hand", p, ("cards", "source"), [self.oid[c] for c in picked], zone))
         if zone == "deck":
             self.shuffle_deck(p)
 
     def shuffle_deck(self, p: int) -> None:
         """Shuffle p's deck with the game's generator; the order is a logged chance outcome."""
         self.rng.shuffle(self.deck[p])
-        self.log.push(("chance", p, ("what", "result"), "shuffle", [self.oid[c] for c in reversed(self.deck[p])]))
+        self.push(("chance", p, ("what", "result"), "shuffle", [self.oid[c] for c in reversed(self.deck[p])]))
 
     def possible(self, ctx, ability) -> bool:
         """Could an optional (〜できる) ability do anything now? (No question is asked if not.)"""

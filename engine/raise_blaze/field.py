@@ -15,6 +15,8 @@ from engine.core import GameOver
 
 from .cards import Source
 
+_new = tuple.__new__  # Source(...) without the NamedTuple's Python-level __new__
+
 
 class FieldRules:
     """Moves between zones, power (RB-BAT-2..6, RB-LIFE-1) and static abilities."""
@@ -49,28 +51,34 @@ class FieldRules:
             for f in self.slots[p]:
                 if f >= 0:
                     for st in defs[f].field_fx:
-                        add(Source(f, p, -1, st))
+                        add(_new(Source, (f, p, -1, st)))
                     for u in under[f]:
                         for st in defs[u].pile_fx:
-                            add(Source(u, owner[u], f, st))
+                            add(_new(Source, (u, owner[u], f, st)))
             c = self.core[p]
             if c >= 0:
                 for st in defs[c].field_fx:
-                    add(Source(c, p, -1, st))
+                    add(_new(Source, (c, p, -1, st)))
             zone = self.spell[p]
             if zone and self.face_up[zone[-1]]:  # RB-SPL-3: only the top, face up, works
                 for st in defs[zone[-1]].active_fx:
-                    add(Source(zone[-1], p, -1, st))
+                    add(_new(Source, (zone[-1], p, -1, st)))
         self._fx = fx
-        by_kind = self._by_kind = {"power": [], "immune": [], "no-attack": []}
+        power, immune, no_attack = [], [], []
+        self._by_kind = {"power": power, "immune": immune, "no-attack": no_attack}
+        live = False  # a flag that depends on the attack in progress is never cached
         for src in fx:
-            by_kind[src.static.kind].append(src)
-        self._no_attack = bool(by_kind["no-attack"])
-        self._immune = bool(by_kind["immune"])
-        # a flag that depends on the attack in progress is never cached
-        self._live_flags = any(s.static.condition is not None and (s.static.condition.attacker or
-                                                                   s.static.condition.attack_target)
-                               for s in (*by_kind["no-attack"], *by_kind["immune"]))
+            st = src.static
+            kind = st.kind
+            if kind == "power":
+                power.append(src)
+            else:
+                (immune if kind == "immune" else no_attack).append(src)
+                if st.live:
+                    live = True
+        self._no_attack = bool(no_attack)
+        self._immune = bool(immune)
+        self._live_flags = live
         self._flags = None
         return fx
 
@@ -115,7 +123,7 @@ class FieldRules:
                         field = [c for c in (*self.slots[0], *self.slots[1], *self.core) if c >= 0]
                     cands = field
                 for c in cands:
-                    if c >= 0 and c not in found and st.fn(self, src, c, **st.args):
+                    if c >= 0 and c not in found and st.fn(self, src, c, *st.pos):
                         found.add(c)
             if not self._live_flags:
                 flags[kind] = found
@@ -187,26 +195,26 @@ class FieldRules:
                 value += self.up_first + (n - 1) * self.up_next
         if self._fx is None:
             self.sources()
-        for src in self._by_kind["power"]:
-            value += self._applies(src, card)
+        for src in self._by_kind["power"]:  # what each applying static op gives the card
+            st = src.static
+            target = st.target
+            pick = target.pick
+            # cheap refusals (the op function decides everything else): not the host / not itself /
+            # a sweep of fighters that does not cover this card's zone or side
+            if pick == "host":
+                if card != src.host:
+                    continue
+            elif pick == "self":
+                if card != src.card:
+                    continue
+            elif pick == "all" and target.zone == "fighter" and (
+                    self.slot_of[card] < 0 or (target.side == "own") != (self.owner[card] == src.ctrl)
+                    and target.side != "any"):
+                continue
+            if st.condition is not None and not self.holds(src.ctrl, st.condition, self.attack):
+                continue
+            value += st.fn(self, src, card, *st.pos)
         return value if value > 0 else 0
-
-    def _applies(self, src, card: int):
-        """What a static op of ``src`` gives ``card`` now (0 / False when it does not apply)."""
-        st = src.static
-        target = st.target
-        pick = target.pick
-        # cheap refusals (the op function decides everything else): not the host / not itself /
-        # a sweep of fighters that does not cover this card's zone or side
-        if (pick == "host" and card != src.host) or (pick == "self" and card != src.card):
-            return 0
-        if pick == "all" and target.zone == "fighter" and (
-                self.slot_of[card] < 0 or (target.side == "own") != (self.owner[card] == src.ctrl)
-                and target.side != "any"):
-            return 0
-        if st.condition is not None and not self.holds(src.ctrl, st.condition, self.attack):
-            return 0
-        return st.fn(self, src, card, **st.args)
 
     def battle_immune(self, card: int) -> bool:
         """Not destroyed by battle (楼観剣)."""
@@ -225,18 +233,18 @@ class FieldRules:
         """Draw the top card; a player who cannot draw loses (RB-LOSE-2)."""
         deck = self.deck[p]
         if not deck:
-            self.log.push(("no-draw", p, ("why",), why))
+            self.push(("no-draw", p, ("why",), why))
             raise GameOver(1 - p, f"P{p + 1} cannot draw from an empty deck (RB-LOSE-2)")
         card = deck.pop()
         self.hand[p].append(card)
-        self.log.push(("draw", p, ("card", "why"), self.oid[card], why))
+        self.push(("draw", p, ("card", "why"), self.oid[card], why))
 
     def mill(self, p: int, count: int) -> None:
         """The top cards of p's deck go to the graveyard."""
         deck = self.deck[p]
         cards = [deck.pop() for _ in range(min(count, len(deck)))]
         self.grave[p].extend(cards)
-        self.log.push(("mill", p, ("cards",), [self.oid[c] for c in cards]))
+        self.push(("mill", p, ("cards",), [self.oid[c] for c in cards]))
 
     def add_life(self, p: int, count: int) -> None:
         """The top cards of p's deck go face down into the life zone."""
@@ -245,7 +253,7 @@ class FieldRules:
         for _ in range(n):
             self.life[p].append(deck.pop())
         self._flags = None  # a condition may count life cards
-        self.log.push(("add-life", p, ("count", "life"), n, len(self.life[p])))
+        self.push(("add-life", p, ("count", "life"), n, len(self.life[p])))
 
     def to_grave(self, card: int) -> None:
         """Put a card (already taken from its zone) into its owner's graveyard."""
@@ -311,7 +319,7 @@ class FieldRules:
             self.eot[card] += amount
         else:
             self.stay[card] += amount
-        self.log.push(("boost", self.owner[card], ("card", "amount", "until", "power"),
+        self.push(("boost", self.owner[card], ("card", "amount", "until", "power"),
                        self.oid[card], amount, until, self.power(card)))
 
     def end_of_turn_boosts(self) -> None:
@@ -333,7 +341,7 @@ class FieldRules:
             card = life.pop()
             self._flags = None  # a condition may count life cards
             self.lost_life[p].append(card)  # destroyed, waiting for its owner's choice
-            self.log.push(("life-lost", p, ("card", "left"), self.oid[card], len(life)))
+            self.push(("life-lost", p, ("card", "left"), self.oid[card], len(life)))
             lost.append((p, card))
         out = [p for p, _ in lost if not self.life[p]]
         if out:
@@ -350,7 +358,7 @@ class FieldRules:
             self.lost_life[p].remove(card)
             if picks[0] == "hand":
                 self.hand[p].append(card)
-                self.log.push(("life-to-hand", p, ("card",), self.oid[card]))
+                self.push(("life-to-hand", p, ("card",), self.oid[card]))
             else:
                 self.ups[p].append(card)
-                self.log.push(("power-up", p, ("card", "power"), self.oid[card], self.power(self.core[p])))
+                self.push(("power-up", p, ("card", "power"), self.oid[card], self.power(self.core[p])))

@@ -46,6 +46,7 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Renderer, Gree
     def __init__(self, pool: CardPool, setups, seed: int, position: Position | None = None, *,
                  clock: Clock | None = None, offer_concede: bool = False, check_decks: bool | None = None):
         super().__init__(seed)
+        self.push = self.log.push  # GameLog.push, looked up once (the log is never replaced)
         self.pool = pool
         self.setups = tuple(s if isinstance(s, PlayerSetup) else PlayerSetup.from_json(s) for s in setups)
         if len(self.setups) != 2:
@@ -54,6 +55,8 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Renderer, Gree
         self.defs, self.owner, self.oid, self.by_oid = layout.defs, layout.owner, layout.oid, layout.by_oid
         self.mains = layout.mains
         self.menus = layout.menus
+        self.acts = layout.acts
+        self.klass = layout.klass
         self.cache = layout.cache
         self.core_deck = [list(cores) for cores in layout.cores]
         settings = pool.settings
@@ -131,17 +134,20 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Renderer, Gree
             if phase == "main":
                 self.phase = "main"
                 pick = yield from self.main_phase(t, 1)
-                self._conceded(t, pick)
+                if pick == "concede":
+                    self._conceded(t, pick)
                 phase = "battle" if pick == "battle" else "end"
             if phase == "battle":
                 self.phase = "battle"
                 pick = yield from self.battle_phase(t)
-                self._conceded(t, pick)
+                if pick == "concede":
+                    self._conceded(t, pick)
                 phase = "main2"
             if phase == "main2":
                 self.phase = "main2"
                 pick = yield from self.main_phase(t, 2)
-                self._conceded(t, pick)
+                if pick == "concede":
+                    self._conceded(t, pick)
             self.end_of_turn_boosts()
             phase = "draw"
             self.active = 1 - t
@@ -150,7 +156,7 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Renderer, Gree
         """RB-SETUP-1..6: cores face down, shuffle, 5 cards of hand, 5 life cards, first player,
         cores face up."""
         for p, setup in enumerate(self.setups):
-            self.log.push(("setup", p, ("deck", "main", "core"), setup.deck, len(setup.main), len(setup.core)))
+            self.push(("setup", p, ("deck", "main", "core"), setup.deck, len(setup.main), len(setup.core)))
         for p in (0, 1):  # RB-SETUP-1
             cores = self.core_deck[p]
             options = tuple(Option(self.oid[c], self.defs[c].label, c) for c in cores)
@@ -166,12 +172,12 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Renderer, Gree
             deck = self.deck[p]
             self.hand[p] = [deck.pop() for _ in range(min(hand_n, len(deck)))]
             self.life[p] = [deck.pop() for _ in range(min(life_n, len(deck)))]
-            self.log.push(("opening", p, ("hand", "life"), [self.oid[c] for c in self.hand[p]], len(self.life[p])))
+            self.push(("opening", p, ("hand", "life"), [self.oid[c] for c in self.hand[p]], len(self.life[p])))
         first = self.settings.get("first-player", "random")  # RB-SETUP-5
         self.active = self.rng.below(2) if first == "random" else (1 if first == "player-2" else 0)
-        self.log.push(("chance", self.active, ("what", "result"), "first-player", self.active))
+        self.push(("chance", self.active, ("what", "result"), "first-player", self.active))
         for p in (0, 1):  # RB-SETUP-6
-            self.log.push(("reveal-core", p, ("card", "power"), self.oid[self.core[p]], self.power(self.core[p])))
+            self.push(("reveal-core", p, ("card", "power"), self.oid[self.core[p]], self.power(self.core[p])))
 
     def _place(self, pos: Position) -> str:
         """Set an explicit position up (scenario tests); returns the phase to start in."""
@@ -220,7 +226,7 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Renderer, Gree
                 del free[len(free) - len(life):]
             self.life[p] = life
             self.deck[p] = list(reversed(top + free))
-            self.log.push(("position", p, ("core", "hand", "life", "fighters", "deck"),
+            self.push(("position", p, ("core", "hand", "life", "fighters", "deck"),
                            self.oid[core], [self.oid[c] for c in self.hand[p]], len(life),
                            [self.oid[c] for c in self.fighters(p)], [self.oid[c] for c in reversed(self.deck[p])]))
         self.active = pos.active
@@ -236,15 +242,22 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Renderer, Gree
         """The start of t's turn: the turn's summon right returns, the clocks start, t draws 1
         (the first player too: RB-TURN-1 interpretation; an empty deck loses, RB-LOSE-2)."""
         self.summoned = False
-        self.log.push(("turn", t, ("turn", "life"), self.turn, [len(self.life[0]), len(self.life[1])]))
+        self.push(("turn", t, ("turn", "life"), self.turn, [len(self.life[0]), len(self.life[1])]))
         if self.clock is not None:
             self.clock.start_turn(t)
+        if self.draws == 1:  # the usual single draw, as draw() does it
+            deck = self.deck[t]
+            if deck:
+                card = deck.pop()
+                self.hand[t].append(card)
+                self.push(("draw", t, ("card", "why"), self.oid[card], "draw-step"))
+                return
         for _ in range(self.draws):
             self.draw(t, "draw-step")
 
     def _conceded(self, t: int, pick) -> None:
         if pick == "concede":
-            self.log.push(("concede", t, {}))
+            self.push(("concede", t, {}))
             raise GameOver(1 - t, f"P{t + 1} conceded (RB-LOSE-5)")
 
     # -- abilities -----------------------------------------------------------------------------
@@ -253,20 +266,20 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Renderer, Gree
         if ability.once and ability.when != "activated":
             key = (ctx.card, ability.index)
             if self.used.get(key) == self.turn:
-                self.log.push(("limit", ctx.player, ("card",), self.oid[ctx.card]))
+                self.push(("limit", ctx.player, ("card",), self.oid[ctx.card]))
                 return
             self.used[key] = self.turn
         if ability.triggered:
-            self.log.push(("ability", ctx.player, ("card", "index"), self.label_of(ctx.card), ability.index))
+            self.push(("ability", ctx.player, ("card", "index"), self.label_of(ctx.card), ability.index))
         foreign = ctx.player != self.active
         if foreign:
             self.foreign += 1
         try:
             for op in ability.ops:
                 if op.gen:
-                    yield from op.fn(self, ctx, **op.args)
+                    yield from op.fn(self, ctx, *op.pos)
                 else:
-                    op.fn(self, ctx, **op.args)
+                    op.fn(self, ctx, *op.pos)
         finally:
             if foreign:
                 self.foreign -= 1
@@ -279,12 +292,12 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Renderer, Gree
             ctx = Ctx(p, card, attack or self.attack)
             if ability.optional:
                 if not self.possible(ctx, ability):
-                    self.log.push(("nothing", p, ("card", "op"), self.oid[card], "optional"))
+                    self.push(("nothing", p, ("card", "op"), self.oid[card], "optional"))
                     continue
                 picks = yield Decision(p, "optional", self.YES_NO, "RB-TURN-1",
                                        f"{self.defs[card].name}: {ability.text}")
                 if picks[0] == "no":
-                    self.log.push(("decline", p, ("card",), self.oid[card]))
+                    self.push(("decline", p, ("card",), self.oid[card]))
                     continue
             yield from self.run_ability(ctx, ability)
 
@@ -357,7 +370,7 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Renderer, Gree
 
     def _host_end(self, kind: str, player: int, reason: str, rule: str) -> None:
         self.host_events.append([self.decisions, kind, player, rule, reason])
-        self.log.push((kind, player, ("rule",), rule))
+        self.push((kind, player, ("rule",), rule))
         if self._flow is not None:
             self._flow.close()
         self._end(1 - player, reason)
