@@ -14,6 +14,7 @@ from typing import NamedTuple
 
 from engine.core import CompiledAbility, Option, Registry
 from engine.core import build_registry as core_build
+from engine.core.numbering import Numbering
 from engine.core.registry import runnable
 from pipeline import Finding, FindingsError
 
@@ -215,19 +216,11 @@ class CardPool:
                 problems = deck_problems(self, setup)
                 if problems:
                     raise ValueError(f"player {p + 1}'s deck is not legal: " + "; ".join(problems))
-        defs, owner, oid = [], [], []
-        by_oid: list[dict[str, int]] = [{}, {}]
+        numbering = Numbering()
+        defs, owner, oid, by_oid = numbering.defs, numbering.owner, numbering.oid, numbering.by_oid
 
         def new(p: int, card_id: str) -> int:
-            n = len(defs)
-            defs.append(self[card_id])
-            owner.append(p)
-            name, k = card_id, 2
-            while name in by_oid[p]:
-                name, k = f"{card_id}#{k}", k + 1
-            oid.append(name)
-            by_oid[p][name] = n
-            return n
+            return numbering.add(p, card_id, self[card_id])
 
         mains = tuple(tuple(new(p, cid) for cid in s.main) for p, s in enumerate(setups))
         cores = tuple(tuple(new(p, cid) for cid in s.core) for p, s in enumerate(setups))

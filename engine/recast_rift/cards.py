@@ -13,6 +13,7 @@ from functools import cached_property
 from engine.core import CompiledAbility, Option, Registry
 from engine.core import build_registry as core_build
 from engine.core.decision import option
+from engine.core.numbering import Numbering
 from engine.core.registry import runnable
 from pipeline import Finding, FindingsError
 
@@ -123,19 +124,11 @@ class CardPool:
         return layout
 
     def _layout(self, setups: tuple[PlayerSetup, ...]) -> Layout:
-        defs, owner, oid = [], [], []
-        by_oid: list[dict[str, int]] = [{}, {}]
+        numbering = Numbering()
+        defs, owner, oid, by_oid = numbering.defs, numbering.owner, numbering.oid, numbering.by_oid
 
         def new_card(p: int, card_id: str) -> int:
-            n = len(defs)
-            defs.append(self[card_id])
-            owner.append(p)
-            name, k = card_id, 2
-            while name in by_oid[p]:
-                name, k = f"{card_id}#{k}", k + 1
-            oid.append(name)
-            by_oid[p][name] = n
-            return n
+            return numbering.add(p, card_id, self[card_id])
 
         far, near = [0, 0], [0, 0]
         for p, setup in enumerate(setups):
