@@ -62,7 +62,7 @@ def write_report(findings, out: Path) -> list[Path]:
     ]
 
 
-def build(paths=None, out: Path = Path("build"), progress=None) -> BuildResult:
+def build(paths=None, out: Path = Path("out"), progress=None) -> BuildResult:
     """Validate the database at ``paths`` and write every output into ``out``.
 
     ``progress(step_name)`` is called before each step (the CLI drives a progress bar with it).

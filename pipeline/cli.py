@@ -117,7 +117,7 @@ def _load(paths):
 @app.command()
 def build(
     paths: PathsArg = None,
-    out: Annotated[Path, typer.Option("--out", "-o", help="Output folder.")] = Path("build"),
+    out: Annotated[Path, typer.Option("--out", "-o", help="Output folder.")] = Path("out"),
     fmt: FormatOpt = Format.text,
 ) -> None:
     """Build every output for a whole database: reports, PDFs, exports, registries."""
