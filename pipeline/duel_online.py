@@ -88,17 +88,12 @@ def find_template(game, name: str | Path | None = None) -> Path:
 
 def load_template(game=None, name: str | Path | None = None) -> RecordTemplate:
     """Read and validate a template; raises FindingsError (located) or TemplateError."""
-    import json
-
-    from jsonschema import Draft202012Validator
-
-    from .schemas import _explain
+    from .schemas import validate_template
     from .yamlfile import read_yaml
 
     path = find_template(game, name).resolve()
     doc = read_yaml(path)
-    schema = json.loads((template_dir() / "template.schema.json").read_text(encoding="utf-8"))
-    findings = [f for e in Draft202012Validator(schema).iter_errors(doc.data) for f in _explain(e, doc, None)]
+    findings = validate_template(doc, template_dir() / "template.schema.json")
     if findings:
         raise FindingsError(findings)
     d = doc.data

@@ -11,7 +11,6 @@ is a located finding.
 
 from __future__ import annotations
 
-import json
 import re
 from pathlib import Path
 
@@ -65,16 +64,11 @@ def find_mat(game) -> Path:
 
 def load_mat(game):
     """The validated mat template (a :class:`~pipeline.yamlfile.Document`)."""
-    from jsonschema import Draft202012Validator
-
-    from .schemas import _explain
+    from .schemas import validate_template
     from .yamlfile import read_yaml
 
     doc = read_yaml(find_mat(game))
-    schema = json.loads((templates_dir() / SCHEMA).read_text(encoding="utf-8"))
-    findings: list[Finding] = []
-    for error in Draft202012Validator(schema).iter_errors(doc.data):
-        findings.extend(_explain(error, doc, None))
+    findings = validate_template(doc, templates_dir() / SCHEMA)
     if findings:
         raise FindingsError(findings)
     return doc

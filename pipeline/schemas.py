@@ -67,6 +67,20 @@ def validate_document(doc: Document, name: str, card_of=None) -> list[Finding]:
     return findings
 
 
+def validate_template(doc: Document, schema_path: Path) -> list[Finding]:
+    """Validate a template file (layout, mat, Duel Online record) against a self-contained schema
+    beside it, with the same located explanations as card files get."""
+    return [f for error in _template_validator(schema_path).iter_errors(doc.data)
+            for f in _explain(error, doc, None)]
+
+
+@cache
+def _template_validator(schema_path: Path):
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(json.loads(Path(schema_path).read_text(encoding="utf-8")))
+
+
 def _without_branch_keys(error, errors):
     """Drop keys that an if/then branch declares but could not "evaluate" because that branch
     failed for another reason (reported separately): in draft 2020-12 a failing branch hides its

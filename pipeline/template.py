@@ -11,7 +11,6 @@ It is validated against ``templates/layout.schema.json``; a mistake is a located
 
 from __future__ import annotations
 
-import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
@@ -111,14 +110,9 @@ def matches(card, when: Mapping | None) -> bool:
 
 
 def _validate(doc: Document) -> list[Finding]:
-    from .schemas import _explain  # the same located explanations as card files get
+    from .schemas import validate_template
 
-    from jsonschema import Draft202012Validator
-
-    schema = json.loads((templates_dir() / SCHEMA).read_text(encoding="utf-8"))
-    findings = []
-    for error in Draft202012Validator(schema).iter_errors(doc.data):
-        findings.extend(_explain(error, doc, None))
+    findings = validate_template(doc, templates_dir() / SCHEMA)
     if not findings:
         findings.extend(_check_colours(doc))
     return findings
