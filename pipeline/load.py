@@ -159,9 +159,10 @@ def _card_namer(doc: Document):
     return card_of
 
 
-def _positions_below(doc: Document, prefix: tuple) -> dict:
+def _positions_below(positions: dict, prefix: tuple) -> dict:
+    """The entries of ``positions`` below ``prefix``, re-keyed relative to it."""
     n = len(prefix)
-    return {p[n:]: loc for p, loc in doc.values.items() if p[:n] == prefix and len(p) > n}
+    return {p[n:]: loc for p, loc in positions.items() if p[:n] == prefix and len(p) > n}
 
 
 def _build_cards(doc: Document, game_id: str, folder: Path) -> list[Card]:
@@ -172,8 +173,9 @@ def _build_cards(doc: Document, game_id: str, folder: Path) -> list[Card]:
     cards = []
     for i, item in enumerate(doc.data.get("cards", [])):
         positions = grouped.get(i, {})
-        abilities = tuple(
-            _build_ability(a, doc, ("cards", i, "abilities", j)) for j, a in enumerate(item.get("abilities", []))
+        abilities = tuple(  # positions of a card only: building stays linear in the file's size
+            _build_ability(a, positions, ("abilities", j), doc.where(("cards", i, "abilities", j)))
+            for j, a in enumerate(item.get("abilities", []))
         )
         art = (doc.path.parent / item["art"]) if item.get("art") else None
         cards.append(Card(
@@ -184,24 +186,25 @@ def _build_cards(doc: Document, game_id: str, folder: Path) -> list[Card]:
     return cards
 
 
-def _build_ability(item: dict, doc: Document, path: tuple) -> Ability:
+def _build_ability(item: dict, card_positions: dict, path: tuple, source) -> Ability:
+    positions = _positions_below(card_positions, path)
     effect = item.get("effect")
     ops = None
     if isinstance(effect, list):
         ops = []
         for k, step in enumerate(effect):
             (name, args), = step.items()
-            ops.append(Op(name, freeze(args), doc.where(path + ("effect", k)),
-                          _positions_below(doc, path + ("effect", k))))
+            ops.append(Op(name, freeze(args), positions.get(("effect", k), source),
+                          _positions_below(positions, ("effect", k))))
         ops = tuple(ops)
     return Ability(
         when=item.get("when", ""), text=item.get("text", ""), effect=ops,
         manual=item.get("reason", "manual") if ops is None else None,
-        data=freeze(item), source=doc.where(path), positions=_positions_below(doc, path),
+        data=freeze(item), source=source, positions=positions,
     )
 
 
 def _build_deck(doc: Document, game_id: str) -> Deck:
     data = doc.data
     return Deck(game=game_id, id=data["id"], name=data["name"], data=freeze(data),
-                source=doc.where(()), positions=_positions_below(doc, ()))
+                source=doc.where(()), positions=_positions_below(doc.values, ()))
