@@ -70,14 +70,14 @@ def _open(paths, game_id: str):
     return database, game, module, registry
 
 
-def _agents(spec: str, seed: int):
+def _agents(spec: str, seed: int, seats: int = 2):
     from .core import make_agent
 
     names = [s.strip() for s in spec.split(",") if s.strip()]
     if len(names) == 1:
-        names *= 2
-    if len(names) != 2:
-        raise _fail(f"--agents takes one or two names separated by a comma, got {spec!r}")
+        names *= seats
+    if len(names) != seats:
+        raise _fail(f"--agents takes one name or {seats} names separated by commas, got {spec!r}")
     try:
         return names, [make_agent(name, seed, seat) for seat, name in enumerate(names)]
     except ValueError as exc:
@@ -86,7 +86,8 @@ def _agents(spec: str, seed: int):
 
 def play(
     game_id: GameArg,
-    deck: Annotated[list[str] | None, typer.Option("--deck", help="Deck id; give it twice (player 1, player 2).")] = None,
+    deck: Annotated[list[str] | None, typer.Option(
+        "--deck", help="Deck id, once per player in seat order (two; ryomen also three or four).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="The game's seed.")] = 0,
     agents: Annotated[str, typer.Option("--agents", help="Agents of player 1 and 2: random, greedy.")] = "greedy,greedy",
     log: Annotated[Path | None, typer.Option("--log", help="Write the replay (with the event log) as JSON here.")] = None,
@@ -103,10 +104,12 @@ def play(
 
     if verify and replay is None:
         raise _fail("--verify needs --replay FILE")
-    if replay is None and (not deck or len(deck) != 2):
-        raise _fail("give two decks: --deck A --deck B")
-    names, players = _agents(agents, seed)
     database, game, module, registry = _open(path, game_id)
+    seats = getattr(module, "PLAYERS", (2,))  # how many players the engine seats
+    if replay is None and (not deck or len(deck) not in seats):
+        counts = ", ".join(str(n) for n in seats[:-1]) + (" or " if len(seats) > 1 else "") + str(seats[-1])
+        raise _fail(f"give {counts} decks, one --deck per player: --deck A --deck B")
+    names, players = _agents(agents, seed, len(deck) if deck else 2)
 
     def new_game(setup_doc, game_seed):
         return module.new_game(registry, module.setup_from_json(setup_doc), game_seed)

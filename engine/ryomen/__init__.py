@@ -22,6 +22,7 @@ from .setup import PlayerSetup, Position, Seat, Table
 from .simulate import entrants
 
 RULES = "ryomen"
+PLAYERS = (2, 3, 4)  # seats `fuda play` may fill (RY-MULTI-1)
 
 _POOLS: dict = {}
 

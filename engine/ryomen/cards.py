@@ -16,7 +16,7 @@ from engine.core import build_registry as core_build
 from engine.core.registry import runnable
 from pipeline import Finding, FindingsError, Location
 
-from .ops import TABLE
+from .ops import TABLE, plain_two
 from .setup import Table
 
 WHENS = ("on-play", "before-battle", "on-flip", "from-result")
@@ -44,6 +44,7 @@ class Ability:
     cond: int
     ops: tuple  # CompiledOp (with plain-dict arguments, see engine.core.registry.runnable)
     text: str
+    plain: tuple | None = None  # the two-player plain steps of ops (engine.ryomen.ops.plain_two), or None
 
 
 @dataclass(frozen=True, slots=True)
@@ -59,6 +60,13 @@ class FaceDef:
     from_result: tuple[Ability, ...]
     manual: tuple  # ManualAbility entries: a face with any cannot be played
     abilities: tuple[Ability, ...]  # all, in printed order
+    #: per timing: True when every ability of it has plain steps (two players: nothing can ask)
+    on_play2: bool = False
+    before2: bool = False
+    on_flip2: bool = False
+    from_result2: bool = False
+    #: the 【バトル直前】 window this face asks for with two players: 0 none, 1 plain, 2 general
+    window2: int = 0
 
     @property
     def short(self) -> str:
@@ -253,8 +261,12 @@ class CardPool:
             if a.ops is None:
                 continue
             cond = {"day": DAY, "night": NIGHT}.get(a.extras.get("condition"), ANY)
-            abilities.append(Ability(card.id, a.index, a.when, cond, runnable(a.ops), a.text))
+            ops = runnable(a.ops)
+            abilities.append(Ability(card.id, a.index, a.when, cond, ops, a.text, plain_two(ops, a.when)))
         by = {w: tuple(a for a in abilities if a.when == w) for w in WHENS}
+        plain = {w: all(a.plain is not None for a in by[w]) for w in WHENS}
         return FaceDef(card.id, card.name, (card["power"], card["speed"], card["brain"]),
                        by["on-play"], by["before-battle"], by["on-flip"], by["from-result"],
-                       self.registry.manual_of(card.id), tuple(abilities))
+                       self.registry.manual_of(card.id), tuple(abilities),
+                       plain["on-play"], plain["before-battle"], plain["on-flip"], plain["from-result"],
+                       0 if not by["before-battle"] else 1 if plain["before-battle"] else 2)

@@ -12,7 +12,7 @@ from __future__ import annotations
 from engine.core import Decision, Option
 
 from .cards import NIGHT
-from .ops import ADD, ALL, NAMED, SET
+from .ops import ADD, ALL, NAMED, SET, copy_two
 
 YES = (Option("yes", "する"), Option("no", "しない"))
 
@@ -51,15 +51,13 @@ class EffectRules:
         c = self.battle[p]
         chips = self.chips[c]
         effects = self.effects[p]
-        if not chips and not effects:
-            return self.faces[c][self.up[c]].stats
-        v = list(self.faces[c][self.up[c]].stats)
-        if chips:
-            for code, delta, _chip in chips:
-                if code == ALL:
-                    v = [_clamp(x + delta) for x in v]
-                else:
-                    v[code] = _clamp(v[code] + delta)
+        if not chips:
+            if not effects:
+                return self.faces[c][self.up[c]].stats
+            a, b, d = self.faces[c][self.up[c]].stats
+        else:
+            a, b, d = self.card_stats(c)
+        # the steps of RY-STAT-1 on three locals (a, b, d: power, speed, brain), clamped to 1–9
         named = self.named
         for kind, code, x in effects:
             if code == NAMED:
@@ -67,18 +65,29 @@ class EffectRules:
                     continue  # nothing named yet: a named effect changes nothing
                 code = named
             if kind == ADD:
-                if code == ALL:
-                    v = [_clamp(y + x) for y in v]
-                else:
-                    v[code] = _clamp(v[code] + x)
+                if code == 0 or code == ALL:
+                    a += x
+                    a = 1 if a < 1 else 9 if a > 9 else a  # noqa: FURB136 (no call: hot path)
+                if code == 1 or code == ALL:
+                    b += x
+                    b = 1 if b < 1 else 9 if b > 9 else b  # noqa: FURB136 (no call: hot path)
+                if code == 2 or code == ALL:
+                    d += x
+                    d = 1 if d < 1 else 9 if d > 9 else d  # noqa: FURB136 (no call: hot path)
             elif kind == SET:
                 if code == ALL:
-                    v = [x, x, x]
+                    a = b = d = x
+                elif code == 0:
+                    a = x
+                elif code == 1:
+                    b = x
                 else:
-                    v[code] = x
+                    d = x
             else:  # SWAP: code and x are two stats
+                v = [a, b, d]
                 v[code], v[x] = v[x], v[code]
-        return tuple(v)
+                a, b, d = v
+        return (a, b, d)
 
     def value(self, p: int, s: int) -> int:
         """The current value of stat s (0–2) of p's battle card."""
@@ -116,6 +125,38 @@ class EffectRules:
                 else:
                     op.fn(self, ctx, **op.args)
 
+    def resolve_plain(self, p: int, c: int, face, abilities, when: str, in_flip: bool) -> None:
+        """:meth:`resolve` for abilities whose ops all have two-player plain steps (no generators;
+        stat effects applied inline, exactly as :meth:`stat_effect`)."""
+        push = self.log.push
+        for ab in abilities:
+            if ab.cond and (ab.cond == NIGHT) != self.night:
+                continue
+            push(("ability", p, ("card", "when", "index"), face.id, when, ab.index))
+            ctx = None
+            for fn, args in ab.plain:
+                if fn is None:
+                    q = p if args[0] else 1 - p
+                    effect = args[1]
+                    if self.battle[q] < 0:
+                        self.waiting[q].append(effect)
+                        push(("waiting", q, ("by", "card", "effect"), p, face.id, effect))
+                    else:
+                        self.effects[q].append(effect)
+                        push(("stat", q, ("by", "card", "effect", "now"), p, face.id, effect, self.stats(q)))
+                else:
+                    if ctx is None:
+                        ctx = Ctx(p, c, face, when, in_flip)
+                    fn(self, ctx, *args)
+
+    def run_plain(self, ctx: Ctx, steps) -> None:
+        """Run two-player plain steps (the body of a plain ``if``)."""
+        for fn, args in steps:
+            if fn is None:
+                self.stat_effect(ctx, ctx.player if args[0] else 1 - ctx.player, args[1])
+            else:
+                fn(self, ctx, *args)
+
     def run_ops(self, ctx: Ctx, ops):
         """Run compiled ops in order (the body of ``if``)."""
         for op in ops:
@@ -149,6 +190,41 @@ class EffectRules:
                         yield from op.fn(self, ctx, **op.args)
                     else:
                         op.fn(self, ctx, **op.args)
+
+    def window_plain(self, number: int) -> list:
+        """:meth:`window` when every battle card's 【バトル直前】 abilities have plain steps (two
+        players): no step flips a battle card, so no card's turn is cut short. Returns each
+        seat's current stats as last logged when nothing changed them since (else None), so
+        battle phase 1 need not compute them again."""
+        battle, faces, up, effects, push = self.battle, self.faces, self.up, self.effects, self.log.push
+        known = [None, None]
+        for p in self.orders[self.server]:
+            c = battle[p]
+            face = faces[c][up[c]]
+            for ab in face.before:
+                if ab.cond and (ab.cond == NIGHT) != self.night:
+                    continue
+                push(("ability", p, ("card", "when", "index", "window"), face.id, "before-battle", ab.index, number))
+                ctx = None
+                for fn, args in ab.plain:
+                    if fn is None:  # a stat effect: both battle cards are in
+                        q = p if args[0] else 1 - p
+                        effect = args[1]
+                        effects[q].append(effect)
+                        now = known[q] = self.stats(q)
+                        push(("stat", q, ("by", "card", "effect", "now"), p, face.id, effect, now))
+                    elif fn is copy_two and (args[0] != NAMED or self.named >= 0):  # copy-stat, inline
+                        code = args[0]
+                        effect = (SET, code, self.value(1 - p, self.named if code == NAMED else code))
+                        effects[p].append(effect)
+                        now = known[p] = self.stats(p)
+                        push(("stat", p, ("by", "card", "effect", "now"), p, face.id, effect, now))
+                    else:  # another op (the stat named, a chip …) may change either card's stats
+                        known[0] = known[1] = None
+                        if ctx is None:
+                            ctx = Ctx(p, c, face, "before-battle", False)
+                        fn(self, ctx, *args)
+        return known
 
     def holds(self, ctx: Ctx, condition) -> bool:
         """A card condition seen from the ability's owner (all keys must hold)."""
@@ -191,17 +267,21 @@ class EffectRules:
     def flip_battle(self, q: int, ctx: Ctx):
         """Flip q's battle card: its stat effects are cleared, chips stay, and unless an 【反転時】
         ability made the flip the new face's 【反転時】 abilities resolve at once."""
+        face = self.flip_battle_card(q, ctx)
+        if face is not None and not ctx.in_flip and face.on_flip:
+            yield from self.resolve(q, self.battle[q], face, face.on_flip, "on-flip", True)
+
+    def flip_battle_card(self, q: int, ctx: Ctx):
+        """The flip of :meth:`flip_battle` without its trigger; the new face (None: no card)."""
         c = self.battle[q]
         if c < 0:
             self.note(ctx, "no-effect", op="flip")
-            return
+            return None
         self.up[c] ^= 1
         self.flips[c] += 1
         self.effects[q] = []
-        face = self.faces[c][self.up[c]]
         self.log.push(("flip", q, ("card", "why", "by", "now"), self.cid(c), "effect", ctx.player, self.card_stats(c)))
-        if not ctx.in_flip and face.on_flip:
-            yield from self.resolve(q, c, face, face.on_flip, "on-flip", True)
+        return self.faces[c][self.up[c]]
 
     def flip_day_night(self, p, why: str) -> None:
         """Turn the day/night chip over (RY-REV-2); it stays so for the following turns."""
@@ -262,6 +342,19 @@ class EffectRules:
                 return
         self._lay_chip(c, chip)
         self.log.push(("chip", p, ("card", "chip", "by", "now"), self.cid(c), chip, ctx.face.id, self.card_stats(c)))
+
+    def put_chip_on(self, ctx: Ctx, chip: str, q: int) -> None:
+        """put-stat-chip on q's battle card (:meth:`put_chip` once the target player is known)."""
+        if self.supply[chip] <= 0:
+            self.note(ctx, "no-effect", op="put-stat-chip", why="supply")
+            return
+        c = self.battle[q]
+        if c < 0:
+            self.note(ctx, "no-effect", op="put-stat-chip", why="no-card")
+            return
+        self._lay_chip(c, chip)
+        self.log.push(("chip", ctx.player, ("card", "chip", "by", "now"), self.cid(c), chip, ctx.face.id,
+                       self.card_stats(c)))
 
     def _lay_chip(self, c: int, chip: str) -> None:
         code, delta, _count, _name = self.pool.stat_chips[chip]

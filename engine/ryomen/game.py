@@ -5,8 +5,10 @@ place in its pairing): ``faces[c]`` the two :class:`~.cards.FaceDef`, ``up[c]`` 
 (0/1), ``chips[c]`` the stat chips lying on it. Zones are lists of card numbers per player;
 ``battle[p]`` is p's battle card (-1: none yet). Seats are numbered counter-clockwise, so "the
 right-hand neighbour" of seat p is p + 1 and every "counter-clockwise from X" order is X, X + 1, …
-(RY-MULTI-2..4). The rules are one generator, :meth:`Ryomen.flow`, in the style of
-:class:`engine.core.Game`; effects live in :mod:`.effects`.
+(RY-MULTI-2..4). The rules are one generator in the style of :class:`engine.core.Game`:
+:meth:`Ryomen.flow` returns :meth:`Ryomen._play_two` for two players (the playout hot path,
+seat loops unrolled, never-asking abilities run as plain calls) or :meth:`Ryomen._play` for
+3–4; effects live in :mod:`.effects`.
 """
 
 from __future__ import annotations
@@ -28,6 +30,7 @@ LOSER_PROMPT = "ルーザーリバース: ハンドのカードを1枚裏返し�
 PROMPT = {"serve": SERVE_PROMPT, "receive": RECEIVE_PROMPT}
 STAT_OPTIONS = tuple(Option(s, j, i) for i, (s, j) in enumerate(zip(STATS, STAT_JA, strict=True)))
 STAT_CODE = {s: i for i, s in enumerate(STATS)}
+NONE_KNOWN = (None, None)  # no stats known from a window (see EffectRules.window_plain)
 
 
 def name_decision(player: int, forbidden: int) -> Ask:
@@ -66,13 +69,14 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
         self.up = [0] * cards
         self.flips = [0] * cards
         self.chips: list = [None] * cards
-        self.hand = [list(h) for h in seating.hands]
-        self.hopts = [list(h) for h in seating.hopts]  # the options of hand[p], same order
-        self.result = [[] for _ in range(n)]
+        self.hand = [*map(list, seating.hands)]
+        self.hopts = [*map(list, seating.hopts)]  # the options of hand[p], same order
+        self.first_opts = seating.hopts  # hopts as dealt (every card's first face up)
         self.battle = [-1] * n
-        self.effects = [[] for _ in range(n)]
-        self.waiting = [[] for _ in range(n)]
-        self.won = [[] for _ in range(n)]
+        if n == 2:  # (no comprehensions: a fresh game is part of every playout)
+            self.result, self.effects, self.waiting, self.won = [[], []], [[], []], [[], []], [[], []]
+        else:
+            self.result, self.effects, self.waiting, self.won = ([[] for _ in range(n)] for _ in range(4))
         self.points: list[int] = list(pool.points)
         self.facedown: list[int] = []
         self.supply = dict(pool.supply[n])  # 3–4 players use two base sets (RY-MULTI-1)
@@ -104,14 +108,8 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
 
     # -- flow ------------------------------------------------------------------------------------
     def flow(self):
-        if self.position is None:
-            yield from self._set_up()
-        else:
-            self._place(self.position)
-        for turn in range(self.turn + 1, self.turns + 1):
-            self.turn = turn
-            yield from self.play_turn(turn)
-        self._finish()
+        """The rules: a generator (:meth:`_play`) of every decision of the game."""
+        return self._play_two() if self.n == 2 else self._play()
 
     def _set_up(self):
         """RY-SETUP-1..3: faces up, first player, point chips shuffled and laid open."""
@@ -122,8 +120,7 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
                 for c, side in zip(hand, setup.faces, strict=True):
                     self.up[c] = side
             else:
-                opts = self.opts
-                picks = yield Ask(p, "faces", tuple([opts[c][0] for c in hand]), "RY-SETUP-1",
+                picks = yield Ask(p, "faces", self.first_opts[p], "RY-SETUP-1",
                                   "裏面を表にするカード（選ばないカードは1枚目の面が表）", 0, len(hand))
                 index, up = self.index[p], self.up
                 for pick in picks:
@@ -162,107 +159,275 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
         raise GameOver(winner, f"{who} の勝ち（合計 " + "・".join(map(str, sides)) + "）")
 
     # -- one turn --------------------------------------------------------------------------------
-    def play_turn(self, turn: int):
-        """RY-SERVE-1 … RY-END-3: the phases of one turn.
+    def _play(self):
+        """RY-SETUP-1 … RY-GAME-1 with 3–4 players (RY-MULTI-*): set-up, then the phases of every
+        turn (RY-SERVE-1 … RY-END-3); :meth:`_play_two` is the two-player form.
 
-        The hot path of every playout, so written flat: the serve, receive and loser-reverse
-        questions are asked here rather than in sub-generators (each level of ``yield from``
-        costs every answer), and the two-player battle and the after phase are inline."""
-        s = self.server
-        order = self.orders[s]
-        n = self.n
-        faces, up, battle, push = self.faces, self.up, self.battle, self.log.push
-        push(("turn", s, ("turn", "night", "points"), turn, self.night, list(self.points)))
-        # 1: serve phase
-        hopts = self.hopts[s]
-        if len(hopts) == 1:
-            c = self.put_card(s, 0, "serve")
+        The turns run in this one generator (each level of ``yield from`` costs every answer)
+        and the serve, receive and loser-reverse questions are asked inline."""
+        if self.position is None:
+            yield from self._set_up()
         else:
-            picks = yield Ask(s, "serve", tuple(hopts), "RY-SERVE-1", SERVE_PROMPT)
-            c = self.put_card(s, self.hand[s].index(self.index[s][picks[0]]), "serve")
-        face = faces[c][up[c]]
-        if face.on_play:  # RY-SERVE-2: before the stat is named
-            yield from self.resolve(s, c, face, face.on_play, "on-play", False)
-        result = self.result
-        for p in order:  # RY-SERVE-3: the top result cards, the server's first
-            if result[p]:
-                top = result[p][-1]
-                face = faces[top][up[top]]
-                if face.from_result:
-                    yield from self.resolve(p, top, face, face.from_result, "from-result", False)
-        picks = yield NAME_DECISIONS[s][self.forbidden]
-        stat = picks[0]
-        self.named = STAT_CODE[stat]
-        push(("name", s, ("stat",), stat))
-        # 2: receive phase (RY-RECV-1, RY-MULTI-2: counter-clockwise from the leader's right)
-        rule = "RY-RECV-1" if n == 2 else "RY-MULTI-2"
-        for p in self.followers[s]:
-            hopts = self.hopts[p]
+            self._place(self.position)
+        faces, up, battle, push = self.faces, self.up, self.battle, self.log.push
+        hand, hopts_all, index, waiting = self.hand, self.hopts, self.index, self.waiting
+        result, flips = self.result, self.flips
+        for turn in range(self.turn + 1, self.turns + 1):
+            self.turn = turn
+            s = self.server
+            order = self.orders[s]
+            push(("turn", s, ("turn", "night", "points"), turn, self.night, list(self.points)))
+            # 1: serve phase
+            hopts = hopts_all[s]
             if len(hopts) == 1:
-                c = self.put_card(p, 0, "receive")
+                c = self.put_card(s, 0, "serve")
             else:
-                picks = yield Ask(p, "receive", tuple(hopts), rule, RECEIVE_PROMPT)
-                c = self.put_card(p, self.hand[p].index(self.index[p][picks[0]]), "receive")
+                picks = yield Ask(s, "serve", tuple(hopts), "RY-SERVE-1", SERVE_PROMPT)
+                if waiting[s]:
+                    c = self.put_card(s, hand[s].index(index[s][picks[0]]), "serve")
+                else:  # put_card without waiting effects
+                    i = hand[s].index(index[s][picks[0]])
+                    c = battle[s] = hand[s].pop(i)
+                    push(("play", s, ("card", "role"), hopts.pop(i).id, "serve"))
+            face = faces[c][up[c]]
+            if face.on_play:  # RY-SERVE-2: before the stat is named
+                yield from self.resolve(s, c, face, face.on_play, "on-play", False)
+            for p in order:  # RY-SERVE-3: the top result cards, the server's first
+                if result[p]:
+                    top = result[p][-1]
+                    face = faces[top][up[top]]
+                    if face.from_result:
+                        yield from self.resolve(p, top, face, face.from_result, "from-result", False)
+            picks = yield NAME_DECISIONS[s][self.forbidden]
+            stat = picks[0]
+            self.named = STAT_CODE[stat]
+            push(("name", s, ("stat",), stat))
+            # 2: receive phase (RY-MULTI-2: counter-clockwise from the leader's right)
+            for p in self.followers[s]:
+                hopts = hopts_all[p]
+                if len(hopts) == 1:
+                    c = self.put_card(p, 0, "receive")
+                else:
+                    picks = yield Ask(p, "receive", tuple(hopts), "RY-MULTI-2", RECEIVE_PROMPT)
+                    if waiting[p]:
+                        c = self.put_card(p, hand[p].index(index[p][picks[0]]), "receive")
+                    else:
+                        i = hand[p].index(index[p][picks[0]])
+                        c = battle[p] = hand[p].pop(i)
+                        push(("play", p, ("card", "role"), hopts.pop(i).id, "receive"))
+                face = faces[c][up[c]]
+                if face.on_play:
+                    yield from self.resolve(p, c, face, face.on_play, "on-play", False)
+            if self.any_before():  # RY-RECV-2, RY-MULTI-3: a window when a battle card has 【バトル直前】
+                yield from self.window(1)
+            winner, tied = self.battle_one()  # 3: battle phase 1 (RY-B1-1/2, RY-MULTI-5)
+            if winner < 0:
+                # 4: reverse phase (RY-REV-1..3)
+                marks = self._reverse_flips(tied)
+                for p in self.orders[self.server]:
+                    c = battle[p]
+                    if p in marks and flips[c] == marks[p]:  # still the face the reverse phase turned up
+                        face = faces[c][up[c]]
+                        if face.on_flip:
+                            yield from self.resolve(p, c, face, face.on_flip, "on-flip", True)
+                if self.any_before():
+                    yield from self.window(2)  # RY-REV-3
+                winner = self.battle_two()  # 5: battle phase 2
+            # 6: after phase (RY-AFT-1..3): the point chip, then the battle cards to the result zones
+            chip = self.points.pop(0)
+            if winner >= 0:
+                self.won[winner].append(chip)
+                push(("point", winner, ("chip",), chip))
+            else:
+                self.facedown.append(chip)
+                push(("cancellation", None, ("chip",), chip))
+            effects = self.effects
+            for p in self.orders[0]:  # every seat
+                result[p].append(battle[p])
+                battle[p] = -1
+                if effects[p]:
+                    effects[p] = []
+                if waiting[p]:
+                    waiting[p] = []
+            self.named = -1
+            self.forbidden = 0
+            if turn < self.turns:  # 7: end phase (RY-AFT-4)
+                if winner >= 0:
+                    # RY-MULTI-4: each loser, from the winner's right, may flip one hand card
+                    for p in self.followers[winner]:
+                        hopts = hopts_all[p]
+                        if not hopts:
+                            continue
+                        picks = yield Ask(p, "loser-reverse", (*hopts, PASS), "RY-MULTI-4", LOSER_PROMPT)
+                        pick = picks[0]
+                        if pick == "pass":
+                            push(("loser-reverse", p, ("card", "now"), None, None))
+                        else:
+                            now = self.turn_hand_card(p, index[p][pick])
+                            push(("loser-reverse", p, ("card", "now"), pick, now))
+                    self.server = winner  # RY-END-2
+                else:
+                    push(("serve-again", s, ()))  # RY-END-3
+        self._finish()
+
+    def _play_two(self):
+        """:meth:`_play` for two players, the case every simulation plays: the same phases with
+        the seat loops unrolled (the receiver is the server's opponent, the loser the winner's)."""
+        if self.position is None:
+            yield from self._set_up()
+        else:
+            self._place(self.position)
+        faces, up, battle, push = self.faces, self.up, self.battle, self.log.push
+        hand, hopts_all, index, waiting = self.hand, self.hopts, self.index, self.waiting
+        result, flips, effects, chips = self.result, self.flips, self.effects, self.chips
+        points, won, facedown, orders = self.points, self.won, self.facedown, self.orders
+        turns = self.turns
+        for turn in range(self.turn + 1, turns + 1):
+            self.turn = turn
+            s = self.server
+            o = 1 - s
+            order = orders[s]
+            push(("turn", s, ("turn", "night", "points"), turn, self.night, list(points)))
+            # 1: serve phase (RY-SERVE-1)
+            hopts = hopts_all[s]
+            if len(hopts) == 1:
+                c = self.put_card(s, 0, "serve")
+            else:
+                picks = yield Ask(s, "serve", tuple(hopts), "RY-SERVE-1", SERVE_PROMPT)
+                if waiting[s]:
+                    c = self.put_card(s, hand[s].index(index[s][picks[0]]), "serve")
+                else:  # put_card without waiting effects
+                    i = hand[s].index(index[s][picks[0]])
+                    c = battle[s] = hand[s].pop(i)
+                    push(("play", s, ("card", "role"), hopts.pop(i).id, "serve"))
+            face = faces[c][up[c]]
+            if face.on_play:  # RY-SERVE-2: before the stat is named
+                if face.on_play2:
+                    self.resolve_plain(s, c, face, face.on_play, "on-play", False)
+                else:
+                    yield from self.resolve(s, c, face, face.on_play, "on-play", False)
+            for p in order:  # RY-SERVE-3: the top result cards, the server's first
+                if result[p]:
+                    top = result[p][-1]
+                    face = faces[top][up[top]]
+                    if face.from_result:
+                        if face.from_result2:
+                            self.resolve_plain(p, top, face, face.from_result, "from-result", False)
+                        else:
+                            yield from self.resolve(p, top, face, face.from_result, "from-result", False)
+            picks = yield NAME_DECISIONS[s][self.forbidden]
+            stat = picks[0]
+            self.named = STAT_CODE[stat]
+            push(("name", s, ("stat",), stat))
+            # 2: receive phase (RY-RECV-1)
+            hopts = hopts_all[o]
+            if len(hopts) == 1:
+                c = self.put_card(o, 0, "receive")
+            else:
+                picks = yield Ask(o, "receive", tuple(hopts), "RY-RECV-1", RECEIVE_PROMPT)
+                if waiting[o]:
+                    c = self.put_card(o, hand[o].index(index[o][picks[0]]), "receive")
+                else:
+                    i = hand[o].index(index[o][picks[0]])
+                    c = battle[o] = hand[o].pop(i)
+                    push(("play", o, ("card", "role"), hopts.pop(i).id, "receive"))
             face = faces[c][up[c]]
             if face.on_play:
-                yield from self.resolve(p, c, face, face.on_play, "on-play", False)
-        for c in battle:  # RY-RECV-2: a window when a battle card has 【バトル直前】
-            if faces[c][up[c]].before:
+                if face.on_play2:
+                    self.resolve_plain(o, c, face, face.on_play, "on-play", False)
+                else:
+                    yield from self.resolve(o, c, face, face.on_play, "on-play", False)
+            # RY-RECV-2: a window when a battle card has 【バトル直前】
+            c0, c1 = battle
+            f0, f1 = faces[c0][up[c0]], faces[c1][up[c1]]
+            window = f0.window2 if f0.window2 > f1.window2 else f1.window2  # noqa: FURB136 (hot path)
+            known = NONE_KNOWN
+            if window == 1:
+                known = self.window_plain(1)
+            elif window == 2:
                 yield from self.window(1)
-                break
-        # 3: battle phase 1 (RY-B1-1/2)
-        if n == 2:
-            named, effects, chips = self.named, self.effects, self.chips
-            c = battle[0]
-            a = self.stats(0)[named] if effects[0] or chips[c] else faces[c][up[c]].stats[named]
-            c = battle[1]
-            b = self.stats(1)[named] if effects[1] or chips[c] else faces[c][up[c]].stats[named]
-            push(("battle", None, ("phase", "stat", "values"), 1, STATS[named], [a, b]))
-            winner = -1 if a == b else 0 if a > b else 1
-            tied = order
-        else:
-            winner, tied = self.battle_one()
-        if winner < 0:
-            yield from self.reverse(tied)  # 4: reverse phase
-            if self.any_before():
-                yield from self.window(2)  # RY-REV-3
-            winner = self.battle_two()  # 5: battle phase 2
-        # 6: after phase (RY-AFT-1..3): the point chip, then the battle cards to the result zones
-        chip = self.points.pop(0)
-        if winner >= 0:
-            self.won[winner].append(chip)
-            push(("point", winner, ("chip",), chip))
-        else:
-            self.facedown.append(chip)
-            push(("cancellation", None, ("chip",), chip))
-        effects, waiting = self.effects, self.waiting
-        for p in self.orders[0]:  # every seat
-            result[p].append(battle[p])
-            battle[p] = -1
-            if effects[p]:
-                effects[p] = []
-            if waiting[p]:
-                waiting[p] = []
-        self.named = -1
-        self.forbidden = 0
-        if turn < self.turns:  # 7: end phase (RY-AFT-4)
-            if winner >= 0:
-                # RY-END-1, RY-MULTI-4: each loser, from the winner's right, may flip one hand card
-                for p in self.followers[winner]:
-                    hopts = self.hopts[p]
-                    if not hopts:
-                        continue
-                    picks = yield Ask(p, "loser-reverse", (*hopts, PASS), "RY-END-1" if n == 2 else "RY-MULTI-4",
-                                      LOSER_PROMPT)
-                    pick = picks[0]
-                    if pick == "pass":
-                        push(("loser-reverse", p, ("card", "now"), None, None))
-                    else:
-                        now = self.turn_hand_card(p, self.index[p][pick])
-                        push(("loser-reverse", p, ("card", "now"), pick, now))
-                self.server = winner  # RY-END-2
+            # 3: battle phase 1 (RY-B1-1/2)
+            named = self.named  # (a window may have flipped a card or changed the stat)
+            now = known[0]
+            if now is not None:
+                a = now[named]
             else:
-                push(("serve-again", s, ()))  # RY-END-3
+                a = self.stats(0)[named] if effects[0] or chips[c0] else faces[c0][up[c0]].stats[named]
+            now = known[1]
+            if now is not None:
+                b = now[named]
+            else:
+                b = self.stats(1)[named] if effects[1] or chips[c1] else faces[c1][up[c1]].stats[named]
+            push(("battle", None, ("phase", "stat", "values"), 1, STATS[named], [a, b]))
+            if a != b:
+                winner = 0 if a > b else 1
+            else:
+                # 4: reverse phase (RY-REV-1..3)
+                marks = self._reverse_flips(order)
+                for p in order:
+                    c = battle[p]
+                    if flips[c] == marks[p]:  # still the face the reverse phase turned up
+                        face = faces[c][up[c]]
+                        if face.on_flip:
+                            if face.on_flip2:
+                                self.resolve_plain(p, c, face, face.on_flip, "on-flip", True)
+                            else:
+                                yield from self.resolve(p, c, face, face.on_flip, "on-flip", True)
+                c0, c1 = battle
+                f0, f1 = faces[c0][up[c0]], faces[c1][up[c1]]
+                window = f0.window2 if f0.window2 > f1.window2 else f1.window2  # noqa: FURB136 (hot path)
+                if window == 1:
+                    self.window_plain(2)  # RY-REV-3
+                elif window == 2:
+                    yield from self.window(2)
+                # 5: battle phase 2 (RY-B2-1): a tie cancels both cards
+                named = self.named
+                a = self.value(0, named)
+                b = self.value(1, named)
+                if a == b:
+                    winner = -1
+                    push(("battle", None, ("phase", "stat", "values", "cancelled", "winner"),
+                          2, STATS[named], [a, b], list(orders[self.server]), -1))
+                else:
+                    winner = 0 if a > b else 1
+                    push(("battle", None, ("phase", "stat", "values", "cancelled", "winner"),
+                          2, STATS[named], [a, b], [], winner))
+            # 6: after phase (RY-AFT-1..3): the point chip, then the battle cards to the result zones
+            chip = points.pop(0)
+            if winner >= 0:
+                won[winner].append(chip)
+                push(("point", winner, ("chip",), chip))
+            else:
+                facedown.append(chip)
+                push(("cancellation", None, ("chip",), chip))
+            result[0].append(battle[0])
+            result[1].append(battle[1])
+            battle[0] = battle[1] = -1
+            if effects[0]:
+                effects[0] = []
+            if effects[1]:
+                effects[1] = []
+            if waiting[0]:
+                waiting[0] = []
+            if waiting[1]:
+                waiting[1] = []
+            self.named = -1
+            self.forbidden = 0
+            if turn < turns:  # 7: end phase (RY-AFT-4)
+                if winner >= 0:
+                    p = 1 - winner  # RY-END-1: the loser may flip one hand card
+                    hopts = hopts_all[p]
+                    if hopts:
+                        picks = yield Ask(p, "loser-reverse", (*hopts, PASS), "RY-END-1", LOSER_PROMPT)
+                        pick = picks[0]
+                        if pick == "pass":
+                            push(("loser-reverse", p, ("card", "now"), None, None))
+                        else:
+                            push(("loser-reverse", p, ("card", "now"), pick, self.turn_hand_card(p, index[p][pick])))
+                    self.server = winner  # RY-END-2
+                else:
+                    push(("serve-again", s, ()))  # RY-END-3
+        self._finish()
 
     def any_before(self) -> bool:
         """True when a battle card's face up has 【バトル直前】 abilities."""
@@ -324,24 +489,20 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
                        2, STATS[named], values, cancelled, winner))
         return winner
 
-    def reverse(self, tied):
-        """RY-REV-1..3: flip the tied cards and the day/night chip, then 【反転時】 in order."""
-        battle, up, flips, faces = self.battle, self.up, self.flips, self.faces
+    def _reverse_flips(self, tied) -> dict:
+        """RY-REV-1/2: flip the tied cards and the day/night chip; {seat: its card's flip count}
+        (the 【反転時】 abilities that follow, RY-REV-3, run in the turn's flow)."""
+        battle, up, flips, effects, push = self.battle, self.up, self.flips, self.effects, self.log.push
         marks = {}
         for p in tied:
             c = battle[p]
             up[c] ^= 1
             flips[c] += 1
             marks[p] = flips[c]
-            self.effects[p] = []
-            self.log.push(("flip", p, ("card", "why", "now"), self.cid(c), "reverse", self.card_stats(c)))
+            effects[p] = []
+            push(("flip", p, ("card", "why", "now"), self.cid(c), "reverse", self.card_stats(c)))
         self.flip_day_night(None, "reverse")
-        for p in self.orders[self.server]:
-            c = battle[p]
-            if p in marks and flips[c] == marks[p]:  # still the face the reverse phase turned up
-                face = faces[c][up[c]]
-                if face.on_flip:
-                    yield from self.resolve(p, c, face, face.on_flip, "on-flip", True)
+        return marks
 
     # -- positions -------------------------------------------------------------------------------
     def _place(self, pos: Position) -> None:

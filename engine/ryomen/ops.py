@@ -177,3 +177,95 @@ def if_(game, ctx, condition, then, else_):
         game.note(ctx, "no-effect", op="if")
         return
     yield from game.run_ops(ctx, ops)
+
+
+# -- the two-player fast path ----------------------------------------------------------------------
+# With two players most ops can never ask a question (the opponent is the other seat), so the
+# generator machinery (one generator per op, one more per ``yield from`` level) is pure cost.
+# ``plain_two(ops)`` compiles such an op list into (function, args) steps run with plain calls
+# (``fn(game, ctx, *args)``; a stat effect is the step ``(None, (own, effect))``, which the engine
+# applies inline to the owner's battle card when ``own``, else the opponent's); it returns None when any op may ask or trigger (own-hand flips and chips, optional or battle
+# flips, ``if``), and the engine then takes the general path. Each step does exactly what its op
+# does in a two-player game.
+
+def copy_two(game, ctx, code):
+    q = 1 - ctx.player
+    if game.battle[q] < 0 or (code == NAMED and game.named < 0):
+        game.note(ctx, "no-effect", op="copy-stat", why="no-card" if game.battle[q] < 0 else "not-named")
+        return
+    value = game.value(q, game.named if code == NAMED else code)
+    game.stat_effect(ctx, ctx.player, (SET, code, value))
+
+
+def _day_night_two(game, ctx):
+    game.flip_day_night(ctx.player, "effect")
+
+
+def _chip_two(game, ctx, chip, own):
+    game.put_chip_on(ctx, chip, ctx.player if own else 1 - ctx.player)
+
+
+def _forbid_two(game, ctx, code):
+    game.forbid(ctx, code)
+
+
+def _change_named_two(game, ctx, code):
+    game.change_named(ctx, code)
+
+
+def _swap_points_two(game, ctx, position):
+    game.swap_points(ctx, position)
+
+
+def _flip_two(game, ctx, own):
+    game.flip_battle_card(1 - ctx.player if not own else ctx.player, ctx)  # in an 【反転時】 ability: no chain
+
+
+def _if_two(game, ctx, condition, then, else_):
+    steps = then if game.holds(ctx, condition) else else_
+    if not steps:
+        game.note(ctx, "no-effect", op="if")
+        return
+    game.run_plain(ctx, steps)
+
+
+def _plain_step(op, when: str) -> tuple | None:
+    name, a = op.name, op.args
+    if name == "modify-stat":
+        return None, (a["target"] == "self", (ADD, CODE[a["stat"]], a["amount"]))
+    if name == "set-stat":
+        return None, (a["target"] == "self", (SET, CODE[a["stat"]], a["value"]))
+    if name == "swap-stats":
+        return None, (a["target"] == "self", (SWAP, CODE[a["stats"][0]], CODE[a["stats"][1]]))
+    if name == "copy-stat":
+        return copy_two, (CODE[a["stat"]],)
+    if name == "flip" and a["target"] == "day-night" and not a["optional"]:
+        return _day_night_two, ()
+    if name == "flip" and a["target"] in ("self", "opponent") and not a["optional"] and when == "on-flip":
+        return _flip_two, (a["target"] == "self",)
+    if name == "if":
+        then, else_ = plain_two(a["then"], when), plain_two(a["else_"], when)
+        if then is None or else_ is None:
+            return None
+        return _if_two, (a["condition"], then, else_)
+    if name == "put-stat-chip" and a["target"] != "own-hand":
+        return _chip_two, (a["chip"], a["target"] == "self")
+    if name == "forbid-stat":
+        return _forbid_two, (CODE[a["stat"]],)
+    if name == "change-named-stat":
+        return _change_named_two, (CODE[a["stat"]],)
+    if name == "swap-point-chip":
+        return _swap_points_two, (a["position"],)
+    return None
+
+
+def plain_two(ops, when: str) -> tuple | None:
+    """The two-player plain steps of ``ops`` of an ability of timing ``when`` (see above), or
+    None when any op may ask or trigger."""
+    steps = []
+    for op in ops:
+        step = _plain_step(op, when)
+        if step is None:
+            return None
+        steps.append(step)
+    return tuple(steps)

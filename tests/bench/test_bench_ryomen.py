@@ -4,6 +4,13 @@ baseline measured in the same run.
 Run with ``python -m pytest tests/bench/test_bench_ryomen.py -q -s -p no:cacheprovider``
 (benchmarks are excluded from the default run). The goal is ≥ 3,000 complete games/s.
 
+Last measured (one core of a shared machine, CPU time, best of rounds): a time ratio to the
+core floor of ≈ 2.05, i.e. ≈ 2,450 games/s when the floor runs at ≈ 5,000 games/s and ≈ 2,900
+when the machine is quiet enough for the floor to reach ≈ 6,000 (before the two-player fast
+path of :meth:`engine.ryomen.game.Ryomen._play_two` the ratio was ≈ 2.6: ≈ 2,000 games/s at a
+≈ 5,200 floor). The goal is not reached: ≥ 3,000 games/s at a 5,000 floor needs a ratio of
+≈ 1.67, and a ryomen game with every ability stripped still runs at ≈ 1.47.
+
 The baseline is the shared core's floor: a null game on :class:`engine.core.Game` that asks
 exactly the decisions a ryomen game asks (two 0–9-pick ``faces`` decisions, then per turn a
 serve of the hand, a stat, a receive, a loser reverse of the hand and ``pass``), with the same
