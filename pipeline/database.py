@@ -35,18 +35,10 @@ def thaw(value):
 
 
 class Located:
-    """Mixin for values read from a YAML file: their fields and where each was written."""
+    """Mixin for values read from a YAML file: where each field below them was written."""
 
     source: Location
     positions: Mapping
-    data: Mapping
-
-    def __getitem__(self, key: str):
-        return self.data[key]
-
-    def get(self, key: str, default=None):
-        """A field as written in the file, or ``default`` when it is absent."""
-        return self.data.get(key, default)
 
     def where(self, *path) -> Location:
         """Where the field at ``path`` (keys and indices below this value) was written."""
@@ -56,6 +48,19 @@ class Located:
                 return self.positions[path]
             path = path[:-1]
         return self.source
+
+
+class Fields:
+    """Mixin for values that keep their fields as written (``value["key"]``, ``value.get``)."""
+
+    data: Mapping
+
+    def __getitem__(self, key: str):
+        return self.data[key]
+
+    def get(self, key: str, default=None):
+        """A field as written in the file, or ``default`` when it is absent."""
+        return self.data.get(key, default)
 
 
 @dataclass(frozen=True)
@@ -69,7 +74,7 @@ class Op(Located):
 
 
 @dataclass(frozen=True)
-class Ability(Located):
+class Ability(Located, Fields):
     """A structured ability: when it works, its printed text, and its ops (or a manual reason)."""
 
     when: str
@@ -87,7 +92,7 @@ class Ability(Located):
 
 
 @dataclass(frozen=True)
-class Card(Located):
+class Card(Located, Fields):
     """One card of one game. Game-specific fields are read with ``card[key]`` or ``card.get``."""
 
     game: str
@@ -104,7 +109,7 @@ class Card(Located):
 
 
 @dataclass(frozen=True)
-class Deck(Located):
+class Deck(Located, Fields):
     """A deck list (or, for ryomen, a pairing) exactly as its file gives it."""
 
     game: str
