@@ -303,3 +303,18 @@ def build_registry(game, table: OpTable, *, whens: tuple[str, ...] | None = None
     if errors:
         raise FindingsError(errors)
     return Registry(game, table, MappingProxyType(compiled), tuple(manual), tuple(notes))
+
+
+def per_registry(factory):
+    """``of(registry)``: ``factory(registry)`` made once per registry and kept (an engine's card
+    pool, which precomputes every card's definition from the registry)."""
+    made: dict = {}
+
+    def of(registry):
+        found = made.get(id(registry))
+        if found is None or found.registry is not registry:  # an id reused by a new registry
+            found = made[id(registry)] = factory(registry)
+        return found
+
+    of.__doc__ = f"The (cached) {factory.__name__} of a registry."
+    return of

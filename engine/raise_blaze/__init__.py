@@ -14,6 +14,8 @@ and ``RaiseBlaze.concede(player)``.
 
 from __future__ import annotations
 
+from engine.core.registry import per_registry
+
 from .actions import Ctx
 from .cards import CardDef, CardPool, build_registry
 from .clock import Clock
@@ -25,15 +27,7 @@ from .simulate import entrants
 
 RULES = "raise-blaze"
 
-_POOLS: dict = {}
-
-
-def pool_of(registry) -> CardPool:
-    """The (cached) card pool of a registry."""
-    pool = _POOLS.get(id(registry))
-    if pool is None or pool.registry is not registry:
-        pool = _POOLS[id(registry)] = CardPool(registry)
-    return pool
+pool_of = per_registry(CardPool)
 
 
 def new_game(registry, setups, seed: int, position: Position | None = None, **options) -> RaiseBlaze:

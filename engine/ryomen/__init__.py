@@ -14,6 +14,8 @@ Besides: :func:`~.match.play_match` (best of 3/5, 2/4-game matches by total poin
 
 from __future__ import annotations
 
+from engine.core.registry import per_registry
+
 from .cards import CardPool, FaceDef, Lineup, build_registry
 from .game import ENGINE_VERSION, RULES_VERSION, Ryomen
 from .match import MatchResult, play_game, play_match, random_pairing
@@ -24,15 +26,7 @@ from .simulate import entrants
 RULES = "ryomen"
 PLAYERS = (2, 3, 4)  # seats `fuda play` may fill (RY-MULTI-1)
 
-_POOLS: dict = {}
-
-
-def pool_of(registry) -> CardPool:
-    """The (cached) card pool of a registry."""
-    pool = _POOLS.get(id(registry))
-    if pool is None or pool.registry is not registry:
-        pool = _POOLS[id(registry)] = CardPool(registry)
-    return pool
+pool_of = per_registry(CardPool)
 
 
 def new_game(registry, setups, seed: int, position: Position | None = None) -> Ryomen:

@@ -11,6 +11,8 @@ The module interface every engine package offers (see :mod:`engine.games`):
 
 from __future__ import annotations
 
+from engine.core.registry import per_registry
+
 from .cards import CardDef, CardPool, build_registry
 from .game import ENGINE_VERSION, RULES_VERSION, TohoTCG
 from .rules import CATALOGUE
@@ -20,15 +22,7 @@ from .stack import Ctx
 
 RULES = "toho-tcg"
 
-_POOLS: dict = {}
-
-
-def pool_of(registry) -> CardPool:
-    """The (cached) card pool of a registry."""
-    pool = _POOLS.get(id(registry))
-    if pool is None or pool.registry is not registry:
-        pool = _POOLS[id(registry)] = CardPool(registry)
-    return pool
+pool_of = per_registry(CardPool)
 
 
 def new_game(registry, setups, seed: int, position: Position | None = None) -> TohoTCG:
