@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from collections.abc import Iterable
 from dataclasses import dataclass
 from math import floor
@@ -18,14 +20,14 @@ from .decision import ChoiceError, Decision
 from .rng import Rng, derive_seat
 
 
-class Agent:
+class Agent(ABC):
     """Answers decisions: return a tuple of option ids for ``decision``."""
 
     name = "agent"
 
+    @abstractmethod
     def choose(self, game, decision: Decision) -> tuple[str, ...]:
         """The picks for ``decision`` (option ids)."""
-        raise NotImplementedError
 
 
 class ScriptError(AssertionError):

@@ -14,6 +14,8 @@ when the flow raises :class:`GameOver` or returns.
 
 from __future__ import annotations
 
+from abc import ABC, abstractmethod
+
 from collections.abc import Generator
 
 from .decision import PLAIN, ChoiceError, Decision
@@ -38,7 +40,7 @@ class GameFinished(ChoiceError):
 Flow = Generator[Decision, tuple, None]
 
 
-class Game:
+class Game(ABC):
     """A game in progress: one pending decision, a log, one seeded generator.
 
     Subclasses set ``RULES`` (the rules id, e.g. ``recast-rift``), ``ENGINE_VERSION`` and
@@ -63,9 +65,9 @@ class Game:
         self._flow: Flow | None = None
 
     # -- to implement -------------------------------------------------------------------
+    @abstractmethod
     def flow(self) -> Flow:
         """The rules, as a generator of decisions (see the module docstring)."""
-        raise NotImplementedError
 
     def render(self, event) -> str:
         """One readable line for a log event."""
