@@ -24,6 +24,24 @@ from .log import GameLog
 from .rng import RNG_VERSION, Rng
 
 
+def forced_picks(decision: Decision, plain=PLAIN) -> tuple[str, ...] | None:
+    """The only possible answer to ``decision`` (games answer those themselves), or ``None``
+    when its player has a real choice. Plain decisions are tested inline: this runs on every
+    decision of every game."""
+    if type(decision) in plain:
+        options = decision.options
+        n = len(options)
+        low = decision.min
+        if low == decision.max == n:
+            return tuple([o.id for o in options])
+        if n == 1 and low == 1:
+            return (options[0].id,)
+        return None
+    if decision.forced:
+        return decision.ids if decision.min == len(decision.options) else decision.ids[:1]
+    return None
+
+
 class GameOver(Exception):
     """Raised inside a game's flow when the game ends (``winner`` None for a draw)."""
 
@@ -115,19 +133,8 @@ class Game(ABC):
         try:
             decision = send(answer)
             while True:
-                if type(decision) in PLAIN:
-                    options = decision.options
-                    n = len(options)
-                    low = decision.min
-                    if low == decision.max == n:
-                        picks = tuple([o.id for o in options])
-                    elif n == 1 and low == 1:
-                        picks = (options[0].id,)
-                    else:
-                        break
-                elif decision.forced:
-                    picks = decision.ids if decision.min == len(decision.options) else decision.ids[:1]
-                else:
+                picks = forced_picks(decision)
+                if picks is None:
                     break
                 push(("decision", decision.player, _DECISION, decision.kind, decision.rule, picks, True))
                 decision = send(picks)

@@ -8,7 +8,7 @@ from math import floor
 
 from .agents import Agent, RandomAgent, ScriptedAgent
 from .decision import PLAIN
-from .game import Game, GameOver
+from .game import Game, GameOver, forced_picks
 from .log import DECISION_KEYS as _DECISION
 
 
@@ -115,20 +115,9 @@ def _run_fast(game: Game, seats, agent, limit: int) -> None:
         try:  # Game._advance
             decision = send(picks)
             while True:
-                is_plain = type(decision) in plain
-                if is_plain:
-                    options = decision.options
-                    n = len(options)
-                    low = decision.min
-                    if low == decision.max == n:
-                        picks = tuple([o.id for o in options])
-                    elif n == 1 and low == 1:
-                        picks = (options[0].id,)
-                    else:
-                        break
-                elif decision.forced:
-                    picks = decision.ids if decision.min == len(decision.options) else decision.ids[:1]
-                else:
+                picks = forced_picks(decision, plain)
+                if picks is None:
+                    is_plain = type(decision) in plain
                     options = decision.options
                     low = decision.min
                     break
