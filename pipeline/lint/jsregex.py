@@ -230,7 +230,7 @@ def _lookbehind(kind: str, alts: list[str], src: str) -> str:
         re.compile(f"(?<{kind}{whole})")
         return f"(?<{kind}{whole})"
     except re.error:
-        pass
+        pass  # variable width (valid in JavaScript): try one look-behind per alternative
     if len(alts) > 1 and not any(_captures(a) for a in alts):
         parts = []
         for alt in alts:
