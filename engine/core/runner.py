@@ -80,60 +80,77 @@ def _run_fast(game: Game, seats, agent, limit: int) -> None:
     """The loop of :func:`run` with ``Game.choose``, ``Game._advance`` and the random agent's
     single pick inlined: the same picks, checks, log entries and draws, fewer calls.
 
-    For a plain :class:`Decision` (see ``PLAIN``) without a combination rule, a random agent's
-    answer is one of the options or distinct ones in a legal count, so of ``Decision.check``
-    only the repeated-id test can fail: the full check runs only then (and raises)."""
+    A plain :class:`Decision` (see ``PLAIN``) asking for one of several options is a real choice
+    (never forced) and, without a combination rule, a random agent's answer to it needs no check.
+    For other plain decisions a random agent answers with distinct options in a legal count, so
+    of ``Decision.check`` only the repeated-id test can fail: the full check runs only then.
+    ``game.decisions`` and ``game.pending`` are written once, when the loop stops, and before
+    any agent other than a random one is asked (it may read the game)."""
     push = game.log.push
     send = game._flow.send
     plain = PLAIN
-    count = 0
+    if seats is not None:
+        rngs = [a.rng if type(a) is RandomAgent else None for a in seats]
+    else:
+        rngs = None
+        only = agent.rng if type(agent) is RandomAgent else None
+    answered = 0
     decision = game.pending
-    if decision is not None:
-        is_plain = type(decision) in plain
-        options = decision.options
-        low = decision.min
-    while decision is not None:
-        if seats is not None:
-            agent = seats[decision.player]
-        if type(agent) is RandomAgent and is_plain and decision.combine is None:
-            if low == 1 and (decision.max == 1 or len(options) == 1):
-                rng = agent.rng  # RandomAgent.choose's single pick
-                rng.draws += 1
+    single = decision is not None and _single(decision, plain)
+    try:
+        while decision is not None:
+            rng = rngs[decision.player] if rngs is not None else only
+            if single and rng is not None and decision.combine is None:
+                rng.draws += 1  # RandomAgent.choose's single pick
+                options = decision.options
                 picks = (options[floor(rng.random() * len(options))].id,)
             else:
-                picks = agent.choose(game, decision)
-                if len(set(picks)) != len(picks):
-                    decision.check(picks)  # raises InvalidChoice (an option id is repeated)
-        else:
-            picks = agent.choose(game, decision)
-            picks = tuple(picks)
-            if len(picks) == 1 and isinstance(picks[0], (list, tuple)):
-                picks = tuple(picks[0])
-            picks = decision.check(picks)
-        game.decisions += 1
-        push(("decision", decision.player, _DECISION, decision.kind, decision.rule, picks, False))
-        try:  # Game._advance
-            decision = send(picks)
-            while True:
-                picks = forced_picks(decision, plain)
-                if picks is None:
-                    is_plain = type(decision) in plain
-                    options = decision.options
-                    low = decision.min
-                    break
-                push(("decision", decision.player, _DECISION, decision.kind, decision.rule, picks, True))
+                if seats is not None:
+                    agent = seats[decision.player]
+                if rng is not None and type(decision) in plain and decision.combine is None:
+                    picks = agent.choose(game, decision)
+                    if len(set(picks)) != len(picks):
+                        game.pending = decision  # (an explain() may read it)
+                        decision.check(picks)  # raises InvalidChoice (an option id is repeated)
+                else:
+                    game.pending = decision
+                    picks = agent.choose(game, decision)
+                    picks = tuple(picks)
+                    if len(picks) == 1 and isinstance(picks[0], (list, tuple)):
+                        picks = tuple(picks[0])
+                    picks = decision.check(picks)
+            answered += 1
+            push(("decision", decision.player, _DECISION, decision.kind, decision.rule, picks, False))
+            try:  # Game._advance
                 decision = send(picks)
-        except StopIteration:
-            game._end(None, "the game flow ended")
-            decision = None
-        except GameOver as over:
-            game._end(over.winner, over.reason)
-            decision = None
-        else:
+                while True:  # _single(decision, plain), inlined: it runs for every decision
+                    if decision.max == 1 and decision.min == 1 and len(decision.options) > 1 \
+                            and type(decision) in plain:
+                        single = True
+                        break
+                    picks = forced_picks(decision, plain)
+                    if picks is None:
+                        single = False
+                        break
+                    push(("decision", decision.player, _DECISION, decision.kind, decision.rule, picks, True))
+                    decision = send(picks)
+            except StopIteration:
+                game._end(None, "the game flow ended")
+                decision = None
+            except GameOver as over:
+                game._end(over.winner, over.reason)
+                decision = None
+            if answered > limit:
+                raise GameStalled(f"no end after {limit} decisions (seed {game.seed})")
+    finally:
+        game.decisions += answered
+        if not game.finished:
             game.pending = decision
-        count += 1
-        if count > limit:
-            raise GameStalled(f"no end after {limit} decisions (seed {game.seed})")
+
+
+def _single(decision, plain) -> bool:
+    """True for a plain decision asking for one of several options (a real choice, one pick)."""
+    return decision.max == 1 and decision.min == 1 and len(decision.options) > 1 and type(decision) in plain
 
 
 def _result(game: Game) -> Result:
