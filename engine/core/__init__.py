@@ -33,7 +33,7 @@ from .registry import (
     build_registry,
 )
 from .replay import Replay, record, reproduce, verify
-from .rng import RNG_VERSION, Rng, derive
+from .rng import RNG_VERSION, Rng, derive, seat_key
 from .runner import GameStalled, Result, run
 
 __all__ = [
@@ -84,5 +84,6 @@ __all__ = [
     "reproduce",
     "run",
     "scan_tests",
+    "seat_key",
     "verify",
 ]

@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from math import floor
 
 from .decision import ChoiceError, Decision
-from .rng import Rng, derive_seat
+from .rng import Rng, seat_key
 
 
 class Agent(ABC):
@@ -126,7 +126,7 @@ class RandomAgent(Agent):
     @classmethod
     def for_seat(cls, game_seed: int, seat: int) -> RandomAgent:
         """An agent with a stream derived from the game's seed and the seat, independent of it."""
-        return cls(derive_seat(game_seed, "agent", seat))
+        return cls(seat_key(game_seed, "agent", seat))
 
     def choose(self, game, decision: Decision) -> tuple[str, ...]:
         options = decision.options
@@ -158,7 +158,7 @@ class GreedyAgent(Agent):
     @classmethod
     def for_seat(cls, game_seed: int, seat: int) -> GreedyAgent:
         """An agent with a stream derived from the game's seed and the seat."""
-        return cls(derive_seat(game_seed, "greedy", seat))
+        return cls(seat_key(game_seed, "greedy", seat))
 
     def choose(self, game, decision: Decision) -> tuple[str, ...]:
         return tuple(game.greedy(decision, self.rng))

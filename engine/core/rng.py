@@ -10,10 +10,14 @@ own draws on top; the algorithms are named by :data:`RNG_VERSION`, which every r
 * ``below(n)``  = ``int(random() * n)`` (0 ≤ result < n);
 * ``shuffle(xs)`` = Fisher–Yates from the last index down, ``j = below(i + 1)``, in place;
 * ``derive(seed, *labels)`` = a sub-seed from splitmix64 over the seed and the labels, used for
-  independent streams (one per agent) that do not disturb the game's own stream.
+  independent streams (a match's games, a tournament's pairings) that do not disturb the
+  game's own stream.
 
-A game owns exactly one :class:`Rng`; agents own their own. Nothing here touches the global
-generator, and nothing iterates a set.
+A game owns exactly one :class:`Rng`; agents own their own, seeded with
+``seat_key(game seed, label, seat)`` (an injective packing, no mixing: the generator's own
+seeding mixes). Agents' streams are not part of a replay, which records their answers; they
+decide only which game a seeded ``fuda play`` / ``simulate`` run plays. Nothing here touches
+the global generator, and nothing iterates a set.
 """
 
 from __future__ import annotations
@@ -46,7 +50,7 @@ def derive(seed: int, *labels: int | str) -> int:
     """A sub-seed for an independent stream named by ``labels`` (ints or ASCII strings):
     splitmix64 over the seed, then over each label (an int, or each UTF-8 byte of a string)
     xor-ed into the state."""
-    # splitmix64 inlined (agents derive two seeds per game)
+    # splitmix64 inlined (a tournament derives a seed per game)
     m = _MASK
     todo = [seed & m]
     for label in labels:
@@ -63,26 +67,19 @@ def derive(seed: int, *labels: int | str) -> int:
     return x
 
 
-_seat_memo: tuple = (None, "", 0)  # (seed, label, state after them) of the last derive_seat
+#: The stream labels :func:`seat_key` knows (an agent kind each); new kinds append here.
+SEAT_LABELS = ("agent", "greedy")
 
 
-def derive_seat(seed: int, label: str, seat: int) -> int:
-    """``derive(seed, label, seat)``, remembering the state after ``(seed, label)``: the agents
-    of one game (seat 0, seat 1 …) share it, so each further seat costs one round."""
-    global _seat_memo
-    if type(seat) is not int:
-        return derive(seed, label, seat)
-    memo = _seat_memo
-    if memo[0] is seed and memo[1] == label and type(label) is str:
-        x = memo[2]
-    else:
-        x = derive(seed, label)
-        _seat_memo = (seed, label, x)
-    m = _MASK
-    x = ((x ^ (seat & m)) + 0x9E3779B97F4A7C15) & m
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & m
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & m
-    return x ^ (x >> 31)
+def seat_key(seed: int, label: str, seat: int) -> int:
+    """The seed of a player agent's own stream: the game's seed, the agent's label (one of
+    :data:`SEAT_LABELS`) and the seat (0–255) packed into one non-negative integer, a different
+    one for every triple. The Mersenne Twister's seeding spreads it over the whole state, so
+    no further mixing is needed (``derive`` costs twice the seeding itself)."""
+    if not 0 <= seat < 256:
+        raise ValueError(f"a seat is 0–255, got {seat}")
+    z = seed << 1 if seed >= 0 else (~seed << 1) | 1  # zigzag: distinct for every integer
+    return (z << 8 | seat) << 4 | SEAT_LABELS.index(label)
 
 
 class Rng:
@@ -91,7 +88,7 @@ class Rng:
     __slots__ = ("draws", "random", "seed")
 
     def __init__(self, seed: int):
-        if not isinstance(seed, int) or isinstance(seed, bool):
+        if type(seed) is not int and (not isinstance(seed, int) or isinstance(seed, bool)):
             raise TypeError(f"a seed is an integer, not {type(seed).__name__}")
         self.seed = seed
         self.random = _Generator(seed).random

@@ -80,8 +80,8 @@ def _run_fast(game: Game, seats, agent, limit: int) -> None:
     """The loop of :func:`run` with ``Game.choose``, ``Game._advance`` and the random agent's
     single pick inlined: the same picks, checks, log entries and draws, fewer calls.
 
-    A plain :class:`Decision` (see ``PLAIN``) asking for one of several options is a real choice
-    (never forced) and, without a combination rule, a random agent's answer to it needs no check.
+    A plain :class:`Decision` (see ``PLAIN``) asking for one of several options without a
+    combination rule is a real choice (never forced) and a random agent's answer needs no check.
     For other plain decisions a random agent answers with distinct options in a legal count, so
     of ``Decision.check`` only the repeated-id test can fail: the full check runs only then.
     ``game.decisions`` and ``game.pending`` are written once, when the loop stops, and before
@@ -100,7 +100,7 @@ def _run_fast(game: Game, seats, agent, limit: int) -> None:
     try:
         while decision is not None:
             rng = rngs[decision.player] if rngs is not None else only
-            if single and rng is not None and decision.combine is None:
+            if single and rng is not None:
                 rng.draws += 1  # RandomAgent.choose's single pick
                 options = decision.options
                 picks = (options[floor(rng.random() * len(options))].id,)
@@ -124,8 +124,8 @@ def _run_fast(game: Game, seats, agent, limit: int) -> None:
             try:  # Game._advance
                 decision = send(picks)
                 while True:  # _single(decision, plain), inlined: it runs for every decision
-                    if decision.max == 1 and decision.min == 1 and len(decision.options) > 1 \
-                            and type(decision) in plain:
+                    if decision.max == 1 and decision.min == 1 and decision.combine is None \
+                            and len(decision.options) > 1 and type(decision) in plain:
                         single = True
                         break
                     picks = forced_picks(decision, plain)
@@ -149,8 +149,10 @@ def _run_fast(game: Game, seats, agent, limit: int) -> None:
 
 
 def _single(decision, plain) -> bool:
-    """True for a plain decision asking for one of several options (a real choice, one pick)."""
-    return decision.max == 1 and decision.min == 1 and len(decision.options) > 1 and type(decision) in plain
+    """True for a plain decision asking for one of several options without a combination rule
+    (a real choice: never forced, and any one option is a valid answer)."""
+    return (decision.max == 1 and decision.min == 1 and decision.combine is None and len(decision.options) > 1
+            and type(decision) in plain)
 
 
 def _result(game: Game) -> Result:

@@ -58,7 +58,7 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
         super().__init__(seed)
         table, seating = pool.table(setups)
         self.table = table
-        n = self.n = len(table)
+        n = self.n = len(table.players)
         self.pool = pool
         self.position = position
         self.turns = pool.turns
@@ -113,7 +113,7 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
 
     def _set_up(self):
         """RY-SETUP-1..3: faces up, first player, point chips shuffled and laid open."""
-        for p, setup in enumerate(self.table):
+        for p, setup in enumerate(self.table.players):
             self.log.push(("setup", p, ("deck", "name"), setup.deck, setup.name))
             hand = self.hand[p]
             if setup.faces is not None:
@@ -144,14 +144,17 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
 
     def _finish(self):
         """RY-GAME-1, RY-MULTI-6: point totals; the higher total wins, equal totals draw."""
-        totals = [sum(w) for w in self.won]
-        if self.tag:
-            sides = [totals[0] + totals[2], totals[1] + totals[3]]
+        won = self.won
+        if self.n == 2:  # (the playout case, without comprehensions)
+            a, b = sum(won[0]), sum(won[1])
+            totals = sides = [a, b]
+            winner = 0 if a > b else 1 if b > a else None
         else:
-            sides = totals
-        best = max(sides)
-        leaders = [i for i, v in enumerate(sides) if v == best]
-        winner = leaders[0] if len(leaders) == 1 else None
+            totals = [sum(w) for w in won]
+            sides = [totals[0] + totals[2], totals[1] + totals[3]] if self.tag else totals
+            best = max(sides)
+            leaders = [i for i, v in enumerate(sides) if v == best]
+            winner = leaders[0] if len(leaders) == 1 else None
         self.log.push(("score", winner, ("totals", "sides", "tag"), totals, sides, self.tag))
         if winner is None:
             raise GameOver(None, "引き分け（合計 " + "・".join(map(str, sides)) + "）")

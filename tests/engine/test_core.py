@@ -22,6 +22,7 @@ from engine.core import (
     ScriptError,
     coverage,
     derive,
+    seat_key,
     record,
     reproduce,
     run,
@@ -50,6 +51,24 @@ def test_shuffle_is_our_fisher_yates():
         expect[i], expect[j] = expect[j], expect[i]
     assert items == expect
     assert sorted(items) == list(range(9))
+
+
+def test_seat_key_packs_seed_label_and_seat_without_collisions():
+    """seat_key gives every (seed, label, seat) its own agent seed, negative seeds included."""
+    keys = {seat_key(seed, label, seat) for seed in range(-300, 300) for label in ("agent", "greedy")
+            for seat in range(4)}
+    assert len(keys) == 600 * 2 * 4 and min(keys) >= 0
+    with pytest.raises(ValueError):
+        seat_key(1, "agent", 256)
+    with pytest.raises(ValueError):
+        seat_key(1, "nobody", 0)
+
+
+def test_an_agents_stream_is_the_generator_seeded_with_its_seat_key():
+    """A random agent of seat s in game g draws from random.Random(seat_key(g, "agent", s))."""
+    agent = RandomAgent.for_seat(12, 1)
+    ref = random.Random(seat_key(12, "agent", 1))
+    assert [agent.rng.random() for _ in range(5)] == [ref.random() for _ in range(5)]
 
 
 def test_derive_gives_independent_stable_seeds():
