@@ -50,16 +50,22 @@ def derive(seed: int, *labels: int | str) -> int:
     """A sub-seed for an independent stream named by ``labels`` (ints or ASCII strings):
     splitmix64 over the seed, then over each label (an int, or each UTF-8 byte of a string)
     xor-ed into the state."""
-    # splitmix64 inlined (a tournament derives a seed per game)
+    return derive_further(0, seed, *labels)
+
+
+def derive_further(sub_seed: int, *labels: int | str) -> int:
+    """``derive(seed, *a, *b)`` as ``derive_further(derive(seed, *a), *b)``: the sub-seed is the
+    state after ``a``, so a caller deriving many seeds under one prefix (a tournament's games of
+    one pairing) absorbs the prefix once."""
     m = _MASK
-    todo = [seed & m]
+    todo = []
     for label in labels:
         if isinstance(label, str):
             todo.extend(label.encode("utf-8"))
         else:
             todo.append(label & m)
-    x = 0
-    for v in todo:
+    x = sub_seed
+    for v in todo:  # splitmix64, inlined
         x = ((x ^ v) + 0x9E3779B97F4A7C15) & m
         x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & m
         x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & m

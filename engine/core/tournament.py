@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .agents import make_agent
-from .rng import derive
+from .rng import derive, derive_further
 from .runner import run
 
 
@@ -47,8 +47,9 @@ def play_pairing(module, registry, entrants, a: int, b: int, games: int, seed: i
     wins = [0, 0]
     draws = 0
     setups = (entrants[a].setup, entrants[b].setup)
+    pairing = derive(seed, entrants[a].key, entrants[b].key)
     for k in range(start, start + games):
-        game_seed = derive(seed, entrants[a].key, entrants[b].key, k)
+        game_seed = derive_further(pairing, k)  # = derive(seed, key a, key b, k)
         game = module.new_game(registry, setups, game_seed)
         run(game, [make_agent(agents[0], game_seed, 0), make_agent(agents[1], game_seed, 1)])
         if game.winner is None:

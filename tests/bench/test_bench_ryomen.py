@@ -60,7 +60,7 @@ def baseline(games: int) -> int:
     """The same number of null games through the same core machinery."""
     decisions = 0
     for seed in range(games):
-        result = run(NullGame(seed), [make_agent("random", seed, 0), make_agent("random", seed, 1)])
+        result = run(NullGame(seed), make_agent("random", seed, 0))
         decisions += result.decisions
     return decisions
 
