@@ -4,17 +4,20 @@ baseline measured in the same run.
 Run with ``python -m pytest tests/bench/test_bench_ryomen.py -q -s -p no:cacheprovider``
 (benchmarks are excluded from the default run). The goal is ≥ 3,000 complete games/s.
 
-Last measured (one core of a shared machine, CPU time, best of rounds): a time ratio to the
-core floor of ≈ 2.05, i.e. ≈ 2,450 games/s when the floor runs at ≈ 5,000 games/s and ≈ 2,900
-when the machine is quiet enough for the floor to reach ≈ 6,000 (before the two-player fast
-path of :meth:`engine.ryomen.game.Ryomen._play_two` the ratio was ≈ 2.6: ≈ 2,000 games/s at a
-≈ 5,200 floor). The goal is not reached: ≥ 3,000 games/s at a 5,000 floor needs a ratio of
-≈ 1.67, and a ryomen game with every ability stripped still runs at ≈ 1.47.
+Last measured (2026-11-29, one core of a shared 2-core VM, best of 3 rounds): ≈ 2,700–2,770
+games/s while the machine ran slow (core floor ≈ 6,450) and ≈ 3,050–3,190 while it ran fast
+(floor ≈ 7,000), the time ratio to the floor ≈ 2.25–2.40 throughout; the same code, minutes
+apart. The goal is met only in the fast phase. Instruction counts do not drift with the machine
+(``python tests/bench/instructions.py ryomen``): ≈ 922,000 instructions a game, down from ≈ 1,072,000 at the
+start of the day (the runner's fast loop, agent seeding without splitmix, one agent a playout),
+of which the core floor's share is ≈ 259,000 (two Mersenne Twister seedings ≈ 81,000) and the
+Decision objects ryomen builds ≈ 61,000; the rest (≈ 600,000, ≈ 66,000 a turn) is the rules'
+own bytecode.
 
 The baseline is the shared core's floor: a null game on :class:`engine.core.Game` that asks
 exactly the decisions a ryomen game asks (two 0–9-pick ``faces`` decisions, then per turn a
 serve of the hand, a stat, a receive, a loser reverse of the hand and ``pass``), with the same
-random agents, runner, decision checks and decision log, but no rules at all. Its rate is the
+random agent, runner, decision checks and decision log, but no rules at all. Its rate is the
 most any engine making these decisions through the core can reach on this machine; the printed
 ratio (ryomen time / baseline time) is the cost of ryomen's own rules, effects and events.
 """
