@@ -1,4 +1,4 @@
-"""``fuda play``, ``fuda simulate`` and ``fuda rules``: the engines on the command line.
+"""``fuda play``, ``fuda match``, ``fuda simulate`` and ``fuda rules``: the engines on the command line.
 
 Game-neutral: each command finds the game's engine through :mod:`engine.games`. The lead wires
 them in with ``register(app)``. Exit codes: 0 ok, 1 findings / a failed verification / missing
@@ -89,10 +89,12 @@ def play(
     deck: Annotated[list[str] | None, typer.Option(
         "--deck", help="Deck id, once per player in seat order (two; ryomen also three or four).")] = None,
     seed: Annotated[int, typer.Option("--seed", help="The game's seed.")] = 0,
-    agents: Annotated[str, typer.Option("--agents", help="Agents of player 1 and 2: random, greedy.")] = "greedy,greedy",
+    agents: Annotated[str, typer.Option("--agents", help="Agents by seat, comma-separated (one name: every seat): random, greedy.")] = "greedy",
     log: Annotated[Path | None, typer.Option("--log", help="Write the replay (with the event log) as JSON here.")] = None,
     replay: Annotated[Path | None, typer.Option("--replay", help="Play this replay file again instead.")] = None,
     verify: Annotated[bool, typer.Option("--verify", help="With --replay: check that it reproduces exactly.")] = False,
+    tag: Annotated[bool, typer.Option("--tag", help="Four decks as two teams, seats 1 & 3 against 2 & 4, "
+                                      "adding their points (ryomen).")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
     path: PathOpt = None,
 ) -> None:
@@ -139,6 +141,13 @@ def play(
         setups = [module.setup_from_deck(game.deck(d)) for d in deck]
     except KeyError as exc:
         raise _fail(exc.args[0]) from None
+    if tag:
+        tag_table = getattr(module, "tag_table", None)
+        if tag_table is None:
+            raise _fail(f"{game.rules} has no tag matches")
+        if len(deck) != 4:
+            raise _fail(f"--tag needs four decks (two teams: seats 1 & 3 against 2 & 4), got {len(deck)}")
+        setups = tag_table(setups)
     current = module.new_game(registry, setups, seed)
     try:
         run(current, players)
@@ -146,11 +155,60 @@ def play(
         raise _fail(str(exc), 1) from None
     if not quiet:
         typer.echo("\n".join(current.transcript()))
-    winner = "draw" if current.winner is None else f"player {current.winner + 1} ({deck[current.winner]}, {names[current.winner]})"
+    w = current.winner
+    if w is None:
+        winner = "draw"
+    elif tag:  # the winner is a team: seats w and w + 2
+        winner = f"team {w + 1} (players {w + 1} & {w + 3}: {deck[w]}, {deck[w + 2]})"
+    else:
+        winner = f"player {w + 1} ({deck[w]}, {names[w]})"
     typer.echo(f"result: {winner} — {current.reason}")
     if log is not None:
         write_atomic(log, record(current, database.digest).dumps())
         typer.echo(f"replay written to {log}")
+
+
+def match(
+    game_id: GameArg,
+    deck: Annotated[list[str] | None, typer.Option("--deck", help="Deck id of player 1, then of player 2.")] = None,
+    games: Annotated[int, typer.Option("--games", "-n", help="3 or 5: best of, by games won; 2 or 4: by total "
+                                       "points, pairings rebuilt every two games; 1: one game.")] = 3,
+    seed: Annotated[int, typer.Option("--seed", help="The match's seed (each game's seed derives from it).")] = 0,
+    agents: Annotated[str, typer.Option("--agents", help="Agents by seat, comma-separated (one name: every seat): random, greedy.")] = "greedy",
+    first: Annotated[int, typer.Option("--first", min=1, max=2, help="Who goes first in game 1 (then it swaps).")] = 1,
+    json_out: Annotated[Path | None, typer.Option("--json", help="Write the match (every game) as JSON here.")] = None,
+    path: PathOpt = None,
+) -> None:
+    """Play a match between two decks (the game's match formats) and print every game and the result."""
+    from pipeline.atomic import write_atomic
+
+    _, game, module, registry = _open(path, game_id)
+    play_match = getattr(module, "play_match", None)
+    if play_match is None:
+        raise _fail(f"{game.rules} has no match formats (fuda play plays single games)")
+    if not deck or len(deck) != 2:
+        raise _fail("give two decks, one --deck per player: --deck A --deck B")
+    names, _ = _agents(agents, seed)
+    try:
+        setups = [module.setup_from_deck(game.deck(d)) for d in deck]
+    except KeyError as exc:
+        raise _fail(exc.args[0]) from None
+    try:
+        result = play_match(registry, setups, games, seed, names, first - 1)
+    except ValueError as exc:  # a format the game does not have
+        raise _fail(str(exc)) from None
+    for number, record in enumerate(result.games, 1):
+        outcome = "draw" if record.winner is None else f"player {record.winner + 1} wins"
+        typer.echo(f"game {number}: {' vs '.join(record.decks)}, player {record.first + 1} first — {outcome} "
+                   f"({'–'.join(map(str, record.totals))} points, seed {record.seed})")
+    by_games = games % 2 == 1
+    score = f"{'–'.join(map(str, result.wins))} in games, {'–'.join(map(str, result.points))} in points"
+    winner = "draw" if result.winner is None else f"player {result.winner + 1} ({deck[result.winner]})"
+    typer.echo(f"match ({result.format}, decided by {'games won' if by_games else 'total points'}): {winner} — {score}")
+    if json_out is not None:
+        write_atomic(json_out, json.dumps({"game": game.id, "decks": list(deck), "agents": names, "seed": seed,
+                                            **result.as_json()}, ensure_ascii=False, indent=2) + "\n")
+        typer.echo(f"wrote {json_out}")
 
 
 def simulate(
@@ -158,7 +216,7 @@ def simulate(
     games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pairing.")] = 20,
     seed: Annotated[int, typer.Option("--seed", help="The run's seed (each game's seed derives from it).")] = 0,
     jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
-    agents: Annotated[str, typer.Option("--agents", help="Agents of seat 1 and seat 2: random, greedy.")] = "greedy,greedy",
+    agents: Annotated[str, typer.Option("--agents", help="Agents of seat 1 and seat 2 (one name: both): random, greedy.")] = "greedy",
     out: Annotated[Path, typer.Option("--out", "-o", help="Output folder.")] = Path("simulation"),
     path: PathOpt = None,
 ) -> None:
@@ -257,7 +315,8 @@ def rules(
 
 
 def register(app: typer.Typer) -> None:
-    """Add ``play``, ``simulate`` and ``rules`` to the fuda app."""
+    """Add ``play``, ``match``, ``simulate`` and ``rules`` to the fuda app."""
     app.command("play")(play)
+    app.command("match")(match)
     app.command("simulate")(simulate)
     app.command("rules")(rules)

@@ -8,8 +8,9 @@ The module interface every engine package offers (see :mod:`engine.games`):
 * ``entrants(registry)`` — the pairings ``fuda simulate`` pits against each other;
 * ``CATALOGUE`` — the rules catalogue; ``ENGINE_VERSION``, ``RULES_VERSION``.
 
-Besides: :func:`~.match.play_match` (best of 3/5, 2/4-game matches by total points) and
-:func:`~.match.play_game` (one game of 2–4 players, tag matches) for the CLI.
+Besides, for ``fuda play --tag`` and ``fuda match``: :func:`tag_table` (a 4-player tag match),
+:func:`~.match.play_match` (best of 3/5, 2/4-game matches by total points) and
+:func:`~.match.play_game` (one game of 2–4 players, tag matches).
 """
 
 from __future__ import annotations
@@ -34,6 +35,11 @@ def new_game(registry, setups, seed: int, position: Position | None = None) -> R
     return Ryomen(pool_of(registry), setups, seed, position)
 
 
+def tag_table(setups) -> Table:
+    """Four setups as a tag match: seats 1 & 3 against 2 & 4, partners' points added (RY-MULTI-6)."""
+    return Table.of(setups, tag=True)
+
+
 def setup_from_deck(deck) -> PlayerSetup:
     """One player's setup from a database deck (a pairing); faces are chosen in play."""
     return PlayerSetup.from_deck(deck)
@@ -47,5 +53,5 @@ def setup_from_json(doc) -> Table:
 __all__ = [
     "CATALOGUE", "CardPool", "ENGINE_VERSION", "FaceDef", "Lineup", "MatchResult", "PlayerSetup", "Position",
     "RULES", "RULES_VERSION", "Ryomen", "Seat", "Table", "build_registry", "entrants", "new_game",
-    "play_game", "play_match", "pool_of", "random_pairing", "setup_from_deck", "setup_from_json",
+    "play_game", "play_match", "pool_of", "random_pairing", "setup_from_deck", "setup_from_json", "tag_table",
 ]

@@ -39,3 +39,56 @@ def test_two_player_games_refuse_a_third_deck():
     result = invoke("play", "recast-rift", "--deck", "reimu-marisa", "--deck", "sakuya-youmu",
                     "--deck", "marisa-sakuya")
     assert result.exit_code == 2 and "give 2 decks" in result.output
+
+
+@R("RY-MULTI-6")
+def test_play_tag_seats_two_teams_and_replays(tmp_path):
+    """--tag with four decks plays seats 1 & 3 against 2 & 4; the result names the team; it replays."""
+    log = tmp_path / "tag.json"
+    args = [a for d in DECKS for a in ("--deck", d)]
+    result = invoke("play", "ryomen", *args, "--tag", "--seed", "3", "--agents", "random", "--log", str(log), "-q")
+    assert result.exit_code == 0, result.output
+    doc = json.loads(log.read_text(encoding="utf-8"))
+    assert doc["setup"]["tag"] is True
+    line = next(x for x in result.output.splitlines() if x.startswith("result:"))
+    assert line.startswith(("result: team 1 (players 1 & 3: scarlet-night, scarlet-gate)",
+                            "result: team 2 (players 2 & 4: ghost-spring, ghost-hakugyokurou)", "result: draw"))
+    verified = invoke("play", "ryomen", "--replay", str(log), "--verify", "-q")
+    assert verified.exit_code == 0 and "verified" in verified.output
+
+
+def test_play_tag_needs_four_decks_and_a_game_with_teams():
+    """--tag with two decks, or for a game without tag matches, is a one-line usage error."""
+    two = invoke("play", "ryomen", "--deck", DECKS[0], "--deck", DECKS[1], "--tag")
+    assert two.exit_code == 2 and "--tag needs four decks" in two.output
+    rr = invoke("play", "recast-rift", "--deck", "reimu-marisa", "--deck", "sakuya-youmu", "--tag")
+    assert rr.exit_code == 2 and "has no tag matches" in rr.output
+
+
+@R("RY-MATCH-1", "RY-MATCH-2")
+@pytest.mark.parametrize("games", [3, 4])
+def test_match_prints_every_game_and_writes_the_same_result_as_json(games, tmp_path):
+    """fuda match plays the format's games and prints a line per game and the match result, the same as its JSON."""
+    out = tmp_path / "match.json"
+    args = ("match", "ryomen", "--deck", DECKS[0], "--deck", DECKS[1], "--games", str(games), "--seed", "5",
+            "--agents", "random", "--json", str(out))
+    result = invoke(*args)
+    assert result.exit_code == 0, result.output
+    doc = json.loads(out.read_text(encoding="utf-8"))
+    lines = result.output.splitlines()
+    assert len([x for x in lines if x.startswith("game ")]) == len(doc["games"])
+    assert doc["format"] == ("best-of-3" if games == 3 else "4-game")
+    if games == 4:
+        assert len(doc["games"]) == 4 and [g["first"] for g in doc["games"]] == [0, 1, 0, 1]
+    winner = "draw" if doc["winner"] is None else f"player {doc['winner'] + 1} ({DECKS[doc['winner']]})"
+    summary = next(x for x in lines if x.startswith("match ("))
+    assert f": {winner} — " in summary and "–".join(map(str, doc["points"])) + " in points" in summary
+    assert invoke(*args).output == result.output  # the seed fixes the match
+
+
+def test_match_refuses_a_game_without_match_formats_and_unknown_formats():
+    """A game without match formats, or a number of games no format has, is a one-line usage error."""
+    rr = invoke("match", "recast-rift", "--deck", "reimu-marisa", "--deck", "sakuya-youmu")
+    assert rr.exit_code == 2 and "has no match formats" in rr.output
+    six = invoke("match", "ryomen", "--deck", DECKS[0], "--deck", DECKS[1], "--games", "6")
+    assert six.exit_code == 2 and "1, 2, 3, 4 or 5 games" in six.output
