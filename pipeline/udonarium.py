@@ -190,6 +190,7 @@ class Pile:
     zone: str | None = None
     loose: bool = False
     description: str = ""
+    offset: tuple[float, float] = (0.0, 0.0)  # mm from the zone's first place (piles sharing a zone)
 
 
 @dataclass
@@ -314,7 +315,8 @@ def room_positions(game, plan: Plan):
             x, y = CELL / 2 + spare * (w_px + CELL / 2), max(0.0, plan.table_cells[1] * CELL - h_px - CELL / 2)
             spare += 1
         else:
-            x, y = ox + spot[0] * TABLE_PX_PER_MM, oy + spot[1] * TABLE_PX_PER_MM
+            x = ox + (spot[0] + pile.offset[0]) * TABLE_PX_PER_MM
+            y = oy + (spot[1] + pile.offset[1]) * TABLE_PX_PER_MM
         yield round(x, 1), round(y, 1), pile
 
 

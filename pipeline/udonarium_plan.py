@@ -4,7 +4,8 @@
   face-down cards, front the fighter side and back the life track (RR-SETUP, RR-LIFE-1).
 - toho-tcg: the main deck face down. raise-blaze: the main deck and the core deck face down.
 - ryomen: the player's 9 double-faced cards face up (front face A, back face B), the point chips
-  (values from the manifest's ``chips.points``) face down as a pile, and the day/night chip
+  (values from the manifest's ``chips.points``) face down as a pile, a face-up stack of each
+  stat chip kind (``chips.stat``: as many as its ``count``), and the day/night chip
   (front 昼, back 夜, showing the manifest's starting side).
 - any other rule set: the deck's cards face down.
 
@@ -40,7 +41,7 @@ LABELS = {"fighter": "ファイター", "set": "セット", "timing": "タイミ
           "graze": "グレイズ", "preempt": "先制覚醒"}
 ROMAN = {3: "Ⅲ", 2: "Ⅱ", 1: "Ⅰ"}
 DEFAULT_ZONES = {"deck": "deck", "core": "core-fighter", "pairs": "hand-zone", "points": "point-zone",
-                 "day-night": "day-night", "far": "awakening-far", "near": "awakening-near"}
+                 "day-night": "day-night", "stat-chips": "stat-chips", "far": "awakening-far", "near": "awakening-near"}
 
 
 def _bar(value) -> str:
@@ -223,7 +224,21 @@ def _ryomen_chips(r: Renderer, game, known: dict) -> list[Pile]:
         state = 0 if chips["day-night"].get("start", "day") == "day" else 1
         piece = Piece("昼夜チップ", day, night, state, round(d * TABLE_PX_PER_MM / CELL, 3))
         piles.append(Pile("昼夜チップ", (piece,), DEFAULT_ZONES["day-night"], loose=True))
+    d = 16.0  # stat chips: one face-up stack per kind, side by side on the stat-chip zone
+    size = round(d * TABLE_PX_PER_MM / CELL, 3)
+    for i, kind in enumerate(chips.get("stat") or ()):
+        stat = kind["stat"]
+        sign = "＋" if kind["delta"] > 0 else "－"  # full-width, as card text prints it
+        front = r.chip(f"{sign}{abs(kind['delta'])}", d, _STAT_FILL.get(stat, pal["back"]), "#ffffff", pal["gold"],
+                       _STAT_JA.get(stat, stat))
+        back = r.chip(_STAT_JA.get(stat, stat)[:1], d, pal["back"], pal["gold"], pal["gold"], "能力値")
+        pieces = tuple(Piece(kind["name"], front, back, 0, size) for _ in range(kind["count"]))
+        piles.append(Pile(kind["name"], pieces, DEFAULT_ZONES["stat-chips"], offset=(4 + i * (d + 6), 16)))
     return piles
+
+
+_STAT_JA = {"power": "パワー", "speed": "スピード", "brain": "ブレイン", "all": "全能力値"}
+_STAT_FILL = {"power": "#b8332a", "speed": "#2a6fb8", "brain": "#2f8f4e", "all": "#7a3fa0"}
 
 
 # -- the table ----------------------------------------------------------------------------------

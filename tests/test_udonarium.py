@@ -233,6 +233,25 @@ def test_ryomen_pairs_face_up_with_chips(db, built):
     assert values == list(game.manifest["chips"]["points"]) and {c.get("state") for c in chips} == {"1"}
     (day_night,) = [r for r in roots if r.tag == "card"]
     assert day_night.get("state") == ("0" if game.manifest["chips"]["day-night"]["start"] == "day" else "1")
+    for kind in game.manifest["chips"]["stat"]:  # one face-up stack of each stat chip kind, count chips
+        chips = stacks[kind["name"]].find("node")
+        assert len(chips) == kind["count"] and {c.get("state") for c in chips} == {"0"}
+        assert {path_data(c, "card", "common", "name").text for c in chips} == {kind["name"]}
+
+
+def test_ryomen_stat_chip_stacks_lie_side_by_side_on_their_zone(db):
+    """In a room, the stat chip stacks start on the mat's stat-chip zone, each beside the last."""
+    from pipeline.udonarium import TABLE_PX_PER_MM, room_positions
+    from pipeline.udonarium_plan import plan_deck, zone_origin
+
+    game = db.game("ryomen")
+    plan = plan_deck(game, game.decks[0], scale=1.0)
+    names = [k["name"] for k in game.manifest["chips"]["stat"]]
+    spots = {pile.name: (x, y) for x, y, pile in room_positions(game, plan) if pile.name in names}
+    zx, zy = zone_origin(game, "stat-chips", plan.zones)
+    xs = [spots[n][0] for n in names]
+    assert xs == sorted(xs) and len(set(xs)) == len(xs) and len({spots[n][1] for n in names}) == 1
+    assert xs[0] > plan.mat_origin[0] + zx * TABLE_PX_PER_MM and spots[names[0]][1] > plan.mat_origin[1] + zy * TABLE_PX_PER_MM
 
 
 def test_special_characters_survive(sample_copy):
