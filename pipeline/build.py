@@ -1,8 +1,10 @@
 """``fuda build``: every output for a whole database, in one run.
 
 A build is a list of steps; each step takes the loaded :class:`Database` and the output folder
-and returns the files it wrote. Validation always runs first and its report is always written;
-when the database has errors, no other step runs (their outputs would be wrong).
+and returns the files it wrote, or ``(files, findings)`` when it has warnings to report (an
+export's missing glyph): those join the build's findings. Validation always runs first and its
+report is always written; when the database has errors, no other step runs (their outputs would
+be wrong).
 """
 
 from __future__ import annotations
@@ -16,7 +18,7 @@ from .atomic import write_atomic
 from .database import Database
 from .findings import Finding
 
-Step = Callable[[Database, Path], list[Path]]
+Step = Callable[[Database, Path], list[Path] | tuple[list[Path], list[Finding]]]
 
 
 @dataclass(frozen=True)
@@ -75,11 +77,17 @@ def build(paths=None, out: Path = Path("out"), progress=None) -> BuildResult:
     if any(f.severity == "error" for f in findings):
         return BuildResult(tuple(findings), tuple(outputs))
     failures = []
+    findings = list(findings)
     for name, step in steps():
         if progress:
             progress(name)
         try:
-            outputs.append((name, tuple(step(database, out))))
+            written = step(database, out)
         except Exception as exc:  # a failed step is reported; the other steps still run
             failures.append((name, f"{type(exc).__name__}: {exc}"))
+            continue
+        if isinstance(written, tuple):  # (files, findings)
+            written, reported = written
+            findings.extend(reported)
+        outputs.append((name, tuple(written)))
     return BuildResult(tuple(findings), tuple(outputs), tuple(failures))

@@ -148,19 +148,23 @@ def import_duel_online_cmd(
     typer.echo(f"wrote {target}: {len(cards)} cards")
 
 
-def build_step(database, out: Path) -> list[Path]:
+def build_step(database, out: Path) -> tuple[list[Path], list]:
     """``fuda build``: an Udonarium ZIP for every deck (out/udonarium/<game>/<deck>.zip) and
-    the Duel Online Card.txt of every toho-tcg game (out/duel-online/<game>/Card.txt)."""
+    the Duel Online Card.txt of every toho-tcg game (out/duel-online/<game>/Card.txt); returns
+    the files and the exports' warnings (each once, though every deck of a game may repeat it)."""
     from .duel_online import write_card_txt
     from .udonarium import export_udonarium
 
     out = Path(out)
     written: list[Path] = []
+    warnings: dict = {}  # str(finding) -> finding, in order
     for game in database.games:
         for deck in game.decks:
-            path, _ = export_udonarium(game, deck.id, out / "udonarium" / game.id / f"{deck.id}.zip")
+            path, found = export_udonarium(game, deck.id, out / "udonarium" / game.id / f"{deck.id}.zip")
             written.append(path)
+            warnings.update((str(f), f) for f in found if str(f) not in warnings)
         if game.rules == "toho-tcg":
-            path, _ = write_card_txt(game, out / "duel-online" / game.id / "Card.txt")
+            path, found = write_card_txt(game, out / "duel-online" / game.id / "Card.txt")
             written.append(path)
-    return written
+            warnings.update((str(f), f) for f in found if str(f) not in warnings)
+    return written, list(warnings.values())

@@ -142,7 +142,9 @@ def db():
 def built(db, tmp_path_factory):
     """Every file ``build_step`` writes for the sample database."""
     out = tmp_path_factory.mktemp("build")
-    return out, build_step(db, out)
+    files, warnings = build_step(db, out)
+    assert warnings == []  # the sample's text is all in the bundled font
+    return out, files
 
 
 def test_build_step_writes_every_deck_and_card_txt(db, built):
@@ -378,3 +380,20 @@ def test_room_without_mat_zones_keeps_piles_on_the_table(sample_copy):
     for o in room[1:]:
         x, y = json.loads(o.get("location.x")), json.loads(o.get("location.y"))
         assert 0 <= x <= w - 100 and 0 <= y <= h - 139
+
+
+def test_build_reports_export_warnings(sample_copy):
+    """fuda build's findings carry an export's warnings (a glyph the font lacks), located at the card."""
+    from pipeline.build import build
+
+    folder = sample_copy("ryomen")
+
+    def add_star(doc):
+        doc["cards"][0]["name"] += "🌟"
+
+    rewrite(folder / "scarlet.yaml", add_star)
+    result = build([folder.parent], folder.parent.parent / "out")
+    online = [f for f in result.findings if f.severity == "warning" and f.code == "P102"]
+    assert online and all("🌟" in str(f) and f.card and f.location.line > 0 for f in online)
+    assert "online" in dict(result.outputs)  # the exports were written; print failed on the glyph
+    assert [name for name, _ in result.failures] == ["print"]
