@@ -132,3 +132,20 @@ def test_fix_keeps_a_byte_order_mark(sample_copy):
     fix(load_database([folder]), set(REGISTRY))
     data = path.read_bytes()
     assert data.startswith(b"\xef\xbb\xbf") and data[3:].decode("utf-8") == FIXED
+
+
+def test_deck_files_are_linted_and_fixed_in_place(sample_copy):
+    """A deck's name and description are read by the writing rules (not by card-text rules) and
+    --fix mends them in the deck file, comments kept."""
+    folder = sample_copy("toho-tcg")
+    deck = folder / "decks" / "hakurei-moriya.yaml"
+    text = deck.read_text(encoding="utf-8")
+    assert "霊夢と早苗を軸に" in text and "description: " in text
+    wrong = text.replace("霊夢と早苗を軸に", "霊夢と早苗を軸にパワ一で", 1)  # 一 (kanji) for ー
+    deck.write_text(wrong + "# the end\n", encoding="utf-8")
+    found = [d for d in lint(load_database([folder]), fit=False) if Path(d.location.file) == deck]
+    assert [d.code for d in found] == ["JP102"] and found[0].card is None
+    assert found[0].message.startswith("deck hakurei-moriya: ") and found[0].location.line == 4
+    result = fix(load_database([folder]), set(REGISTRY))
+    assert result.changed == {deck: 1} and not result.failed
+    assert deck.read_text(encoding="utf-8") == text.replace("霊夢と早苗を軸に", "霊夢と早苗を軸にパワーで", 1) + "# the end\n"

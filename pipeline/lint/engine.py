@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import gc
 from collections.abc import Callable, Iterable, Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import NamedTuple
 
@@ -30,7 +30,9 @@ from .vocab import Vocabulary, vocabulary
 SEVERITIES = ("error", "warning", "info")
 RANK = {"error": 3, "warning": 2, "info": 1}
 TEXT_KINDS = frozenset({"text", "ability"})  # rules text: the card text and each ability's text
-ALL_KINDS = frozenset({"name", "text", "ability", "flavor"})
+CARD_KINDS = frozenset({"name", "text", "ability", "flavor"})
+#: ...and ``deck``: a deck file's name and description (prose: only the writing rules read them)
+ALL_KINDS = CARD_KINDS | {"deck"}
 
 
 @dataclass(frozen=True)
@@ -58,7 +60,8 @@ class Hit:
 
 
 class Field(NamedTuple):
-    """One string of a card: ``kind`` is name, text, ability or flavor; ``path`` its data path.
+    """One string of a card (``kind`` name, text, ability or flavor) or of a deck file (``kind``
+    deck: its name and description); ``path`` is its data path.
     (A named tuple: a card has several and the runner makes them for every card.)"""
 
     kind: str
@@ -219,6 +222,15 @@ def fields(card) -> list[Field]:
     return out
 
 
+def deck_fields(deck) -> list[Field]:
+    """The prose strings of a deck file: its name and description."""
+    out = [Field("deck", ("name",), deck.name, deck)]
+    description = deck.data.get("description")
+    if isinstance(description, str) and description:
+        out.append(Field("deck", ("description",), description, deck))
+    return out
+
+
 class Plan:
     """The checks enabled for one game, sorted by how they are gated."""
 
@@ -316,6 +328,15 @@ def lint_game(game, enabled: Iterable[str], options: dict | None = None) -> list
                             out.append(ctx.at(hit.code, card, fld.path, hit.message, offset=hit.start,
                                               hint=hit.hint, value=fld.value,
                                               fixable=hit.replacement is not None))
+    deck_checks = [c for c in plan.field if "deck" in c.kinds]  # a few strings: no gates
+    for deck in game.decks if deck_checks else ():
+        for fld in deck_fields(deck):
+            for check in deck_checks:
+                for hit in check.scan(ctx, fld):
+                    if hit.code in on:
+                        d = ctx.at(hit.code, deck, fld.path, hit.message, offset=hit.start, hint=hit.hint,
+                                   value=fld.value, fixable=hit.replacement is not None)
+                        out.append(replace(d, card=None, message=f"deck {deck.id}: {d.message}"))
     runs = [c.run for c in plan.card]
     for n, card in enumerate(cards):
         silent = off.get(n, ())

@@ -23,13 +23,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..findings import FindingsError
-from .engine import Context, Field, Plan, fields, registry, suppressed
+from .engine import Context, Field, Plan, deck_fields, fields, registry, suppressed
 from .source import build_map, forget
 
 
 @dataclass(frozen=True)
 class Edit:
-    """A string of a card to replace: ``path`` below the card, old and new values."""
+    """A string of a card (or of a deck file: ``card`` is then the deck id) to replace: ``path``
+    below the card or deck, old and new values."""
 
     file: Path
     card: str
@@ -88,17 +89,17 @@ def plan_edits(database, enabled, games=None, files=None) -> list[Edit]:
         plan = Plan(ctx, checks)
         if not plan.field:
             continue
-        for card in game.cards:
-            codes = ctx.enabled - suppressed(card, reg)
+        for item, item_fields in [*((c, fields) for c in game.cards), *((d, deck_fields) for d in game.decks)]:
+            codes = ctx.enabled - suppressed(item, reg)
             if not codes:
                 continue
-            file = Path(card.source.file)
+            file = Path(item.source.file)
             if wanted_files is not None and file.resolve() not in wanted_files:
                 continue
-            for fld in fields(card):
+            for fld in item_fields(item):
                 new = fix_value(ctx, plan, fld, codes)
                 if new != fld.value:
-                    edits.append(Edit(file, card.id, fld.path, fld.value, new))
+                    edits.append(Edit(file, item.id, fld.path, fld.value, new))
     return edits
 
 
@@ -137,10 +138,13 @@ def _apply_one(path: Path, text: str, edit: Edit):
     except FindingsError as exc:
         return None, f"the file does not parse: {exc}"
     cards = doc.data.get("cards") if isinstance(doc.data, dict) else None
-    index = next((i for i, c in enumerate(cards or ()) if isinstance(c, dict) and c.get("id") == edit.card), None)
-    if index is None:
-        return None, f"card {edit.card} is not in the file any more"
-    dpath = ("cards", index) + tuple(edit.path)
+    if isinstance(doc.data, dict) and doc.data.get("id") == edit.card:
+        dpath = tuple(edit.path)  # a deck file: the deck is the document (a card file has no id)
+    else:
+        index = next((i for i, c in enumerate(cards or ()) if isinstance(c, dict) and c.get("id") == edit.card), None)
+        if index is None:
+            return None, f"card {edit.card} is not in the file any more"
+        dpath = ("cards", index) + tuple(edit.path)
     if _get(doc.data, dpath) != edit.old:
         return None, "the text changed since it was linted"
     loc = doc.values.get(dpath)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from ..engine import FieldCheck, Hit, RuleInfo
+from ..engine import CARD_KINDS, FieldCheck, Hit, RuleInfo
 
 GROUP = "encoding"
 
@@ -63,6 +63,7 @@ def select(ctx, corpus) -> set[int]:
     return {n for n, s in corpus.strings() if _unencodable(ctx, s)}
 
 
-FIELD = (FieldCheck(("ENC001",), scan, select=select, active=lambda ctx: ctx.settings.cp932),)
+# (cards only: Duel Online's file holds cards, not deck files)
+FIELD = (FieldCheck(("ENC001",), scan, kinds=CARD_KINDS, select=select, active=lambda ctx: ctx.settings.cp932),)
 CARD = ()
 GAME = ()

@@ -7,7 +7,7 @@ from ..engine import FieldCheck, GameCheck, Hit, RuleInfo
 from ..prh import load
 
 GROUP = "prh"
-KINDS = frozenset({"text", "ability", "flavor"})
+KINDS = frozenset({"text", "ability", "flavor", "deck"})
 
 RULES = (
     RuleInfo("PRH001", "warning", "prh dictionary: write the expected form", GROUP, explain="""\

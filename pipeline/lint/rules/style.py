@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..engine import ALL_KINDS, TEXT_KINDS, FieldCheck, Hit, RuleInfo
+from ..engine import ALL_KINDS, CARD_KINDS, TEXT_KINDS, FieldCheck, Hit, RuleInfo
 
 GROUP = "style"
 WIDE = str.maketrans("0123456789+-/%", "０１２３４５６７８９＋－／％")
@@ -233,7 +233,7 @@ def scan_brackets(ctx, fld):
 
 
 FIELD = (
-    FieldCheck(("JP201", "JP202"), scan_width, trigger=width_trigger),
+    FieldCheck(("JP201", "JP202"), scan_width, kinds=CARD_KINDS, trigger=width_trigger),  # printed style: not decks
     FieldCheck(("JP203",), scan_wave, kinds=ALL_KINDS, trigger=wave_trigger),
     FieldCheck(("JP207",), scan_spaces, trigger=lambda ctx: ("[ \u3000](?:[ \u3000\n\0]|\\Z)",)),
     FieldCheck(("JP204", "JP205"), scan_lines, kinds=TEXT_KINDS, select=select_lines),
