@@ -45,8 +45,10 @@ def forced_picks(decision: Decision, plain=PLAIN) -> tuple[str, ...] | None:
 class GameOver(Exception):
     """Raised inside a game's flow when the game ends (``winner`` None for a draw)."""
 
+    __slots__ = ("reason", "winner")
+
     def __init__(self, winner: int | None, reason: str):
-        super().__init__(reason)
+        self.args = (reason,)  # what Exception.__init__(reason) sets (no super() call: one per game)
         self.winner = winner
         self.reason = reason
 

@@ -63,15 +63,16 @@ def run(game: Game, agents: Agent | Sequence[Agent], *, limit: int = 100_000,
 
 def _fast(game: Game, agents) -> bool:
     """True when the loop may be inlined: the game keeps the base choose/_advance and no agent
-    is scripted (scripted runs stop early and check their steps)."""
-    cls = type(game)
-    if cls.choose is not Game.choose or cls._advance is not Game._advance:
+    is scripted (scripted runs stop early and check their steps).
+
+    The bound methods tell an instance's own ``choose``/``_advance`` apart without reading
+    ``game.__dict__``: on CPython 3.11 that turns the instance's inline attribute values into a
+    dictionary, and every later ``self.x`` of the game then misses its specialised fast path."""
+    if (getattr(game.choose, "__func__", None) is not Game.choose
+            or getattr(game._advance, "__func__", None) is not Game._advance):
         return False
-    own = getattr(game, "__dict__", ())
-    if "choose" in own or "_advance" in own:
-        return False
-    for agent in agents:
-        if isinstance(agent, ScriptedAgent):
+    for agent in agents:  # (the type test first: an ABC's isinstance costs a Python call)
+        if type(agent) is not RandomAgent and isinstance(agent, ScriptedAgent):
             return False
     return True
 
@@ -81,59 +82,61 @@ def _run_fast(game: Game, seats, agent, limit: int) -> None:
     single pick inlined: the same picks, checks, log entries and draws, fewer calls.
 
     A plain :class:`Decision` (see ``PLAIN``) asking for one of several options without a
-    combination rule is a real choice (never forced) and a random agent's answer needs no check.
-    For other plain decisions a random agent answers with distinct options in a legal count, so
-    of ``Decision.check`` only the repeated-id test can fail: the full check runs only then.
-    ``game.decisions`` and ``game.pending`` are written once, when the loop stops, and before
-    any agent other than a random one is asked (it may read the game)."""
+    combination rule is a real choice (never forced) and a random agent's answer needs no check:
+    the advance loop answers those itself, as ``RandomAgent.choose`` would. Every other decision
+    goes to its agent. For other plain decisions a random agent answers with distinct options in
+    a legal count, so of ``Decision.check`` only the repeated-id test can fail: the full check
+    runs only then. ``game.decisions`` and ``game.pending`` are written once, when the loop
+    stops, and before any agent other than a random one is asked (it may read the game)."""
     push = game.log.push
     send = game._flow.send
     plain = PLAIN
-    if seats is not None:
+    if seats is not None:  # the random agents' generators (None for other agents), by seat
         rngs = [a.rng if type(a) is RandomAgent else None for a in seats]
+        rng = None
     else:
         rngs = None
-        only = agent.rng if type(agent) is RandomAgent else None
+        rng = agent.rng if type(agent) is RandomAgent else None
     answered = 0
     decision = game.pending
-    single = decision is not None and _single(decision, plain)
     try:
-        while decision is not None:
-            rng = rngs[decision.player] if rngs is not None else only
-            if single and rng is not None:
-                rng.draws += 1  # RandomAgent.choose's single pick
-                options = decision.options
-                picks = (options[floor(rng.random() * len(options))].id,)
+        while decision is not None:  # a decision for the agent (the first one, or one not inlined)
+            if seats is not None:
+                agent = seats[decision.player]
+                rng = rngs[decision.player]
+            if rng is not None and type(decision) in plain and decision.combine is None:
+                picks = agent.choose(game, decision)
+                if len(set(picks)) != len(picks):
+                    game.pending = decision  # (an explain() may read it)
+                    decision.check(picks)  # raises InvalidChoice (an option id is repeated)
             else:
-                if seats is not None:
-                    agent = seats[decision.player]
-                if rng is not None and type(decision) in plain and decision.combine is None:
-                    picks = agent.choose(game, decision)
-                    if len(set(picks)) != len(picks):
-                        game.pending = decision  # (an explain() may read it)
-                        decision.check(picks)  # raises InvalidChoice (an option id is repeated)
-                else:
-                    game.pending = decision
-                    picks = agent.choose(game, decision)
-                    picks = tuple(picks)
-                    if len(picks) == 1 and isinstance(picks[0], (list, tuple)):
-                        picks = tuple(picks[0])
-                    picks = decision.check(picks)
+                game.pending = decision
+                picks = agent.choose(game, decision)
+                picks = tuple(picks)
+                if len(picks) == 1 and isinstance(picks[0], (list, tuple)):
+                    picks = tuple(picks[0])
+                picks = decision.check(picks)
             answered += 1
             push(("decision", decision.player, _DECISION, decision.kind, decision.rule, picks, False))
-            try:  # Game._advance
-                decision = send(picks)
-                while True:  # _single(decision, plain), inlined: it runs for every decision
-                    if decision.max == 1 and decision.min == 1 and decision.combine is None \
-                            and len(decision.options) > 1 and type(decision) in plain:
-                        single = True
-                        break
-                    picks = forced_picks(decision, plain)
-                    if picks is None:
-                        single = False
-                        break
-                    push(("decision", decision.player, _DECISION, decision.kind, decision.rule, picks, True))
+            try:  # Game._advance, answering a random agent's single picks on the way
+                while True:
                     decision = send(picks)
+                    if rngs is not None:
+                        rng = rngs[decision.player]
+                    if decision.max == 1 and decision.min == 1 and decision.combine is None \
+                            and (n := len(options := decision.options)) > 1 and type(decision) in plain:
+                        if rng is None or answered > limit:
+                            break  # another agent's choice, or the limit (tested below) is passed
+                        rng.draws += 1  # RandomAgent.choose's single pick
+                        random = rng.random  # (a specialised slot read: the method form rng.random() is not)
+                        picks = (options[floor(random() * n)].id,)
+                        answered += 1
+                        push(("decision", decision.player, _DECISION, decision.kind, decision.rule, picks, False))
+                    else:
+                        picks = forced_picks(decision, plain)
+                        if picks is None:
+                            break
+                        push(("decision", decision.player, _DECISION, decision.kind, decision.rule, picks, True))
             except StopIteration:
                 game._end(None, "the game flow ended")
                 decision = None
@@ -148,17 +151,10 @@ def _run_fast(game: Game, seats, agent, limit: int) -> None:
             game.pending = decision
 
 
-def _single(decision, plain) -> bool:
-    """True for a plain decision asking for one of several options without a combination rule
-    (a real choice: never forced, and any one option is a valid answer)."""
-    return (decision.max == 1 and decision.min == 1 and decision.combine is None and len(decision.options) > 1
-            and type(decision) in plain)
-
-
 def _result(game: Game) -> Result:
     result = _new_result(Result)  # Result(...) without the frozen __init__'s five setattr calls
     result.__dict__.update(finished=game.finished, winner=game.winner, reason=game.reason,
-                           decisions=game.decisions, events=len(game.log))
+                           decisions=game.decisions, events=len(game.log._items))  # (no GameLog.__len__ call)
     return result
 
 

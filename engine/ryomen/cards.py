@@ -9,7 +9,7 @@ YAML-shaped data in its hot path.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from engine.core import Enum, Option, Registry
 from engine.core import build_registry as core_build
@@ -45,6 +45,9 @@ class Ability:
     ops: tuple  # CompiledOp (with plain-dict arguments, see engine.core.registry.runnable)
     text: str
     plain: tuple | None = None  # the two-player plain steps of ops (engine.ryomen.ops.plain_two), or None
+    #: the engine's Ctx of this ability by (player, card, timing, in_flip), made once and shared by
+    #: every game (a Ctx holds nothing of one game; see engine.ryomen.effects.ctx_of)
+    ctxs: dict = field(default_factory=dict, compare=False, hash=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +111,7 @@ class Seating:
     orders: tuple[tuple[int, ...], ...]
     opponents: tuple[tuple[int, ...], ...]
     followers: tuple[tuple[int, ...], ...] = ()  # ``orders[s][1:]``: the seats after s, counter-clockwise
+    hids: tuple[tuple[str, ...], ...] = ()  # the ids of ``hopts``
 
 
 class CardPool:
@@ -222,9 +226,10 @@ class CardPool:
             hands.append(tuple(range(b, b + len(lu.faces))))
         orders = tuple(tuple((s + k) % n for k in range(n)) for s in range(n))
         opponents = tuple(tuple(q for q in orders[p][1:] if not (tag and (q - p) % 2 == 0)) for p in range(n))
+        hopts = tuple(tuple(opts[c][0] for c in h) for h in hands)
         found = self._seatings[key] = Seating(
-            lineups, tuple(faces), tuple(opts), tuple(base), tuple(index), tuple(hands),
-            tuple(tuple(opts[c][0] for c in h) for h in hands), orders, opponents, tuple(o[1:] for o in orders))
+            lineups, tuple(faces), tuple(opts), tuple(base), tuple(index), tuple(hands), hopts, orders, opponents,
+            tuple(o[1:] for o in orders), tuple(tuple(o.id for o in h) for h in hopts))
         return found
 
     def check_pairs(self, pairs) -> None:

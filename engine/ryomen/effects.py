@@ -38,6 +38,16 @@ class Ctx:
         self.in_flip = in_flip
 
 
+def ctx_of(ab, p: int, c: int, face, when: str, in_flip: bool) -> Ctx:
+    """The Ctx of ability ``ab`` of ``face`` (its owner p, card c): made once, then kept on the
+    ability (a Ctx is never changed, and building one costs more than looking it up)."""
+    key = (p, c, when, in_flip)
+    ctx = ab.ctxs.get(key)
+    if ctx is None:
+        ctx = ab.ctxs[key] = Ctx(p, c, face, when, in_flip)
+    return ctx
+
+
 def _clamp(v: int) -> int:
     return 1 if v < 1 else 9 if v > 9 else v
 
@@ -118,7 +128,7 @@ class EffectRules:
             if ab.cond and (ab.cond == NIGHT) != self.night:
                 continue
             push(("ability", p, ("card", "when", "index"), face.id, when, ab.index))
-            ctx = Ctx(p, c, face, when, in_flip)
+            ctx = ctx_of(ab, p, c, face, when, in_flip)
             for op in ab.ops:
                 if op.gen:
                     yield from op.fn(self, ctx, **op.args)
@@ -146,7 +156,7 @@ class EffectRules:
                         push(("stat", q, ("by", "card", "effect", "now"), p, face.id, effect, self.stats(q)))
                 else:
                     if ctx is None:
-                        ctx = Ctx(p, c, face, when, in_flip)
+                        ctx = ctx_of(ab, p, c, face, when, in_flip)
                     fn(self, ctx, *args)
 
     def run_plain(self, ctx: Ctx, steps) -> None:
@@ -182,7 +192,7 @@ class EffectRules:
                 if ab.cond and (ab.cond == NIGHT) != self.night:
                     continue
                 push(("ability", p, ("card", "when", "index", "window"), face.id, "before-battle", ab.index, number))
-                ctx = Ctx(p, c, face, "before-battle", False)
+                ctx = ctx_of(ab, p, c, face, "before-battle", False)
                 for op in ab.ops:
                     if flips[c] != start:
                         break
@@ -222,7 +232,7 @@ class EffectRules:
                     else:  # another op (the stat named, a chip …) may change either card's stats
                         known[0] = known[1] = None
                         if ctx is None:
-                            ctx = Ctx(p, c, face, "before-battle", False)
+                            ctx = ctx_of(ab, p, c, face, "before-battle", False)
                         fn(self, ctx, *args)
         return known
 

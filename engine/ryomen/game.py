@@ -30,7 +30,6 @@ LOSER_PROMPT = "ルーザーリバース: ハンドのカードを1枚裏返し�
 PROMPT = {"serve": SERVE_PROMPT, "receive": RECEIVE_PROMPT}
 STAT_OPTIONS = tuple(Option(s, j, i) for i, (s, j) in enumerate(zip(STATS, STAT_JA, strict=True)))
 STAT_CODE = {s: i for i, s in enumerate(STATS)}
-NONE_KNOWN = (None, None)  # no stats known from a window (see EffectRules.window_plain)
 
 
 def name_decision(player: int, forbidden: int) -> Ask:
@@ -53,6 +52,13 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
     RULES = "ryomen"
     ENGINE_VERSION = ENGINE_VERSION
     RULES_VERSION = RULES_VERSION
+    # The game's own state in slots: with them the instance keeps only the few engine.core
+    # attributes in its dictionary, which CPython (3.11) then stores inline, so every self.x
+    # takes a specialised path (past ~29 attributes the values move to a real dict, a slower one)
+    __slots__ = ("table", "n", "pool", "position", "turns", "lineups", "faces", "opts", "base", "index", "orders",
+                 "opponents", "followers", "up", "flips", "chips", "hand", "hopts", "first_opts", "first_ids",
+                 "battle", "result", "effects", "waiting", "won", "points", "facedown", "supply", "night", "named",
+                 "forbidden", "server", "turn", "tag")
 
     def __init__(self, pool: CardPool, setups, seed: int, position: Position | None = None):
         super().__init__(seed)
@@ -71,7 +77,7 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
         self.chips: list = [None] * cards
         self.hand = [*map(list, seating.hands)]
         self.hopts = [*map(list, seating.hopts)]  # the options of hand[p], same order
-        self.first_opts = seating.hopts  # hopts as dealt (every card's first face up)
+        self.first_opts, self.first_ids = seating.hopts, seating.hids  # hopts as dealt (first faces up), their ids
         self.battle = [-1] * n
         if n == 2:  # (no comprehensions: a fresh game is part of every playout)
             self.result, self.effects, self.waiting, self.won = [[], []], [[], []], [[], []], [[], []]
@@ -115,19 +121,24 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
         """RY-SETUP-1..3: faces up, first player, point chips shuffled and laid open."""
         for p, setup in enumerate(self.table.players):
             self.log.push(("setup", p, ("deck", "name"), setup.deck, setup.name))
-            hand = self.hand[p]
+            hand, opts, up = self.hand[p], self.opts, self.up
             if setup.faces is not None:
                 for c, side in zip(hand, setup.faces, strict=True):
-                    self.up[c] = side
+                    up[c] = side
+                hopts = self.hopts[p] = [opts[c][up[c]] for c in hand]
+                ids = [o.id for o in hopts]
             else:
                 picks = yield Ask(p, "faces", self.first_opts[p], "RY-SETUP-1",
                                   "裏面を表にするカード（選ばないカードは1枚目の面が表）", 0, len(hand))
-                index, up = self.index[p], self.up
+                # hand[p] is still the dealt hand (card base + k at place k), every first face up:
+                # only the picked cards change
+                index, base, hopts, ids = self.index[p], self.base[p], self.hopts[p], list(self.first_ids[p])
                 for pick in picks:
-                    up[index[pick]] = 1
-            opts, up = self.opts, self.up
-            hopts = self.hopts[p] = [opts[c][up[c]] for c in hand]
-            self.log.push(("layout", p, ("cards",), [o.id for o in hopts]))
+                    c = index[pick]
+                    up[c] = 1
+                    hopts[c - base] = option = opts[c][1]
+                    ids[c - base] = option.id
+            self.log.push(("layout", p, ("cards",), ids))
         first = self.table.first
         if first is None:
             if self.pool.settings["first-player"] == "random":
@@ -284,7 +295,9 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
         hand, hopts_all, index, waiting = self.hand, self.hopts, self.index, self.waiting
         result, flips, effects, chips = self.result, self.flips, self.effects, self.chips
         points, won, facedown, orders = self.points, self.won, self.facedown, self.orders
-        turns = self.turns
+        turns, opts = self.turns, self.opts
+        keep0, keep1 = result[0].append, result[1].append  # (the result zones are never replaced)
+        tops_act = True  # a top result card may have 【リザルト時】 abilities (False: known that neither has)
         for turn in range(self.turn + 1, turns + 1):
             self.turn = turn
             s = self.server
@@ -294,30 +307,31 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
             # 1: serve phase (RY-SERVE-1)
             hopts = hopts_all[s]
             if len(hopts) == 1:
-                c = self.put_card(s, 0, "serve")
+                i = 0
             else:
                 picks = yield Ask(s, "serve", tuple(hopts), "RY-SERVE-1", SERVE_PROMPT)
-                if waiting[s]:
-                    c = self.put_card(s, hand[s].index(index[s][picks[0]]), "serve")
-                else:  # put_card without waiting effects
-                    i = hand[s].index(index[s][picks[0]])
-                    c = battle[s] = hand[s].pop(i)
-                    push(("play", s, ("card", "role"), hopts.pop(i).id, "serve"))
+                i = hand[s].index(index[s][picks[0]])
+            if waiting[s]:
+                c = self.put_card(s, i, "serve")
+            else:  # put_card without waiting effects
+                c = battle[s] = hand[s].pop(i)
+                push(("play", s, ("card", "role"), hopts.pop(i).id, "serve"))
             face = faces[c][up[c]]
             if face.on_play:  # RY-SERVE-2: before the stat is named
                 if face.on_play2:
                     self.resolve_plain(s, c, face, face.on_play, "on-play", False)
                 else:
                     yield from self.resolve(s, c, face, face.on_play, "on-play", False)
-            for p in order:  # RY-SERVE-3: the top result cards, the server's first
-                if result[p]:
-                    top = result[p][-1]
-                    face = faces[top][up[top]]
-                    if face.from_result:
-                        if face.from_result2:
-                            self.resolve_plain(p, top, face, face.from_result, "from-result", False)
-                        else:
-                            yield from self.resolve(p, top, face, face.from_result, "from-result", False)
+            if tops_act:
+                for p in order:  # RY-SERVE-3: the top result cards, the server's first
+                    if result[p]:
+                        top = result[p][-1]
+                        face = faces[top][up[top]]
+                        if face.from_result:
+                            if face.from_result2:
+                                self.resolve_plain(p, top, face, face.from_result, "from-result", False)
+                            else:
+                                yield from self.resolve(p, top, face, face.from_result, "from-result", False)
             picks = yield NAME_DECISIONS[s][self.forbidden]
             stat = picks[0]
             self.named = STAT_CODE[stat]
@@ -325,15 +339,15 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
             # 2: receive phase (RY-RECV-1)
             hopts = hopts_all[o]
             if len(hopts) == 1:
-                c = self.put_card(o, 0, "receive")
+                i = 0
             else:
                 picks = yield Ask(o, "receive", tuple(hopts), "RY-RECV-1", RECEIVE_PROMPT)
-                if waiting[o]:
-                    c = self.put_card(o, hand[o].index(index[o][picks[0]]), "receive")
-                else:
-                    i = hand[o].index(index[o][picks[0]])
-                    c = battle[o] = hand[o].pop(i)
-                    push(("play", o, ("card", "role"), hopts.pop(i).id, "receive"))
+                i = hand[o].index(index[o][picks[0]])
+            if waiting[o]:
+                c = self.put_card(o, i, "receive")
+            else:
+                c = battle[o] = hand[o].pop(i)
+                push(("play", o, ("card", "role"), hopts.pop(i).id, "receive"))
             face = faces[c][up[c]]
             if face.on_play:
                 if face.on_play2:
@@ -343,24 +357,23 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
             # RY-RECV-2: a window when a battle card has 【バトル直前】
             c0, c1 = battle
             f0, f1 = faces[c0][up[c0]], faces[c1][up[c1]]
-            window = f0.window2 if f0.window2 > f1.window2 else f1.window2  # noqa: FURB136 (hot path)
-            known = NONE_KNOWN
-            if window == 1:
-                known = self.window_plain(1)
-            elif window == 2:
-                yield from self.window(1)
+            k0 = k1 = None  # the stats window_plain knows (None: not known)
+            if f0.window2 or f1.window2:
+                if f0.window2 < 2 and f1.window2 < 2:  # (flips no battle card: f0 and f1 stay the faces up)
+                    k0, k1 = self.window_plain(1)
+                else:
+                    yield from self.window(1)
+                    f0, f1 = faces[c0][up[c0]], faces[c1][up[c1]]
             # 3: battle phase 1 (RY-B1-1/2)
-            named = self.named  # (a window may have flipped a card or changed the stat)
-            now = known[0]
-            if now is not None:
-                a = now[named]
+            named = self.named  # (a window may have changed the stat)
+            if k0 is not None:
+                a = k0[named]
             else:
-                a = self.stats(0)[named] if effects[0] or chips[c0] else faces[c0][up[c0]].stats[named]
-            now = known[1]
-            if now is not None:
-                b = now[named]
+                a = self.stats(0)[named] if effects[0] or chips[c0] else f0.stats[named]
+            if k1 is not None:
+                b = k1[named]
             else:
-                b = self.stats(1)[named] if effects[1] or chips[c1] else faces[c1][up[c1]].stats[named]
+                b = self.stats(1)[named] if effects[1] or chips[c1] else f1.stats[named]
             push(("battle", None, ("phase", "stat", "values"), 1, STATS[named], [a, b]))
             if a != b:
                 winner = 0 if a > b else 1
@@ -376,17 +389,17 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
                                 self.resolve_plain(p, c, face, face.on_flip, "on-flip", True)
                             else:
                                 yield from self.resolve(p, c, face, face.on_flip, "on-flip", True)
-                c0, c1 = battle
                 f0, f1 = faces[c0][up[c0]], faces[c1][up[c1]]
-                window = f0.window2 if f0.window2 > f1.window2 else f1.window2  # noqa: FURB136 (hot path)
-                if window == 1:
-                    self.window_plain(2)  # RY-REV-3
-                elif window == 2:
-                    yield from self.window(2)
+                if f0.window2 or f1.window2:  # RY-REV-3
+                    if f0.window2 < 2 and f1.window2 < 2:
+                        self.window_plain(2)
+                    else:
+                        yield from self.window(2)
+                        f0, f1 = faces[c0][up[c0]], faces[c1][up[c1]]
                 # 5: battle phase 2 (RY-B2-1): a tie cancels both cards
-                named = self.named
-                a = self.value(0, named)
-                b = self.value(1, named)
+                named = self.named  # (value(), inline)
+                a = self.stats(0)[named] if effects[0] or chips[c0] else f0.stats[named]
+                b = self.stats(1)[named] if effects[1] or chips[c1] else f1.stats[named]
                 if a == b:
                     winner = -1
                     push(("battle", None, ("phase", "stat", "values", "cancelled", "winner"),
@@ -403,17 +416,15 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
             else:
                 facedown.append(chip)
                 push(("cancellation", None, ("chip",), chip))
-            result[0].append(battle[0])
-            result[1].append(battle[1])
+            keep0(c0)
+            keep1(c1)
+            tops_act = f0.from_result or f1.from_result  # (f0, f1: the faces up now; a result card never flips)
             battle[0] = battle[1] = -1
             if effects[0]:
                 effects[0] = []
             if effects[1]:
                 effects[1] = []
-            if waiting[0]:
-                waiting[0] = []
-            if waiting[1]:
-                waiting[1] = []
+            # (no waiting effects to clear: only the receiver's can be waiting, and its put_card took them)
             self.named = -1
             self.forbidden = 0
             if turn < turns:  # 7: end phase (RY-AFT-4)
@@ -425,8 +436,12 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
                         pick = picks[0]
                         if pick == "pass":
                             push(("loser-reverse", p, ("card", "now"), None, None))
-                        else:
-                            push(("loser-reverse", p, ("card", "now"), pick, self.turn_hand_card(p, index[p][pick])))
+                        else:  # turn_hand_card, inline
+                            c = index[p][pick]
+                            u = up[c] = up[c] ^ 1
+                            flips[c] += 1
+                            option = hopts[hand[p].index(c)] = opts[c][u]
+                            push(("loser-reverse", p, ("card", "now"), pick, option.id))
                     self.server = winner  # RY-END-2
                 else:
                     push(("serve-again", s, ()))  # RY-END-3
@@ -496,14 +511,16 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
         """RY-REV-1/2: flip the tied cards and the day/night chip; {seat: its card's flip count}
         (the 【反転時】 abilities that follow, RY-REV-3, run in the turn's flow)."""
         battle, up, flips, effects, push = self.battle, self.up, self.flips, self.effects, self.log.push
+        faces, opts, chips = self.faces, self.opts, self.chips
         marks = {}
         for p in tied:
             c = battle[p]
-            up[c] ^= 1
-            flips[c] += 1
-            marks[p] = flips[c]
+            u = up[c] = up[c] ^ 1
+            marks[p] = flips[c] = flips[c] + 1
             effects[p] = []
-            push(("flip", p, ("card", "why", "now"), self.cid(c), "reverse", self.card_stats(c)))
+            # (cid and card_stats without chips, inline: ties come every few turns)
+            push(("flip", p, ("card", "why", "now"), opts[c][u].id, "reverse",
+                  self.card_stats(c) if chips[c] else faces[c][u].stats))
         self.flip_day_night(None, "reverse")
         return marks
 
