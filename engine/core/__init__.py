@@ -11,7 +11,7 @@ from .agents import (
     make_agent,
 )
 from .catalogue import Catalogue, Clause, Coverage, coverage, scan_tests
-from .decision import ChoiceError, Decision, IllegalChoice, InvalidChoice, Option
+from .decision import ChoiceError, Decision, IllegalChoice, InvalidChoice, Option, one_of
 from .game import Game, GameFinished, GameOver
 from .log import Event, GameLog
 from .registry import (
@@ -80,6 +80,7 @@ __all__ = [
     "coverage",
     "derive",
     "make_agent",
+    "one_of",
     "record",
     "reproduce",
     "run",

@@ -13,7 +13,7 @@ seat loops unrolled, never-asking abilities run as plain calls) or :meth:`Ryomen
 
 from __future__ import annotations
 
-from engine.core import Game, GameOver, Option
+from engine.core import Game, GameOver, Option, one_of
 
 from .cards import STAT_JA, STATS, CardPool
 from .effects import Ask, Ctx, EffectRules
@@ -196,7 +196,7 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
             if len(hopts) == 1:
                 c = self.put_card(s, 0, "serve")
             else:
-                picks = yield Ask(s, "serve", tuple(hopts), "RY-SERVE-1", SERVE_PROMPT)
+                picks = yield one_of(Ask, s, "serve", tuple(hopts), "RY-SERVE-1", SERVE_PROMPT)
                 if waiting[s]:
                     c = self.put_card(s, hand[s].index(index[s][picks[0]]), "serve")
                 else:  # put_card without waiting effects
@@ -222,7 +222,7 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
                 if len(hopts) == 1:
                     c = self.put_card(p, 0, "receive")
                 else:
-                    picks = yield Ask(p, "receive", tuple(hopts), "RY-MULTI-2", RECEIVE_PROMPT)
+                    picks = yield one_of(Ask, p, "receive", tuple(hopts), "RY-MULTI-2", RECEIVE_PROMPT)
                     if waiting[p]:
                         c = self.put_card(p, hand[p].index(index[p][picks[0]]), "receive")
                     else:
@@ -272,7 +272,7 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
                         hopts = hopts_all[p]
                         if not hopts:
                             continue
-                        picks = yield Ask(p, "loser-reverse", (*hopts, PASS), "RY-MULTI-4", LOSER_PROMPT)
+                        picks = yield one_of(Ask, p, "loser-reverse", (*hopts, PASS), "RY-MULTI-4", LOSER_PROMPT)
                         pick = picks[0]
                         if pick == "pass":
                             push(("loser-reverse", p, ("card", "now"), None, None))
@@ -309,7 +309,7 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
             if len(hopts) == 1:
                 i = 0
             else:
-                picks = yield Ask(s, "serve", tuple(hopts), "RY-SERVE-1", SERVE_PROMPT)
+                picks = yield one_of(Ask, s, "serve", tuple(hopts), "RY-SERVE-1", SERVE_PROMPT)
                 i = hand[s].index(index[s][picks[0]])
             if waiting[s]:
                 c = self.put_card(s, i, "serve")
@@ -341,7 +341,7 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
             if len(hopts) == 1:
                 i = 0
             else:
-                picks = yield Ask(o, "receive", tuple(hopts), "RY-RECV-1", RECEIVE_PROMPT)
+                picks = yield one_of(Ask, o, "receive", tuple(hopts), "RY-RECV-1", RECEIVE_PROMPT)
                 i = hand[o].index(index[o][picks[0]])
             if waiting[o]:
                 c = self.put_card(o, i, "receive")
@@ -432,7 +432,7 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
                     p = 1 - winner  # RY-END-1: the loser may flip one hand card
                     hopts = hopts_all[p]
                     if hopts:
-                        picks = yield Ask(p, "loser-reverse", (*hopts, PASS), "RY-END-1", LOSER_PROMPT)
+                        picks = yield one_of(Ask, p, "loser-reverse", (*hopts, PASS), "RY-END-1", LOSER_PROMPT)
                         pick = picks[0]
                         if pick == "pass":
                             push(("loser-reverse", p, ("card", "now"), None, None))
