@@ -4,15 +4,17 @@ baseline measured in the same run.
 Run with ``python -m pytest tests/bench/test_bench_ryomen.py -q -s -p no:cacheprovider``
 (benchmarks are excluded from the default run). The goal is ≥ 3,000 complete games/s.
 
-Last measured (2026-11-29, one core of a shared 2-core VM, best of 3 rounds): ≈ 2,700–2,770
-games/s while the machine ran slow (core floor ≈ 6,450) and ≈ 3,050–3,190 while it ran fast
-(floor ≈ 7,000), the time ratio to the floor ≈ 2.25–2.40 throughout; the same code, minutes
-apart. The goal is met only in the fast phase. Instruction counts do not drift with the machine
-(``python tests/bench/instructions.py ryomen``): ≈ 922,000 instructions a game, down from ≈ 1,072,000 at the
-start of the day (the runner's fast loop, agent seeding without splitmix, one agent a playout),
-of which the core floor's share is ≈ 259,000 (two Mersenne Twister seedings ≈ 81,000) and the
-Decision objects ryomen builds ≈ 61,000; the rest (≈ 600,000, ≈ 66,000 a turn) is the rules'
-own bytecode.
+Last measured (2026-11-29, one core of a shared 2-core VM, best of 3 rounds): ≈ 3,020–3,040
+games/s in three runs in a row, the floor ≈ 7,050, the time ratio ≈ 2.33; the code this day
+started from runs at ≈ 2,350 in the same minutes (425 µs a game against 329 µs, 1.29×). On
+this machine games/s drift by ±10 % within an hour with the same code, so the goal is met by a
+few per cent, not by a margin. Instruction counts do not drift
+(``python tests/bench/instructions.py ryomen``): ≈ 820,000 instructions a game, down from
+≈ 1,073,000 — the runner's advance loop answering random single picks, agent seeding without
+splitmix, one agent a playout, ``Ryomen.__slots__`` (attribute reads on the interpreter's fast
+paths), the turn loop and set-up reworked, abilities' Ctx objects kept. What is left: the core's
+share ≈ 250,000 (two Mersenne Twister seedings ≈ 51,000), building the ≈ 25 Decision objects a
+game ≈ 50,000, the rules' own bytecode the rest.
 
 The baseline is the shared core's floor: a null game on :class:`engine.core.Game` that asks
 exactly the decisions a ryomen game asks (two 0–9-pick ``faces`` decisions, then per turn a
