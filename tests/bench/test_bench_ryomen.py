@@ -4,11 +4,11 @@ baseline measured in the same run.
 Run with ``python -m pytest tests/bench/test_bench_ryomen.py -q -s -p no:cacheprovider``
 (benchmarks are excluded from the default run). The goal is ≥ 3,000 complete games/s.
 
-Last measured (2026-11-29, one core of a shared 2-core VM, best of 3 rounds): ≈ 3,020–3,040
-games/s in three runs in a row, the floor ≈ 7,050, the time ratio ≈ 2.33; the code this day
-started from runs at ≈ 2,350 in the same minutes (425 µs a game against 329 µs, 1.29×). On
-this machine games/s drift by ±10 % within an hour with the same code, so the goal is met by a
-few per cent, not by a margin. Instruction counts do not drift
+Last measured (2026-11-29, one core of a shared 2-core VM, best of 3 rounds, 13 runs over an
+hour): 2,930–3,080 games/s, median ≈ 3,010, the floor ≈ 7,000, the time ratio ≈ 2.3; the code
+this day started from runs at ≈ 2,370 in the same minutes (420 µs a game against 330 µs, 1.28×).
+Games/s drift by ±10 % within an hour here with the same code: the goal is met at the median,
+not in every run. Instruction counts do not drift
 (``python tests/bench/instructions.py ryomen``): ≈ 820,000 instructions a game, down from
 ≈ 1,073,000 — the runner's advance loop answering random single picks, agent seeding without
 splitmix, one agent a playout, ``Ryomen.__slots__`` (attribute reads on the interpreter's fast
