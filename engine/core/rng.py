@@ -81,7 +81,7 @@ def seat_key(seed: int, label: str, seat: int) -> int:
     """The seed of a player agent's own stream: the game's seed, the agent's label (one of
     :data:`SEAT_LABELS`) and the seat (0–255) packed into one non-negative integer, a different
     one for every triple. The Mersenne Twister's seeding spreads it over the whole state, so
-    no further mixing is needed (``derive`` costs twice the seeding itself)."""
+    no further mixing is needed (``derive`` costs about as much as the seeding itself)."""
     if not 0 <= seat < 256:
         raise ValueError(f"a seat is 0–255, got {seat}")
     z = seed << 1 if seed >= 0 else (~seed << 1) | 1  # zigzag: distinct for every integer

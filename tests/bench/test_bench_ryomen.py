@@ -5,7 +5,7 @@ Run with ``python -m pytest tests/bench/test_bench_ryomen.py -q -s -p no:cachepr
 (benchmarks are excluded from the default run). The goal is ≥ 3,000 complete games/s.
 
 Last measured (2026-11-29, one core of a shared 2-core VM, best of 3 rounds, 13 runs over an
-hour): 2,930–3,080 games/s, median ≈ 3,010, the floor ≈ 7,000, the time ratio ≈ 2.3; the code
+hour): 2,930–3,080 games/s, median ≈ 3,007, the floor ≈ 7,000, the time ratio ≈ 2.3; the code
 this day started from runs at ≈ 2,370 in the same minutes (420 µs a game against 330 µs, 1.28×).
 Games/s drift by ±10 % within an hour here with the same code: the goal is met at the median,
 not in every run. Instruction counts do not drift
