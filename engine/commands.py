@@ -201,10 +201,9 @@ def match(
         outcome = "draw" if record.winner is None else f"player {record.winner + 1} wins"
         typer.echo(f"game {number}: {' vs '.join(record.decks)}, player {record.first + 1} first — {outcome} "
                    f"({'–'.join(map(str, record.totals))} points, seed {record.seed})")
-    by_games = games % 2 == 1
     score = f"{'–'.join(map(str, result.wins))} in games, {'–'.join(map(str, result.points))} in points"
     winner = "draw" if result.winner is None else f"player {result.winner + 1} ({deck[result.winner]})"
-    typer.echo(f"match ({result.format}, decided by {'games won' if by_games else 'total points'}): {winner} — {score}")
+    typer.echo(f"match ({result.format}, decided by {'total points' if result.by_points else 'games won'}): {winner} — {score}")
     if json_out is not None:
         write_atomic(json_out, json.dumps({"game": game.id, "decks": list(deck), "agents": names, "seed": seed,
                                             **result.as_json()}, ensure_ascii=False, indent=2) + "\n")

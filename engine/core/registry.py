@@ -216,6 +216,13 @@ class ManualAbility:
     location: Location
 
 
+def unplayable(rules: str, manual) -> list[Finding]:
+    """One E203 finding per manual ability of a card an engine was asked to play (an engine
+    never skips an ability silently): located at the ability, naming the card."""
+    return [Finding(m.location, "E203", f"the {rules} engine cannot play this card: ability {m.index + 1} "
+                    f"is manual ({m.reason})", card=m.card) for m in manual]
+
+
 @dataclass(frozen=True)
 class Registry:
     """Every card of one game with compiled abilities; ``manual`` lists what is not executable."""

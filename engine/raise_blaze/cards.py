@@ -15,7 +15,7 @@ from typing import NamedTuple
 from engine.core import CompiledAbility, Option, Registry
 from engine.core import build_registry as core_build
 from engine.core.numbering import Numbering
-from engine.core.registry import runnable
+from engine.core.registry import runnable, unplayable
 from pipeline import Finding, FindingsError
 
 from .ops import ABILITY_KEYS, TABLE, Condition, Target, op_kind
@@ -236,9 +236,7 @@ class CardPool:
 
     def check_playable(self, card_ids) -> None:
         """Raise FindingsError when a card to play has a manual ability (never ignored)."""
-        findings = [Finding(m.location, "E203", f"the raise-blaze engine cannot play this card: ability "
-                            f"{m.index + 1} is manual ({m.reason})", card=m.card)
-                    for cid in dict.fromkeys(card_ids) for m in self[cid].manual]
+        findings = unplayable("raise-blaze", (m for cid in dict.fromkeys(card_ids) for m in self[cid].manual))
         if findings:
             raise FindingsError(findings)
 

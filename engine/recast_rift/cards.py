@@ -14,8 +14,8 @@ from engine.core import CompiledAbility, Option, Registry
 from engine.core import build_registry as core_build
 from engine.core.decision import option
 from engine.core.numbering import Numbering
-from engine.core.registry import runnable
-from pipeline import Finding, FindingsError
+from engine.core.registry import runnable, unplayable
+from pipeline import FindingsError
 
 from .ops import ABILITY_KEYS, TABLE
 from .setup import PlayerSetup
@@ -177,9 +177,7 @@ class CardPool:
 
     def check_playable(self, card_ids) -> None:
         """Raise FindingsError when a card to play has a manual ability (never ignored)."""
-        findings = [Finding(m.location, "E203", f"the recast-rift engine cannot play this card: ability "
-                            f"{m.index + 1} is manual ({m.reason})", card=m.card)
-                    for cid in dict.fromkeys(card_ids) for m in self[cid].manual]
+        findings = unplayable("recast-rift", (m for cid in dict.fromkeys(card_ids) for m in self[cid].manual))
         if findings:
             raise FindingsError(findings)
 

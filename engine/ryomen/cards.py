@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from engine.core import Enum, Option, Registry
 from engine.core import build_registry as core_build
-from engine.core.registry import runnable
+from engine.core.registry import runnable, unplayable
 from pipeline import Finding, FindingsError, Location
 
 from .ops import TABLE, plain_two
@@ -253,9 +253,7 @@ class CardPool:
                                         "of one card (RY-DECK-2)"))
             for face in (a, b):
                 if face in self.defs:
-                    for m in self.defs[face].manual:
-                        findings.append(Finding(m.location, "E203", f"the ryomen engine cannot play this card: "
-                                                f"ability {m.index + 1} is manual ({m.reason})", card=m.card))
+                    findings.extend(unplayable("ryomen", self.defs[face].manual))
         if findings:
             raise FindingsError(findings)
 

@@ -44,6 +44,11 @@ class MatchResult:
     points: tuple[int, ...]
     winner: int | None
 
+    @property
+    def by_points(self) -> bool:
+        """True for the 2- and 4-game formats, decided by total points (RY-MATCH-2)."""
+        return self.format in (FORMATS[2], FORMATS[4])
+
     def as_json(self) -> dict:
         """A JSON-ready form."""
         return {"format": self.format, "wins": list(self.wins), "points": list(self.points), "winner": self.winner,

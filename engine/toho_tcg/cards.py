@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 from engine.core import CompiledAbility, Option, Registry
 from engine.core import build_registry as core_build
+from engine.core.registry import unplayable
 from pipeline import Finding, FindingsError
 
 from .ops import ABILITY_KEYS, CHOSEN, STATIC_OPS, TABLE, norm_keyword
@@ -174,9 +175,7 @@ class CardPool:
 
     def check_playable(self, card_ids) -> None:
         """Raise FindingsError when a card to play has a manual ability (never ignored)."""
-        findings = [Finding(m.location, "E203", f"the toho-tcg engine cannot play this card: ability "
-                            f"{m.index + 1} is manual ({m.reason})", card=m.card)
-                    for cid in dict.fromkeys(card_ids) for m in self[cid].manual]
+        findings = unplayable("toho-tcg", (m for cid in dict.fromkeys(card_ids) for m in self[cid].manual))
         if findings:
             raise FindingsError(findings)
 

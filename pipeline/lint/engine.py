@@ -201,7 +201,11 @@ class Context:
 
 
 def _value_at(card, path):
-    node = card.data
+    return value_at(card.data, path)
+
+
+def value_at(node, path: tuple):
+    """The value at ``path`` (keys and indices) below ``node``, or None when there is none."""
     for key in path:
         try:
             node = node[key]

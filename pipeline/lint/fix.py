@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..findings import FindingsError
-from .engine import Context, Field, Plan, deck_fields, fields, registry, suppressed
+from .engine import Context, Field, Plan, deck_fields, fields, registry, suppressed, value_at
 from .source import build_map, forget
 
 
@@ -145,7 +145,7 @@ def _apply_one(path: Path, text: str, edit: Edit):
         if index is None:
             return None, f"card {edit.card} is not in the file any more"
         dpath = ("cards", index) + tuple(edit.path)
-    if _get(doc.data, dpath) != edit.old:
+    if value_at(doc.data, dpath) != edit.old:
         return None, "the text changed since it was linted"
     loc = doc.values.get(dpath)
     lines = text.split("\n")
@@ -164,15 +164,6 @@ def _apply_one(path: Path, text: str, edit: Edit):
     except FindingsError:
         return None, "the edit would break the YAML"
     return new_text, None
-
-
-def _get(node, path):
-    for key in path:
-        try:
-            node = node[key]
-        except (KeyError, IndexError, TypeError):
-            return None
-    return node
 
 
 def _set(node, path, value):
