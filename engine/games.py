@@ -20,10 +20,10 @@ from importlib import import_module
 from types import ModuleType
 
 ENGINES: dict[str, str] = {
-    "recast-rift": "engine.recast_rift",
-    "ryomen": "engine.ryomen",
-    "toho-tcg": "engine.toho_tcg",
-    "raise-blaze": "engine.raise_blaze",
+    "recast-rift": "fuda.engine.recast_rift",
+    "ryomen": "fuda.engine.ryomen",
+    "toho-tcg": "fuda.engine.toho_tcg",
+    "raise-blaze": "fuda.engine.raise_blaze",
 }
 
 _REGISTRIES: dict = {}
@@ -46,58 +46,3 @@ def registry_for(game):
     if cached is None or cached.game is not game:
         cached = _REGISTRIES[key] = module.build_registry(game)
     return cached
-
-
-def build_step(database, out) -> list:
-    """``fuda build`` step: build and check every game's registry; write ``engine/registry.json``
-    and ``engine/registry.txt`` into ``out``. A game without an engine is reported as info; a
-    card that cannot be compiled makes the step fail (FindingsError, located) after the report
-    is written."""
-    import json
-    from pathlib import Path
-
-    from pipeline import Finding, FindingsError
-    from pipeline.atomic import write_atomic
-
-    findings: list = []
-    games = []
-    for game in database.games:
-        module = engine_for(game.rules)
-        entry = {"game": game.id, "rules": game.rules}
-        if module is None:
-            findings.append(Finding(game.source, "E200", f"{game.id}: no engine plays {game.rules} yet; "
-                                    "its registry is not built", severity="info"))
-            games.append({**entry, "status": "no engine"})
-            continue
-        try:
-            registry = registry_for(game)
-        except FindingsError as exc:
-            findings.extend(exc.findings)
-            games.append({**entry, "status": "errors", "errors": [str(f) for f in exc.findings]})
-            continue
-        findings.extend(registry.findings)
-        games.append({
-            **entry, "status": "ok", "engine": module.ENGINE_VERSION, "rules_version": module.RULES_VERSION,
-            "ops": {name: {"kind": spec.kind, "params": [k for k, _ in spec.params], "doc": spec.doc}
-                    for name, spec in sorted(registry.table.specs.items())},
-            "cards": {cid: [{"when": a.when, "ops": [op.name for op in a.ops] if a.ops is not None else None,
-                             "manual": a.manual} for a in abilities]
-                      for cid, abilities in registry.abilities.items()},
-            "manual": [{"card": m.card, "ability": m.index + 1, "reason": m.reason} for m in registry.manual],
-        })
-    out = Path(out) / "engine"
-    lines = []
-    for g in games:
-        n_cards = len(g.get("cards", {}))
-        lines.append(f"{g['game']} ({g['rules']}): {g['status']}"
-                     + (f", {n_cards} cards, {len(g['ops'])} ops, {len(g['manual'])} manual ability(ies)"
-                        if g["status"] == "ok" else ""))
-    lines.extend(str(f) for f in findings)
-    written = [
-        write_atomic(out / "registry.json", json.dumps({"games": games}, ensure_ascii=False, indent=2) + "\n"),
-        write_atomic(out / "registry.txt", "\n".join(lines) + "\n"),
-    ]
-    errors = [f for f in findings if f.severity == "error"]
-    if errors:
-        raise FindingsError(errors)
-    return written

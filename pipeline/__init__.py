@@ -1,12 +1,33 @@
-"""fuda's data pipeline: load and validate a card database, then print, export and lint it."""
+"""fuda (札): one YAML card database for a card game, turned into print-ready PDFs, online-play
+files, rule engines and a Japanese card-text linter.
 
-from .database import Ability, Card, Database, Deck, Game, Op
-from .findings import Finding, FindingsError, Location
-from .load import find_games, load_database, validate
+The public API (names are loaded on first use, so ``import fuda`` stays cheap)::
 
-__all__ = [
-    "Ability", "Card", "Database", "Deck", "Finding", "FindingsError", "Game", "Location", "Op",
-    "find_games", "load_database", "validate",
-]
+    import fuda
+    db = fuda.load_database(["cards/"])          # FindingsError lists every problem
+    findings = fuda.validate(["cards/my-game"])  # or get the findings back instead
+"""
+
+from __future__ import annotations
+
+from importlib import import_module
 
 __version__ = "0.1.0"
+
+_EXPORTS = {
+    "Ability": "fuda.database", "Card": "fuda.database", "Database": "fuda.database",
+    "Deck": "fuda.database", "Finding": "fuda.database", "FindingsError": "fuda.database",
+    "Game": "fuda.database", "Location": "fuda.database", "Op": "fuda.database",
+    "find_games": "fuda.database", "load_database": "fuda.database", "validate": "fuda.database",
+}
+
+__all__ = sorted(_EXPORTS) + ["__version__"]
+
+
+def __getattr__(name: str):
+    module = _EXPORTS.get(name)
+    if module is None:
+        raise AttributeError(f"module 'fuda' has no attribute {name!r}")
+    value = getattr(import_module(module), name)
+    globals()[name] = value
+    return value

@@ -1,5 +1,5 @@
 """``python -m pipeline`` runs the ``fuda`` command."""
 
-from .cli import main
+from fuda.cli.main import main
 
 main()

@@ -14,9 +14,10 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .atomic import write_atomic
-from .database import Database
-from .findings import Finding
+from fuda.atomic import write_atomic
+from fuda.database.findings import Finding, FindingsError
+from fuda.database.model import Database
+from fuda.engine.games import engine_for, registry_for
 
 Step = Callable[[Database, Path], list[Path] | tuple[list[Path], list[Finding]]]
 
@@ -35,14 +36,109 @@ class BuildResult:
         return not self.failures and not any(f.severity == "error" for f in self.findings)
 
 
+def lint_step(database, out: Path) -> list[Path]:
+    """Lint the database; write ``lint.txt`` and ``lint.sarif``."""
+    from fuda.lint.engine import lint, summary
+    from fuda.lint.report import render
+
+    diagnostics = lint(database)
+    text = render(diagnostics, "text") + summary(diagnostics) + "\n"
+    return [write_atomic(out / "lint.txt", text), write_atomic(out / "lint.sarif", render(diagnostics, "sarif"))]
+
+
+def print_step(database, out: Path) -> list[Path]:
+    """Every game's card sheets (A4, トンボ, long-edge backs; ryomen without backs), each ryomen
+    pairing as double-faced cards, and every game's mat as A3 PDF and PNG, under ``out/print/``."""
+    from fuda.printing.mat import write_mat, write_mat_png
+    from fuda.printing.sheets import is_pairing, print_cards
+
+    written: list[Path] = []
+    for game in database.games:
+        folder = Path(out) / "print" / game.id
+        backs = "none" if game.rules == "ryomen" else "long-edge"
+        written.append(print_cards(game, backs=backs, out=folder / f"{game.id}-cards.pdf"))
+        for deck in game.decks:
+            if is_pairing(game, deck):
+                written.append(print_cards(game, deck=deck.id, backs="long-edge",
+                                           out=folder / f"{game.id}-pairs-{deck.id}.pdf"))
+        written.append(write_mat(game, paper="A3", out=folder / f"{game.id}-mat.pdf"))
+        written.append(write_mat_png(game, folder / f"{game.id}-mat.png"))
+    return written
+
+
+def online_step(database, out: Path) -> tuple[list[Path], list]:
+    """An Udonarium ZIP for every deck (out/udonarium/<game>/<deck>.zip) and the Duel Online
+    Card.txt of every toho-tcg game (out/duel-online/<game>/Card.txt); returns the files and the
+    exports' warnings (each once, though every deck of a game may repeat it)."""
+    from fuda.online.duel_online import write_card_txt
+    from fuda.online.udonarium import export_udonarium
+
+    out = Path(out)
+    written: list[Path] = []
+    warnings: dict = {}  # str(finding) -> finding, in order
+    for game in database.games:
+        for deck in game.decks:
+            path, found = export_udonarium(game, deck.id, out / "udonarium" / game.id / f"{deck.id}.zip")
+            written.append(path)
+            warnings.update((str(f), f) for f in found if str(f) not in warnings)
+        if game.rules == "toho-tcg":
+            path, found = write_card_txt(game, out / "duel-online" / game.id / "Card.txt")
+            written.append(path)
+            warnings.update((str(f), f) for f in found if str(f) not in warnings)
+    return written, list(warnings.values())
+
+
+def engine_step(database, out) -> list:
+    """``fuda build`` step: build and check every game's registry; write ``engine/registry.json``
+    and ``engine/registry.txt`` into ``out``. A game without an engine is reported as info; a
+    card that cannot be compiled makes the step fail (FindingsError, located) after the report
+    is written."""
+    findings: list = []
+    games = []
+    for game in database.games:
+        module = engine_for(game.rules)
+        entry = {"game": game.id, "rules": game.rules}
+        if module is None:
+            findings.append(Finding(game.source, "E200", f"{game.id}: no engine plays {game.rules} yet; "
+                                    "its registry is not built", severity="info"))
+            games.append({**entry, "status": "no engine"})
+            continue
+        try:
+            registry = registry_for(game)
+        except FindingsError as exc:
+            findings.extend(exc.findings)
+            games.append({**entry, "status": "errors", "errors": [str(f) for f in exc.findings]})
+            continue
+        findings.extend(registry.findings)
+        games.append({
+            **entry, "status": "ok", "engine": module.ENGINE_VERSION, "rules_version": module.RULES_VERSION,
+            "ops": {name: {"kind": spec.kind, "params": [k for k, _ in spec.params], "doc": spec.doc}
+                    for name, spec in sorted(registry.table.specs.items())},
+            "cards": {cid: [{"when": a.when, "ops": [op.name for op in a.ops] if a.ops is not None else None,
+                             "manual": a.manual} for a in abilities]
+                      for cid, abilities in registry.abilities.items()},
+            "manual": [{"card": m.card, "ability": m.index + 1, "reason": m.reason} for m in registry.manual],
+        })
+    out = Path(out) / "engine"
+    lines = []
+    for g in games:
+        n_cards = len(g.get("cards", {}))
+        lines.append(f"{g['game']} ({g['rules']}): {g['status']}"
+                     + (f", {n_cards} cards, {len(g['ops'])} ops, {len(g['manual'])} manual ability(ies)"
+                        if g["status"] == "ok" else ""))
+    lines.extend(str(f) for f in findings)
+    written = [
+        write_atomic(out / "registry.json", json.dumps({"games": games}, ensure_ascii=False, indent=2) + "\n"),
+        write_atomic(out / "registry.txt", "\n".join(lines) + "\n"),
+    ]
+    errors = [f for f in findings if f.severity == "error"]
+    if errors:
+        raise FindingsError(errors)
+    return written
+
+
 def steps() -> list[tuple[str, Step]]:
     """The build steps after validation, in order."""
-    from engine.games import build_step as engine_step
-
-    from .export_commands import build_step as online_step
-    from .lint.commands import build_step as lint_step
-    from .print_commands import build_step as print_step
-
     return [
         ("lint", lint_step),
         ("print", print_step),
@@ -69,7 +165,7 @@ def build(paths=None, out: Path = Path("out"), progress=None) -> BuildResult:
 
     ``progress(step_name)`` is called before each step (the CLI drives a progress bar with it).
     """
-    from .load import _load
+    from fuda.database.load import _load
 
     out = Path(out)
     database, findings = _load(paths)

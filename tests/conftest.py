@@ -6,9 +6,8 @@ import shutil
 from pathlib import Path
 
 import pytest
-
-from pipeline.resources import cards_dir
-from pipeline.yamlfile import read_yaml
+from fuda.database.resources import cards_dir
+from fuda.database.yamlfile import read_yaml
 
 GAMES = ("recast-rift", "toho-tcg", "raise-blaze", "ryomen")
 

@@ -6,9 +6,8 @@ import json
 import subprocess
 import sys
 
+from fuda.cli.main import app
 from typer.testing import CliRunner
-
-from pipeline.cli import app
 
 from .conftest import card_files, rewrite
 
@@ -95,7 +94,7 @@ def test_no_traceback_on_bad_yaml(sample_copy):
     folder = sample_copy("recast-rift")
     path = card_files(folder)[0]
     path.write_text(path.read_text(encoding="utf-8") + "\n  - : [\n", encoding="utf-8")
-    proc = subprocess.run([sys.executable, "-m", "pipeline", "validate", str(folder)],
+    proc = subprocess.run([sys.executable, "-m", "fuda", "validate", str(folder)],
                           capture_output=True, text=True)
     assert proc.returncode == 1
     assert "Traceback" not in proc.stderr + proc.stdout

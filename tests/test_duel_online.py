@@ -6,18 +6,17 @@ from __future__ import annotations
 import shutil
 
 import pytest
-from typer.testing import CliRunner
-
-from pipeline import load_database
-from pipeline.duel_online import (
+from fuda import load_database
+from fuda.cli.export import register
+from fuda.database.findings import FindingsError
+from fuda.online.duel_online import (
     export_text,
     load_template,
     record_lines,
     write_card_txt,
 )
-from pipeline.duel_online_import import import_cards, parse_card_txt
-from pipeline.export_commands import register
-from pipeline.findings import FindingsError
+from fuda.online.duel_online_import import import_cards, parse_card_txt
+from typer.testing import CliRunner
 
 from .conftest import rewrite
 from .engine.cli import app

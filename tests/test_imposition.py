@@ -1,17 +1,25 @@
-"""Imposition geometry (pipeline.imposition, pipeline.marks): papers, card sizes, grids,
+"""Imposition geometry (fuda.printing.imposition, fuda.printing.marks): papers, card sizes, grids,
 duplex back placement, gutter fold, back offset, tiling, トンボ and the calibration scales."""
 
 from __future__ import annotations
 
 import pytest
-
-from pipeline.imposition import (
-    BACKS, CARD_PRESETS, MIN_MARGIN, PAPERS, PrintOptionError, card_size, check_bleed, face_page,
-    paginate, paper_size, sheet_layout,
+from fuda.faces.primitives import Rule, TextLine
+from fuda.printing.imposition import (
+    BACKS,
+    CARD_PRESETS,
+    MIN_MARGIN,
+    PAPERS,
+    PrintOptionError,
+    card_size,
+    check_bleed,
+    face_page,
+    paginate,
+    paper_size,
+    sheet_layout,
 )
-from pipeline.marks import calibration_pages, cut_lines, page_marks, tombo
-from pipeline.primitives import Rule, TextLine
-from pipeline.tiling import TILE_OVERLAP, tile_plan
+from fuda.printing.marks import calibration_pages, cut_lines, page_marks, tombo
+from fuda.printing.tiling import TILE_OVERLAP, tile_plan
 
 A4 = PAPERS["A4"]
 

@@ -1,14 +1,22 @@
-"""The 禁則 line breaker and shrink-to-fit (pipeline.kinsoku)."""
+"""The 禁則 line breaker and shrink-to-fit (fuda.faces.kinsoku)."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
-
-from pipeline.fonts import default_fonts
-from pipeline.kinsoku import (NO_END, NO_START, PT_PER_MM, FittedText, TextOverflow, break_lines,
-                              fit_line, fit_text, tokenize)
+from fuda.faces.fonts import default_fonts
+from fuda.faces.kinsoku import (
+    NO_END,
+    NO_START,
+    PT_PER_MM,
+    FittedText,
+    TextOverflow,
+    break_lines,
+    fit_line,
+    fit_text,
+    tokenize,
+)
 
 
 def mono(token: str) -> float:

@@ -1,4 +1,4 @@
-"""Card layout (pipeline.layout), templates (pipeline.template) and fonts (pipeline.fonts)."""
+"""Card layout (fuda.faces.layout), templates (fuda.faces.template) and fonts (fuda.faces.fonts)."""
 
 from __future__ import annotations
 
@@ -7,12 +7,18 @@ import shutil
 from types import MappingProxyType
 
 import pytest
-
-from pipeline import FindingsError, load_database
-from pipeline.fonts import BUNDLED, FontError, bundled_fonts_dir, default_fonts, game_fonts, load_face
-from pipeline.layout import check_fit, lay_out, layout_back, layout_card
-from pipeline.primitives import Image, Marker, Polygon, Rect, TextLine
-from pipeline.template import load_template, load_template_file
+from fuda import FindingsError, load_database
+from fuda.faces.fonts import (
+    BUNDLED,
+    FontError,
+    bundled_fonts_dir,
+    default_fonts,
+    game_fonts,
+    load_face,
+)
+from fuda.faces.layout import check_fit, lay_out, layout_back, layout_card
+from fuda.faces.primitives import Image, Marker, Polygon, Rect, TextLine
+from fuda.faces.template import load_template, load_template_file
 
 GAMES = ("recast-rift", "toho-tcg", "raise-blaze", "ryomen")
 

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pipeline import layout
-from pipeline.lint import lint
-from pipeline.lint.synthetic import make_database, make_game
+from fuda.faces import layout
+from fuda.lint import lint
+from fuda.lint.synthetic import make_database, make_game
 
 TEXT = "２ドローする。"
 
@@ -54,7 +54,7 @@ def test_no_fit_skips_the_layout():
 
 def test_games_without_a_template_are_not_checked(monkeypatch):
     """A game with no card template has no FIT diagnostics (nothing to lay out with)."""
-    from pipeline import template
+    from fuda.faces import template
 
     def missing(game):
         raise FileNotFoundError(f"no card template for game {game.id}")

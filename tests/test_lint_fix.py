@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pipeline import load_database
-from pipeline.lint import lint
-from pipeline.lint.fix import Edit, apply, fix
-from pipeline.lint.rules import REGISTRY
+from fuda import load_database
+from fuda.lint import lint
+from fuda.lint.fix import Edit, apply, fix
+from fuda.lint.rules import REGISTRY
 
 ODD = """\
 # yaml-language-server: $schema=../../schema/toho-tcg.cards.schema.json

@@ -5,12 +5,11 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
-from pipeline import load_database
-from pipeline.findings import Location
-from pipeline.lint import lint
-from pipeline.lint.source import locate, scalar_map
-from pipeline.yamlfile import read_yaml
+from fuda import load_database
+from fuda.database.findings import Location
+from fuda.database.yamlfile import read_yaml
+from fuda.lint import lint
+from fuda.lint.source import locate, scalar_map
 
 STYLES = """\
 plain: カードをスぺル

@@ -5,12 +5,11 @@ from __future__ import annotations
 import re
 
 import pytest
-
-from pipeline.lint import lint
-from pipeline.lint.jsregex import TranslationError, translate
-from pipeline.lint.prh import load
-from pipeline.lint.synthetic import make_database, make_game
-from pipeline.resources import cards_dir
+from fuda.database.resources import cards_dir
+from fuda.lint import lint
+from fuda.lint.jsregex import TranslationError, translate
+from fuda.lint.prh import load
+from fuda.lint.synthetic import make_database, make_game
 
 
 def _prh(tmp_path, text, name="prh.yml"):

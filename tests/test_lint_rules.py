@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from pipeline.lint import lint, rule_table
-from pipeline.lint.synthetic import make_database, make_game
+from fuda.lint import lint, rule_table
+from fuda.lint.synthetic import make_database, make_game
 
 
 def rr(text, abilities=None, kind="action", **extra):

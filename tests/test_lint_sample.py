@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pipeline import load_database
-from pipeline.lint import lint
-from pipeline.lint.settings import LintSettings
+from fuda import load_database
+from fuda.lint import lint
+from fuda.lint.settings import LintSettings
 
 
 def test_sample_database_is_lint_clean():
@@ -30,7 +30,7 @@ def test_prh_files_are_not_loaded_as_card_files():
 
 def test_manifest_lint_section_is_validated(sample_copy):
     """A lint setting outside schema/lint.schema.json makes the manifest invalid (located finding)."""
-    from pipeline import validate
+    from fuda import validate
 
     folder = sample_copy("ryomen")
     manifest = folder / "game.yaml"

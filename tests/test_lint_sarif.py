@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 
 import jsonschema
-
-from pipeline.lint import lint
-from pipeline.lint.rules import REGISTRY
-from pipeline.lint.sarif import dumps, sarif
-from pipeline.lint.synthetic import make_database, make_game
+from fuda.lint import lint
+from fuda.lint.rules import REGISTRY
+from fuda.lint.sarif import dumps, sarif
+from fuda.lint.synthetic import make_database, make_game
 
 #: The part of the SARIF 2.1.0 schema that GitHub code scanning relies on.
 SCHEMA = {
@@ -58,7 +57,7 @@ def _log(sample_copy):
     path = folder / "marisa.yaml"
     text = path.read_text(encoding="utf-8")
     path.write_text(text.replace("ミニ八卦炉の火が", "ミニ八卦炉のスぺルが"), encoding="utf-8")
-    from pipeline import load_database
+    from fuda import load_database
 
     return lint(load_database([folder]), fit=False)
 

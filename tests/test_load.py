@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from pipeline import FindingsError, load_database, validate
-from pipeline.resources import cards_dir
+from fuda import FindingsError, load_database, validate
+from fuda.database.resources import cards_dir
 
 from .conftest import GAMES, card_files, deck_files, rewrite
 

@@ -1,4 +1,4 @@
-"""Play mats (pipeline.mat, templates/<game>/mat.yaml): the zones each game's rules name, at
+"""Play mats (fuda.printing.mat, templates/<game>/mat.yaml): the zones each game's rules name, at
 the game's card size, labelled in Japanese; one A3 sheet or A4 tiles; the PNG for online tables."""
 
 from __future__ import annotations
@@ -8,17 +8,17 @@ import io
 import pikepdf
 import pytest
 import typer
+from fuda import load_database
+from fuda.cli.print import register
+from fuda.database.findings import FindingsError
+from fuda.faces.mat import layout_mat, length, load_mat, mat_png, mat_size
+from fuda.faces.primitives import Ellipse, Rect, TextLine
+from fuda.printing.imposition import PAPERS, PT_PER_MM
+from fuda.printing.mat import write_mat
+from fuda.printing.sheets import with_card_size
 from PIL import Image as PILImage
 from pypdf import PdfReader
 from typer.testing import CliRunner
-
-from pipeline import load_database
-from pipeline.findings import FindingsError
-from pipeline.imposition import PAPERS, PT_PER_MM
-from pipeline.mat import layout_mat, length, load_mat, mat_png, mat_size, write_mat
-from pipeline.primitives import Ellipse, Rect, TextLine
-from pipeline.print_commands import register
-from pipeline.printing import with_card_size
 
 GAMES = ("recast-rift", "toho-tcg", "raise-blaze", "ryomen")
 
@@ -186,7 +186,7 @@ def test_broken_mat_template_is_a_located_finding(sample_copy):
 
 def test_game_without_a_mat_is_a_usage_error(sample_copy, tmp_path, monkeypatch):
     """`fuda mat` for a game with no mat template anywhere is a one-line error, exit 2."""
-    import pipeline.mat as mat
+    import fuda.faces.mat as mat
 
     folder = sample_copy("ryomen")
     monkeypatch.setattr(mat, "templates_dir", lambda: tmp_path / "none")

@@ -1,4 +1,4 @@
-"""The PDF and PNG painters (pipeline.paint_pdf, pipeline.paint_png), read back as a print
+"""The PDF and PNG painters (fuda.faces.paint_pdf, fuda.faces.paint_png), read back as a print
 shop would: fonts embedded and subset, no stray Helvetica, CMYK-only colour, invisible ids,
 positions that agree between PDF, PNG and the layout, and byte-identical output."""
 
@@ -7,17 +7,16 @@ from __future__ import annotations
 import io
 import re
 
-import pikepdf
 import pdfplumber
+import pikepdf
 import pytest
+from fuda import load_database
+from fuda.faces.fonts import default_fonts, game_fonts
+from fuda.faces.layout import layout_back, layout_card
+from fuda.faces.paint_pdf import PT, draw_face, new_canvas, rgb_to_cmyk
+from fuda.faces.paint_png import render_image, render_png
+from fuda.faces.primitives import Face, Image, Marker, Rect, TextLine
 from PIL import Image as PILImage
-
-from pipeline import load_database
-from pipeline.fonts import default_fonts, game_fonts
-from pipeline.layout import layout_back, layout_card
-from pipeline.paint_pdf import PT, draw_face, new_canvas, rgb_to_cmyk
-from pipeline.paint_png import render_image, render_png
-from pipeline.primitives import Face, Image, Marker, Rect, TextLine
 
 A4 = (210 * PT, 297 * PT)
 ORIGIN = (20 * PT, 30 * PT)  # where the trim box's bottom-left corner goes on the page

@@ -11,13 +11,13 @@ import pdfplumber
 import pikepdf
 import pytest
 import typer
+from fuda import load_database
+from fuda.build import print_step as build_step
+from fuda.cli.print import register
+from fuda.printing.imposition import PT_PER_MM, PrintOptionError
+from fuda.printing.sheets import print_calibration, print_cards, select_items
 from pypdf import PdfReader
 from typer.testing import CliRunner
-
-from pipeline import load_database
-from pipeline.imposition import PT_PER_MM, PrintOptionError
-from pipeline.print_commands import build_step, register
-from pipeline.printing import print_calibration, print_cards, select_items
 
 TOL = 0.05  # pt
 
@@ -237,7 +237,7 @@ def test_cmyk_output_is_byte_identical_twice(rr, outdir):
 
 def test_failed_run_keeps_the_previous_file_and_leaves_no_temp(rr, tmp_path, monkeypatch):
     """A failure half-way through leaves the previous PDF untouched and no temporary file."""
-    import pipeline.printing as printing
+    import fuda.printing.sheets as printing
 
     out = tmp_path / "cards.pdf"
     print_cards(rr, out=out)

@@ -5,11 +5,10 @@ from __future__ import annotations
 import json
 
 import pytest
+from fuda.database.resources import cards_dir, schema_dir
+from fuda.database.schemas import schema_name, validator
+from fuda.database.yamlfile import read_yaml
 from jsonschema import Draft202012Validator
-
-from pipeline.resources import cards_dir, schema_dir
-from pipeline.schemas import schema_name, validator
-from pipeline.yamlfile import read_yaml
 
 from .conftest import GAMES, card_files, deck_files
 

@@ -12,18 +12,13 @@ import xml.etree.ElementTree as ET
 import zipfile
 
 import pytest
+from fuda import load_database
+from fuda.build import online_step as build_step
+from fuda.cli.export import register
+from fuda.database.findings import FindingsError
+from fuda.online.udonarium import build_zip, export_udonarium
+from fuda.online.udonarium_format import MAX_IMAGE_BYTES, ExportError, fit_image
 from typer.testing import CliRunner
-
-from pipeline import load_database
-from pipeline.export_commands import build_step, register
-from pipeline.findings import FindingsError
-from pipeline.udonarium import (
-    MAX_IMAGE_BYTES,
-    ExportError,
-    build_zip,
-    export_udonarium,
-    fit_image,
-)
 
 from .conftest import rewrite
 from .engine.cli import app
@@ -243,8 +238,9 @@ def test_ryomen_pairs_face_up_with_chips(db, built):
 
 def test_ryomen_stat_chip_stacks_lie_side_by_side_on_their_zone(db):
     """In a room, the stat chip stacks start on the mat's stat-chip zone, each beside the last."""
-    from pipeline.udonarium import TABLE_PX_PER_MM, room_positions
-    from pipeline.udonarium_plan import plan_deck, zone_origin
+    from fuda.online.udonarium import room_positions
+    from fuda.online.udonarium_format import TABLE_PX_PER_MM
+    from fuda.online.udonarium_plan import plan_deck, zone_origin
 
     game = db.game("ryomen")
     plan = plan_deck(game, game.decks[0], scale=1.0)
@@ -384,7 +380,7 @@ def test_room_without_mat_zones_keeps_piles_on_the_table(sample_copy):
 
 def test_build_reports_export_warnings(sample_copy):
     """fuda build's findings carry an export's warnings (a glyph the font lacks), located at the card."""
-    from pipeline.build import build
+    from fuda.build import build
 
     folder = sample_copy("ryomen")
 

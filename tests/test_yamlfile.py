@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from pipeline.findings import FindingsError
-from pipeline.yamlfile import MAX_FILE_BYTES, MAX_NODES, read_yaml
+from fuda.database.findings import FindingsError
+from fuda.database.yamlfile import MAX_FILE_BYTES, MAX_NODES, read_yaml
 
 
 def _error(path):

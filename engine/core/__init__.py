@@ -1,7 +1,7 @@
 """The engine core every game shares: decisions, the seeded generator, the game base class,
 agents, the runner, the game log and replays, the card registry and rules catalogues."""
 
-from .agents import (
+from fuda.engine.core.agents import (
     Agent,
     GreedyAgent,
     RandomAgent,
@@ -10,11 +10,18 @@ from .agents import (
     Step,
     make_agent,
 )
-from .catalogue import Catalogue, Clause, Coverage, coverage, scan_tests
-from .decision import ChoiceError, Decision, IllegalChoice, InvalidChoice, Option, one_of
-from .game import Game, GameFinished, GameOver
-from .log import Event, GameLog
-from .registry import (
+from fuda.engine.core.catalogue import Catalogue, Clause, Coverage, coverage, scan_tests
+from fuda.engine.core.decision import (
+    ChoiceError,
+    Decision,
+    IllegalChoice,
+    InvalidChoice,
+    Option,
+    one_of,
+)
+from fuda.engine.core.game import Game, GameFinished, GameOver
+from fuda.engine.core.log import Event, GameLog
+from fuda.engine.core.registry import (
     Bool,
     CompiledAbility,
     CompiledOp,
@@ -32,9 +39,9 @@ from .registry import (
     Struct,
     build_registry,
 )
-from .replay import Replay, record, reproduce, verify
-from .rng import RNG_VERSION, Rng, derive, seat_key
-from .runner import GameStalled, Result, run
+from fuda.engine.core.replay import Replay, record, reproduce, verify
+from fuda.engine.core.rng import RNG_VERSION, Rng, derive, seat_key
+from fuda.engine.core.runner import GameStalled, Result, run
 
 __all__ = [
     "RNG_VERSION",

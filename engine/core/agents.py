@@ -11,13 +11,12 @@
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-
 from collections.abc import Iterable
 from dataclasses import dataclass
 from math import floor
 
-from .decision import ChoiceError, Decision
-from .rng import Rng, seat_key
+from fuda.engine.core.decision import ChoiceError, Decision
+from fuda.engine.core.rng import Rng, seat_key
 
 
 class Agent(ABC):

@@ -15,13 +15,12 @@ when the flow raises :class:`GameOver` or returns.
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-
 from collections.abc import Generator
 
-from .decision import PLAIN, ChoiceError, Decision
-from .log import DECISION_KEYS as _DECISION
-from .log import GameLog
-from .rng import RNG_VERSION, Rng
+from fuda.engine.core.decision import PLAIN, ChoiceError, Decision
+from fuda.engine.core.log import DECISION_KEYS as _DECISION
+from fuda.engine.core.log import GameLog
+from fuda.engine.core.rng import RNG_VERSION, Rng
 
 
 def forced_picks(decision: Decision, plain=PLAIN) -> tuple[str, ...] | None:

@@ -28,9 +28,8 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
 
-from pipeline import Card, Finding, FindingsError, Location
-
-from .params import (
+from fuda.database import Card, Finding, FindingsError, Location
+from fuda.engine.core.params import (
     Bool,
     Const,
     Either,

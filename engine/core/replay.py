@@ -20,9 +20,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from .agents import ScriptedAgent, ScriptError
-from .game import Game
-from .runner import run
+from fuda.engine.core.agents import ScriptedAgent, ScriptError
+from fuda.engine.core.game import Game
+from fuda.engine.core.runner import run
 
 REPLAY_FORMAT = "fuda-replay-1"
 

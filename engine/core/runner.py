@@ -6,10 +6,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import floor
 
-from .agents import Agent, RandomAgent, ScriptedAgent
-from .decision import PLAIN
-from .game import Game, GameOver, forced_picks
-from .log import DECISION_KEYS as _DECISION
+from fuda.engine.core.agents import Agent, RandomAgent, ScriptedAgent
+from fuda.engine.core.decision import PLAIN
+from fuda.engine.core.game import Game, GameOver, forced_picks
+from fuda.engine.core.log import DECISION_KEYS as _DECISION
 
 
 class GameStalled(RuntimeError):

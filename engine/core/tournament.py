@@ -10,9 +10,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .agents import make_agent
-from .rng import derive, derive_further
-from .runner import run
+from fuda.engine.core.agents import make_agent
+from fuda.engine.core.rng import derive, derive_further
+from fuda.engine.core.runner import run
 
 
 @dataclass(frozen=True)

@@ -14,16 +14,21 @@ and ``RaiseBlaze.concede(player)``.
 
 from __future__ import annotations
 
-from engine.core.registry import per_registry
-
-from .actions import Ctx
-from .cards import CardDef, CardPool, build_registry
-from .clock import Clock
-from .game import ENGINE_VERSION, MAX_TURNS, RULES_VERSION, RaiseBlaze, Setups
-from .ops import TABLE
-from .rules import CATALOGUE
-from .setup import PlayerSetup, Position, Seat, deck_problems
-from .simulate import entrants
+from fuda.engine.core.registry import per_registry
+from fuda.engine.raise_blaze.actions import Ctx
+from fuda.engine.raise_blaze.cards import CardDef, CardPool, build_registry
+from fuda.engine.raise_blaze.clock import Clock
+from fuda.engine.raise_blaze.game import (
+    ENGINE_VERSION,
+    MAX_TURNS,
+    RULES_VERSION,
+    RaiseBlaze,
+    Setups,
+)
+from fuda.engine.raise_blaze.ops import TABLE
+from fuda.engine.raise_blaze.rules import CATALOGUE
+from fuda.engine.raise_blaze.setup import PlayerSetup, Position, Seat, deck_problems
+from fuda.engine.raise_blaze.simulate import entrants
 
 RULES = "raise-blaze"
 

@@ -8,9 +8,8 @@ once-per-turn limit.
 
 from __future__ import annotations
 
-from engine.core import Decision, Option
-
-from .battle import Attack
+from fuda.engine.core import Decision, Option
+from fuda.engine.raise_blaze.battle import Attack
 
 PROMPTS = {1: "メインフェイズ", 2: "メインフェイズ2"}
 

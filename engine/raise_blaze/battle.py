@@ -10,7 +10,7 @@ destroyed loses a life card instead (RB-BAT-5).
 
 from __future__ import annotations
 
-from engine.core import Decision, Option
+from fuda.engine.core import Decision, Option
 
 THROUGH = Option("through", "守らずに通す")
 

@@ -12,13 +12,12 @@ import inspect
 from dataclasses import dataclass
 from typing import NamedTuple
 
-from engine.core import CompiledAbility, Option, Registry
-from engine.core import build_registry as core_build
-from engine.core.numbering import Numbering
-from engine.core.registry import runnable, unplayable
-from pipeline import Finding, FindingsError
-
-from .ops import ABILITY_KEYS, TABLE, Condition, Target, op_kind
+from fuda.database import Finding, FindingsError
+from fuda.engine.core import CompiledAbility, Option, Registry
+from fuda.engine.core import build_registry as core_build
+from fuda.engine.core.numbering import Numbering
+from fuda.engine.core.registry import runnable, unplayable
+from fuda.engine.raise_blaze.ops import ABILITY_KEYS, TABLE, Condition, Target, op_kind
 
 WHENS = ("on-summon", "activated", "continuous", "on-destroyed", "on-attack", "while-underneath",
          "on-activate", "on-opponent-attack", "while-active", "while-equipped")
@@ -205,7 +204,7 @@ class CardPool:
         cached = self._layouts.get(key)
         if cached is not None:
             return cached
-        from .setup import deck_problems
+        from fuda.engine.raise_blaze.setup import deck_problems
 
         for p, setup in enumerate(setups):
             unknown = [cid for cid in (*setup.main, *setup.core) if cid not in self.defs]

@@ -9,8 +9,8 @@ is picked (copies are alike) and its oid when several are.
 
 from __future__ import annotations
 
-from engine.core import Decision
-from engine.core.decision import option
+from fuda.engine.core import Decision
+from fuda.engine.core.decision import option
 
 
 class EffectRules:

@@ -11,9 +11,8 @@ one-shot power changes ``eot`` (until the end of the turn) and ``stay`` (while o
 
 from __future__ import annotations
 
-from engine.core import GameOver
-
-from .cards import Source
+from fuda.engine.core import GameOver
+from fuda.engine.raise_blaze.cards import Source
 
 _new = tuple.__new__  # Source(...) without the NamedTuple's Python-level __new__
 

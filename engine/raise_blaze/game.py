@@ -9,17 +9,16 @@ decisions answered before them, so a replay reproduces them exactly.
 
 from __future__ import annotations
 
-from engine.core import Decision, Game, GameOver, Option
-
-from .actions import Ctx, MainRules
-from .battle import BattleRules
-from .cards import CardPool
-from .clock import Clock
-from .effects import EffectRules
-from .field import FieldRules
-from .greedy import Greedy
-from .render import Renderer
-from .setup import PHASES, PlayerSetup, Position
+from fuda.engine.core import Decision, Game, GameOver, Option
+from fuda.engine.raise_blaze.actions import Ctx, MainRules
+from fuda.engine.raise_blaze.battle import BattleRules
+from fuda.engine.raise_blaze.cards import CardPool
+from fuda.engine.raise_blaze.clock import Clock
+from fuda.engine.raise_blaze.effects import EffectRules
+from fuda.engine.raise_blaze.field import FieldRules
+from fuda.engine.raise_blaze.greedy import Greedy
+from fuda.engine.raise_blaze.render import Renderer
+from fuda.engine.raise_blaze.setup import PHASES, PlayerSetup, Position
 
 ENGINE_VERSION = "1.0"
 RULES_VERSION = "raise-blaze-1"

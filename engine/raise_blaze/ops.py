@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from engine.core import Bool, Const, Enum, Int, OpTable, Param, ParamError, Struct
+from fuda.engine.core import Bool, Const, Enum, Int, OpTable, Param, ParamError, Struct
 
 SIDES = ("own", "opponent", "any")
 

@@ -6,9 +6,8 @@ playing agent at the start of each game (RB-SETUP-1), like any other decision.
 
 from __future__ import annotations
 
-from engine.core.tournament import Entrant
-
-from .setup import PlayerSetup
+from fuda.engine.core.tournament import Entrant
+from fuda.engine.raise_blaze.setup import PlayerSetup
 
 
 def entrants(registry) -> list[Entrant]:

@@ -11,13 +11,17 @@ The module interface every engine package offers (see :mod:`engine.games`):
 
 from __future__ import annotations
 
-from engine.core.registry import per_registry
-
-from .cards import CardDef, CardPool, build_registry
-from .game import ENGINE_VERSION, RULES_VERSION, Ctx, RecastRift
-from .rules import CATALOGUE
-from .setup import PlayerSetup, Position, Seat, position_from_json
-from .simulate import entrants
+from fuda.engine.core.registry import per_registry
+from fuda.engine.recast_rift.cards import CardDef, CardPool, build_registry
+from fuda.engine.recast_rift.game import ENGINE_VERSION, RULES_VERSION, Ctx, RecastRift
+from fuda.engine.recast_rift.rules import CATALOGUE
+from fuda.engine.recast_rift.setup import (
+    PlayerSetup,
+    Position,
+    Seat,
+    position_from_json,
+)
+from fuda.engine.recast_rift.simulate import entrants
 
 RULES = "recast-rift"
 

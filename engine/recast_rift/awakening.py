@@ -3,9 +3,8 @@ abilities (a mixin of :class:`~engine.recast_rift.game.RecastRift`)."""
 
 from __future__ import annotations
 
-from engine.core.decision import Option
-
-from .combat import Attack, Ctx
+from fuda.engine.core.decision import Option
+from fuda.engine.recast_rift.combat import Attack, Ctx
 
 
 class AwakeningRules:

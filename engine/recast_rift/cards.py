@@ -10,15 +10,14 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from engine.core import CompiledAbility, Option, Registry
-from engine.core import build_registry as core_build
-from engine.core.decision import option
-from engine.core.numbering import Numbering
-from engine.core.registry import runnable, unplayable
-from pipeline import FindingsError
-
-from .ops import ABILITY_KEYS, TABLE
-from .setup import PlayerSetup
+from fuda.database import FindingsError
+from fuda.engine.core import CompiledAbility, Option, Registry
+from fuda.engine.core import build_registry as core_build
+from fuda.engine.core.decision import option
+from fuda.engine.core.numbering import Numbering
+from fuda.engine.core.registry import runnable, unplayable
+from fuda.engine.recast_rift.ops import ABILITY_KEYS, TABLE
+from fuda.engine.recast_rift.setup import PlayerSetup
 
 WHENS = ("on-awaken", "while-awakened", "on-cast", "while-deployed", "on-retrieve")
 TIMING_JA = {"normal": "通常札", "preempt": "先制札", "full-power": "全力札"}

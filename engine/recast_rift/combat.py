@@ -10,8 +10,8 @@ values as they stand.
 
 from __future__ import annotations
 
-from engine.core import Decision, GameOver
-from engine.core.decision import Option, option
+from fuda.engine.core import Decision, GameOver
+from fuda.engine.core.decision import Option, option
 
 
 def _power(hand: int | None, life: int | None) -> str:

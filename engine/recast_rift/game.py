@@ -7,17 +7,16 @@ are one generator (:meth:`RecastRift.flow`) in the style of :class:`engine.core.
 
 from __future__ import annotations
 
-from engine.core import Decision, Game, GameOver
-from engine.core.decision import Option, option
-
-from .awakening import AwakeningRules
-from .cards import CardPool
-from .combat import Attack, CombatRules, Ctx
-from .greedy import Greedy
-from .ops import TIMINGS
-from .render import Renderer
-from .setup import PHASES, Position, position_json
-from .zones import ROMAN, ZoneRules
+from fuda.engine.core import Decision, Game, GameOver
+from fuda.engine.core.decision import Option, option
+from fuda.engine.recast_rift.awakening import AwakeningRules
+from fuda.engine.recast_rift.cards import CardPool
+from fuda.engine.recast_rift.combat import Attack, CombatRules, Ctx
+from fuda.engine.recast_rift.greedy import Greedy
+from fuda.engine.recast_rift.ops import TIMINGS
+from fuda.engine.recast_rift.render import Renderer
+from fuda.engine.recast_rift.setup import PHASES, Position, position_json
+from fuda.engine.recast_rift.zones import ROMAN, ZoneRules
 
 ENGINE_VERSION = "1.0"
 RULES_VERSION = "recast-rift-1"

@@ -10,7 +10,17 @@ ability: its controller, its card, the attack it makes (``own``) and the attack 
 
 from __future__ import annotations
 
-from engine.core import Bool, Const, Either, Enum, Int, Nullable, Ops, OpTable, Struct
+from fuda.engine.core import (
+    Bool,
+    Const,
+    Either,
+    Enum,
+    Int,
+    Nullable,
+    Ops,
+    OpTable,
+    Struct,
+)
 
 TABLE = OpTable("recast-rift")
 

@@ -7,7 +7,7 @@ why a clause has no test. The conformance suite (tests/recast_rift/) cites these
 
 from __future__ import annotations
 
-from engine.core.catalogue import Catalogue, Clause
+from fuda.engine.core.catalogue import Catalogue, Clause
 
 C = Clause
 

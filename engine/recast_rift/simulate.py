@@ -10,9 +10,8 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from engine.core.tournament import Entrant
-
-from .setup import PlayerSetup
+from fuda.engine.core.tournament import Entrant
+from fuda.engine.recast_rift.setup import PlayerSetup
 
 
 def entrants(registry) -> list[Entrant]:

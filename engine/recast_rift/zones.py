@@ -8,8 +8,8 @@ shared ``cast_zone`` (a stack, top = last).
 
 from __future__ import annotations
 
-from engine.core import Decision
-from engine.core.decision import option
+from fuda.engine.core import Decision
+from fuda.engine.core.decision import option
 
 ROMAN = {0: "［０］", 1: "［Ⅰ］", 2: "［Ⅱ］", 3: "［Ⅲ］"}
 ZONE_OPTIONS = {z: option(f"zone:{z}", ROMAN[z], z) for z in ROMAN}

@@ -15,25 +15,15 @@ Besides, for ``fuda play --tag`` and ``fuda match``: :func:`tag_table` (a 4-play
 
 from __future__ import annotations
 
-from engine.core.registry import per_registry
-
-from .cards import CardPool, FaceDef, Lineup, build_registry
-from .game import ENGINE_VERSION, RULES_VERSION, Ryomen
-from .match import MatchResult, play_game, play_match, random_pairing
-from .rules import CATALOGUE
-from .setup import PlayerSetup, Position, Seat, Table
-from .simulate import entrants
+from fuda.engine.ryomen.cards import CardPool, FaceDef, Lineup, build_registry, pool_of
+from fuda.engine.ryomen.game import ENGINE_VERSION, RULES_VERSION, Ryomen, new_game
+from fuda.engine.ryomen.match import MatchResult, play_game, play_match, random_pairing
+from fuda.engine.ryomen.rules import CATALOGUE
+from fuda.engine.ryomen.setup import PlayerSetup, Position, Seat, Table
+from fuda.engine.ryomen.simulate import entrants
 
 RULES = "ryomen"
 PLAYERS = (2, 3, 4)  # seats `fuda play` may fill (RY-MULTI-1)
-
-pool_of = per_registry(CardPool)
-
-
-def new_game(registry, setups, seed: int, position: Position | None = None) -> Ryomen:
-    """A game between 2–4 setups (PlayerSetup, their JSON, or a Table), optionally from a position."""
-    return Ryomen(pool_of(registry), setups, seed, position)
-
 
 def tag_table(setups) -> Table:
     """Four setups as a tag match: seats 1 & 3 against 2 & 4, partners' points added (RY-MULTI-6)."""

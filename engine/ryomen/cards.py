@@ -11,13 +11,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core import Enum, Option, Registry
-from engine.core import build_registry as core_build
-from engine.core.registry import runnable, unplayable
-from pipeline import Finding, FindingsError, Location
-
-from .ops import TABLE, plain_two
-from .setup import Table
+from fuda.database import Finding, FindingsError, Location
+from fuda.engine.core import Enum, Option, Registry
+from fuda.engine.core import build_registry as core_build
+from fuda.engine.core.registry import per_registry, runnable, unplayable
+from fuda.engine.ryomen.ops import TABLE, plain_two
+from fuda.engine.ryomen.setup import Table
 
 WHENS = ("on-play", "before-battle", "on-flip", "from-result")
 #: The ability keys besides when/text/effect: the day/night condition (RY-CARD-2).
@@ -273,3 +272,7 @@ class CardPool:
                        self.registry.manual_of(card.id), tuple(abilities),
                        plain["on-play"], plain["before-battle"], plain["on-flip"], plain["from-result"],
                        0 if not by["before-battle"] else 1 if plain["before-battle"] else 2)
+
+
+pool_of = per_registry(CardPool)
+"""The (cached) card pool of a compiled registry."""

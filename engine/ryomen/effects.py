@@ -9,10 +9,9 @@ read against the stat that decides the turn whenever a value is read.
 
 from __future__ import annotations
 
-from engine.core import Decision, Option
-
-from .cards import NIGHT
-from .ops import ADD, ALL, NAMED, SET, copy_two
+from fuda.engine.core import Decision, Option
+from fuda.engine.ryomen.cards import NIGHT
+from fuda.engine.ryomen.ops import ADD, ALL, NAMED, SET, copy_two
 
 YES = (Option("yes", "する"), Option("no", "しない"))
 

@@ -13,13 +13,12 @@ seat loops unrolled, never-asking abilities run as plain calls) or :meth:`Ryomen
 
 from __future__ import annotations
 
-from engine.core import Game, GameOver, Option, one_of
-
-from .cards import STAT_JA, STATS, CardPool
-from .effects import Ask, Ctx, EffectRules
-from .greedy import Greedy
-from .render import Renderer
-from .setup import Position
+from fuda.engine.core import Game, GameOver, Option, one_of
+from fuda.engine.ryomen.cards import STAT_JA, STATS, CardPool, pool_of
+from fuda.engine.ryomen.effects import Ask, Ctx, EffectRules
+from fuda.engine.ryomen.greedy import Greedy
+from fuda.engine.ryomen.render import Renderer
+from fuda.engine.ryomen.setup import Position
 
 ENGINE_VERSION = "1.0"
 RULES_VERSION = "ryomen-1"
@@ -593,3 +592,8 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
 
 
 __all__ = ["Ask", "Ctx", "ENGINE_VERSION", "RULES_VERSION", "Ryomen"]
+
+
+def new_game(registry, setups, seed: int, position: Position | None = None) -> Ryomen:
+    """A game between 2–4 setups (PlayerSetup, their JSON, or a Table), optionally from a position."""
+    return Ryomen(pool_of(registry), setups, seed, position)

@@ -16,9 +16,8 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from engine.core import Rng, derive, make_agent, run
-
-from .setup import PlayerSetup, Table
+from fuda.engine.core import Rng, derive, make_agent, run
+from fuda.engine.ryomen.setup import PlayerSetup, Table
 
 FORMATS = {1: "single", 3: "best-of-3", 5: "best-of-5", 2: "2-game", 4: "4-game"}
 
@@ -80,7 +79,7 @@ def play_game(registry, setups, seed: int, agents: Sequence[str] = ("random", "r
               first: int | None = None, tag: bool = False):
     """Play one game (2–4 players; ``tag`` for a 4-player tag match) with named agents; returns
     the finished :class:`~.game.Ryomen`."""
-    from . import new_game
+    from fuda.engine.ryomen.game import new_game
 
     table = setups if isinstance(setups, Table) else Table.of(setups, first, tag)
     game = new_game(registry, table, seed)
@@ -96,7 +95,7 @@ def play_match(registry, setups, games: int, seed: int, agents: Sequence[str] = 
     ``first`` is the first player of game 1; ``rebuild(player, game_number, previous_setup)``
     (even formats) returns a player's new pairing after every two games.
     """
-    from . import pool_of
+    from fuda.engine.ryomen.cards import pool_of
 
     if games not in FORMATS:
         raise ValueError(f"a ryomen match has 1, 2, 3, 4 or 5 games, got {games}")

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import re
 
-from engine.core import Bool, Enum, Int, Ops, OpTable, Param, ParamError, Struct
+from fuda.engine.core import Bool, Enum, Int, Ops, OpTable, Param, ParamError, Struct
 
 TABLE = OpTable("ryomen")
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*")

@@ -3,8 +3,8 @@
 
 from __future__ import annotations
 
-from .cards import STAT_JA, STATS, WHEN_JA
-from .ops import ADD, SET
+from fuda.engine.ryomen.cards import STAT_JA, STATS, WHEN_JA
+from fuda.engine.ryomen.ops import ADD, SET
 
 _CODE_JA = (*STAT_JA, "全能力値", "指定された能力値")
 ROLE_JA = {"serve": "サーブ", "receive": "レシーブ"}

@@ -8,7 +8,7 @@ conformance suite (tests/ryomen/) cites these ids.
 
 from __future__ import annotations
 
-from engine.core.catalogue import Catalogue, Clause
+from fuda.engine.core.catalogue import Catalogue, Clause
 
 C = Clause
 

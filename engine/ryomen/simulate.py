@@ -6,9 +6,8 @@ random agent lays a random side of each card up); win rates are per pairing vers
 
 from __future__ import annotations
 
-from engine.core.tournament import Entrant
-
-from .setup import PlayerSetup
+from fuda.engine.core.tournament import Entrant
+from fuda.engine.ryomen.setup import PlayerSetup
 
 
 def entrants(registry) -> list[Entrant]:

@@ -11,14 +11,13 @@ The module interface every engine package offers (see :mod:`engine.games`):
 
 from __future__ import annotations
 
-from engine.core.registry import per_registry
-
-from .cards import CardDef, CardPool, build_registry
-from .game import ENGINE_VERSION, RULES_VERSION, TohoTCG
-from .rules import CATALOGUE
-from .setup import Piece, PlayerSetup, Position, Seat
-from .simulate import entrants
-from .stack import Ctx
+from fuda.engine.core.registry import per_registry
+from fuda.engine.toho_tcg.cards import CardDef, CardPool, build_registry
+from fuda.engine.toho_tcg.game import ENGINE_VERSION, RULES_VERSION, TohoTCG
+from fuda.engine.toho_tcg.rules import CATALOGUE
+from fuda.engine.toho_tcg.setup import Piece, PlayerSetup, Position, Seat
+from fuda.engine.toho_tcg.simulate import entrants
+from fuda.engine.toho_tcg.stack import Ctx
 
 RULES = "toho-tcg"
 

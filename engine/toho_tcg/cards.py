@@ -11,12 +11,17 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from engine.core import CompiledAbility, Option, Registry
-from engine.core import build_registry as core_build
-from engine.core.registry import unplayable
-from pipeline import Finding, FindingsError
-
-from .ops import ABILITY_KEYS, CHOSEN, STATIC_OPS, TABLE, norm_keyword
+from fuda.database import Finding, FindingsError
+from fuda.engine.core import CompiledAbility, Option, Registry
+from fuda.engine.core import build_registry as core_build
+from fuda.engine.core.registry import unplayable
+from fuda.engine.toho_tcg.ops import (
+    ABILITY_KEYS,
+    CHOSEN,
+    STATIC_OPS,
+    TABLE,
+    norm_keyword,
+)
 
 WHENS = ("on-play", "activated", "static", "triggered")
 KIND_JA = {"character": "キャラクター", "quick": "クイック", "assister": "アシスター",

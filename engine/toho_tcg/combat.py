@@ -11,7 +11,7 @@ declare another fight with characters that have not attacked yet (TT-BAT-11).
 
 from __future__ import annotations
 
-from engine.core import Decision, Option
+from fuda.engine.core import Decision, Option
 
 END = Option("end", "バトルフェイズを終える")
 PLAYER = Option("target:player", "相手プレイヤーにダイレクトアタック")

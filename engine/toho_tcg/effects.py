@@ -9,10 +9,9 @@ lethal damage and criticals, and outside a fight damage wears off (TT-BAT-7).
 
 from __future__ import annotations
 
-from engine.core import Decision, GameOver, Option
-
-from .ops import CHOSEN
-from .stack import Ctx, Item
+from fuda.engine.core import Decision, GameOver, Option
+from fuda.engine.toho_tcg.ops import CHOSEN
+from fuda.engine.toho_tcg.stack import Ctx, Item
 
 KIND_MATCH = {
     "any": None, "character": ("character",), "spell": ("quick", "assister", "equip"),

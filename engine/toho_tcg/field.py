@@ -10,9 +10,8 @@ effects, TT-BAT-2) are recomputed lazily by :meth:`Field.refresh` after any chan
 
 from __future__ import annotations
 
-from engine.core import GameOver
-
-from .cards import add_keyword
+from fuda.engine.core import GameOver
+from fuda.engine.toho_tcg.cards import add_keyword
 
 FIELD_ZONES = ("char", "assister", "equip", "world")
 

@@ -8,17 +8,16 @@ heuristics (:mod:`.greedy`) and the Japanese log (:mod:`.render`).
 
 from __future__ import annotations
 
-from engine.core import Decision, Game, GameOver, Option
-
-from .cards import CardPool
-from .combat import Combat
-from .effects import Effects
-from .field import Field
-from .greedy import Greedy
-from .render import Renderer
-from .setup import PHASES, Piece, PlayerSetup, Position
-from .stack import Stack
-from .windows import Windows
+from fuda.engine.core import Decision, Game, GameOver, Option
+from fuda.engine.toho_tcg.cards import CardPool
+from fuda.engine.toho_tcg.combat import Combat
+from fuda.engine.toho_tcg.effects import Effects
+from fuda.engine.toho_tcg.field import Field
+from fuda.engine.toho_tcg.greedy import Greedy
+from fuda.engine.toho_tcg.render import Renderer
+from fuda.engine.toho_tcg.setup import PHASES, Piece, PlayerSetup, Position
+from fuda.engine.toho_tcg.stack import Stack
+from fuda.engine.toho_tcg.windows import Windows
 
 ENGINE_VERSION = "1.0"
 RULES_VERSION = "toho-tcg-1"

@@ -13,7 +13,17 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 
-from engine.core import Bool, Const, Enum, Int, Ops, OpTable, Param, ParamError, Struct
+from fuda.engine.core import (
+    Bool,
+    Const,
+    Enum,
+    Int,
+    Ops,
+    OpTable,
+    Param,
+    ParamError,
+    Struct,
+)
 
 TABLE = OpTable("toho-tcg")
 

@@ -107,7 +107,7 @@ class Renderer:
         if d["defense"]:
             parts.append(f"防御力{d['defense']:+d}")
         if d["keyword"]:
-            from .cards import keyword_label
+            from fuda.engine.toho_tcg.cards import keyword_label
             name, value = d["keyword"]
             parts.append(keyword_label(name, (value,) if name in ("critical", "protection") else value) + "を得る")
         return f"    {self._n(d['card'])}: {'、'.join(parts)}（ターン終了時まで）"

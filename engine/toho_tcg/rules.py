@@ -7,7 +7,7 @@ why a clause has no test. The conformance suite (tests/toho_tcg/) cites these id
 
 from __future__ import annotations
 
-from engine.core.catalogue import Catalogue, Clause
+from fuda.engine.core.catalogue import Catalogue, Clause
 
 C = Clause
 

@@ -6,9 +6,8 @@ mirror matches) as they are — both sample decks have 30 cards, as TT-SETUP-1 w
 
 from __future__ import annotations
 
-from engine.core.tournament import Entrant
-
-from .setup import PlayerSetup
+from fuda.engine.core.tournament import Entrant
+from fuda.engine.toho_tcg.setup import PlayerSetup
 
 
 def entrants(registry) -> list[Entrant]:

@@ -11,9 +11,8 @@ next time a player would receive priority (:mod:`.windows`).
 
 from __future__ import annotations
 
-from engine.core import Decision, Option
-
-from .ops import CHOSEN
+from fuda.engine.core import Decision, Option
+from fuda.engine.toho_tcg.ops import CHOSEN
 
 COUNTERS = {"spell": ("quick", "assister", "equip"), "quick": ("quick",), "activated": ("activated",)}
 

@@ -10,10 +10,9 @@ with an empty stack the window closes. A player whose only choice is to pass is 
 
 from __future__ import annotations
 
-from engine.core import Decision, Option
-
-from .cards import keyword_label
-from .stack import Item
+from fuda.engine.core import Decision, Option
+from fuda.engine.toho_tcg.cards import keyword_label
+from fuda.engine.toho_tcg.stack import Item
 
 PASS = Option("pass", "パス")
 REIRYOKU = Option("reiryoku", "霊力を生み出す（手札１枚をトラッシュ／キャラクター１体をタップ）")

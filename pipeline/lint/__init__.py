@@ -7,13 +7,14 @@ prh dictionaries writers already keep. See :mod:`pipeline.lint.engine` for the r
 ``fuda lint --explain CODE`` for every rule.
 """
 
-from .engine import Diagnostic, RuleInfo, fails, lint, lint_game
+from fuda.lint.check import Diagnostic, RuleInfo
+from fuda.lint.engine import fails, lint, lint_game
 
 __all__ = ["Diagnostic", "RuleInfo", "fails", "lint", "lint_game", "rule_table"]
 
 
 def rule_table() -> dict:
     """Rule code -> :class:`RuleInfo` for every rule."""
-    from .rules import REGISTRY
+    from fuda.lint.rules import REGISTRY
 
     return dict(REGISTRY)

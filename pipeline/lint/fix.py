@@ -22,9 +22,10 @@ import difflib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..findings import FindingsError
-from .engine import Context, Field, Plan, deck_fields, fields, registry, suppressed, value_at
-from .source import build_map, forget
+from fuda.database.findings import FindingsError
+from fuda.lint.check import Context, Field, Plan, deck_fields, fields, value_at
+from fuda.lint.engine import registry, suppressed
+from fuda.lint.source import build_map, forget
 
 
 @dataclass(frozen=True)
@@ -105,7 +106,7 @@ def plan_edits(database, enabled, games=None, files=None) -> list[Edit]:
 
 def apply(edits: list[Edit]) -> FixResult:
     """Write ``edits`` into their files, each verified; files are replaced atomically."""
-    from ..atomic import write_atomic
+    from fuda.atomic import write_atomic
 
     result = FixResult()
     by_file: dict[Path, list[Edit]] = {}
@@ -131,7 +132,7 @@ def apply(edits: list[Edit]) -> FixResult:
 
 
 def _apply_one(path: Path, text: str, edit: Edit):
-    from ..yamlfile import parse_yaml
+    from fuda.database.yamlfile import parse_yaml
 
     try:
         doc = parse_yaml(text, path)

@@ -19,8 +19,8 @@ from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
 
-from ..findings import FindingsError, Location
-from .jsregex import TranslationError, replace, translate
+from fuda.database.findings import FindingsError, Location
+from fuda.lint.jsregex import TranslationError, replace, translate
 
 HALF = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 FULL = "ａｂｃｄｅｆｇｈｉｊｋｌｍｎｏｐｑｒｓｔｕｖｗｘｙｚＡＢＣＤＥＦＧＨＩＪＫＬＭＮＯＰＱＲＳＴＵＶＷＸＹＺ０１２３４５６７８９"
@@ -99,7 +99,7 @@ class _Loader:
 
     def file(self, path: Path, chain: tuple, disable_imports: bool = False):
         """(version, rules) of one file and, unless disabled, its imports."""
-        from ..yamlfile import read_yaml
+        from fuda.database.yamlfile import read_yaml
 
         path = Path(path)
         try:

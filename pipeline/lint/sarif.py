@@ -14,7 +14,7 @@ import json
 import os
 from pathlib import Path
 
-from .engine import Diagnostic
+from fuda.lint.check import Diagnostic
 
 VERSION = "2.1.0"
 SCHEMA = "https://json.schemastore.org/sarif-2.1.0.json"

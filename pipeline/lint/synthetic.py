@@ -10,8 +10,8 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from ..database import Ability, Card, Database, Game, Op, freeze
-from ..findings import Location
+from fuda.database.findings import Location
+from fuda.database.model import Ability, Card, Database, Game, Op, freeze
 
 MEMORY = Path("<memory>")
 

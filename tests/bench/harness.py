@@ -11,8 +11,8 @@ import random
 import time
 from types import ModuleType
 
-from engine.core import make_agent, run
-from pipeline import load_database
+from fuda import load_database
+from fuda.engine.core import make_agent, run
 
 
 def sample_setups(module: ModuleType, game_id: str) -> tuple[object, list[tuple]]:

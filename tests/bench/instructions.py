@@ -54,7 +54,8 @@ def main() -> None:
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     if args.play is not None:
-        from engine.games import ENGINES
+        from fuda.engine.games import ENGINES
+
         from tests.bench.harness import random_playouts, sample_setups
 
         module = import_module(ENGINES[args.game])

@@ -17,11 +17,10 @@ import io
 import time
 
 import pytest
-
-from pipeline import load_database
-from pipeline.database import Deck
-from pipeline.udonarium import build_zip
-from pipeline.udonarium_plan import Renderer  # noqa: F401  (import cost outside the timing)
+from fuda import load_database
+from fuda.database.model import Deck
+from fuda.online.udonarium import build_zip
+from fuda.online.udonarium_plan import Renderer  # noqa: F401  (import cost outside the timing)
 
 N = 60
 

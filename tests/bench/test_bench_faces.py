@@ -11,12 +11,12 @@ from __future__ import annotations
 import io
 import time
 
-from pipeline import load_database
-from pipeline.fonts import game_fonts
-from pipeline.layout import layout_card
-from pipeline.paint_pdf import PT, draw_face, new_canvas
-from pipeline.paint_png import render_png
-from pipeline.primitives import Ellipse, Polygon, Rect, Rule, TextLine
+from fuda import load_database
+from fuda.faces.fonts import game_fonts
+from fuda.faces.layout import layout_card
+from fuda.faces.paint_pdf import PT, draw_face, new_canvas
+from fuda.faces.paint_png import render_png
+from fuda.faces.primitives import Ellipse, Polygon, Rect, Rule, TextLine
 
 N = 1000
 A4 = (210 * PT, 297 * PT)

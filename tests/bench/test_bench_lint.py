@@ -12,9 +12,8 @@ import re
 import time
 
 import pytest
-
-from pipeline.lint import lint
-from pipeline.lint.synthetic import make_database, make_game, synthetic_cards
+from fuda.lint import lint
+from fuda.lint.synthetic import make_database, make_game, synthetic_cards
 
 TEXT_GOAL = 20_000  # cards per second, text rules only
 FIT_GOAL = 1_000  # cards per second with the fit check (print layout of every card)

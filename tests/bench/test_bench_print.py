@@ -17,14 +17,14 @@ import dataclasses
 import io
 import time
 
-from pipeline import load_database
-from pipeline.fonts import game_fonts
-from pipeline.imposition import PT_PER_MM as PT
-from pipeline.imposition import paginate, sheet_layout
-from pipeline.layout import layout_card
-from pipeline.paint_pdf import new_canvas
-from pipeline.primitives import Ellipse, Image, Marker, Polygon, Rect, Rule, TextLine
-from pipeline.printing import print_cards
+from fuda import load_database
+from fuda.faces.fonts import game_fonts
+from fuda.faces.layout import layout_card
+from fuda.faces.paint_pdf import new_canvas
+from fuda.faces.primitives import Ellipse, Image, Marker, Polygon, Rect, Rule, TextLine
+from fuda.printing.imposition import PT_PER_MM as PT
+from fuda.printing.imposition import paginate, sheet_layout
+from fuda.printing.sheets import print_cards
 
 N = 1000
 ROUNDS = 3
@@ -93,7 +93,7 @@ def baseline(game, faces) -> bytes:
 
 def test_bench_print_sheets_against_bare_reportlab(benchmark, tmp_path, monkeypatch):
     """1,000 cards on A4 sheets cost at most 1.5× bare reportlab drawing the same frames and text."""
-    import pipeline.layout as layout_module
+    import fuda.faces.layout as layout_module
 
     game = _game()
     print_cards(game, ids=[game.cards[0].id], out=tmp_path / "warm.pdf")  # fonts, templates

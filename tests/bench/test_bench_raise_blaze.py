@@ -21,10 +21,10 @@ from __future__ import annotations
 import time
 from itertools import product
 
-from engine import raise_blaze as rb
-from engine.core import Decision, Game, Option, RandomAgent, run
-from pipeline import load_database
-from pipeline.resources import cards_dir
+from fuda import load_database
+from fuda.database.resources import cards_dir
+from fuda.engine import raise_blaze as rb
+from fuda.engine.core import Decision, Game, Option, RandomAgent, run
 
 GAMES = 600
 GOAL = 300.0  # complete random games per second on one core

@@ -11,7 +11,8 @@ much the rules, decisions, log and agents cost on any machine, whatever its spee
 
 from __future__ import annotations
 
-from engine import recast_rift as rr
+from fuda.engine import recast_rift as rr
+
 from tests.bench.harness import (
     best_seconds,
     measure,

@@ -16,7 +16,7 @@ paths), the turn loop and set-up reworked, abilities' Ctx objects kept. What is 
 share ≈ 250,000 (two Mersenne Twister seedings ≈ 51,000), building the ≈ 25 Decision objects a
 game ≈ 50,000, the rules' own bytecode the rest.
 
-The baseline is the shared core's floor: a null game on :class:`engine.core.Game` that asks
+The baseline is the shared core's floor: a null game on :class:`fuda.engine.core.Game` that asks
 exactly the decisions a ryomen game asks (two 0–9-pick ``faces`` decisions, then per turn a
 serve of the hand, a stat, a receive, a loser reverse of the hand and ``pass``), with the same
 random agent, runner, decision checks and decision log, but no rules at all. Its rate is the
@@ -26,8 +26,9 @@ ratio (ryomen time / baseline time) is the cost of ryomen's own rules, effects a
 
 from __future__ import annotations
 
-from engine import ryomen as ry
-from engine.core import Decision, Game, Option, make_agent, run
+from fuda.engine import ryomen as ry
+from fuda.engine.core import Decision, Game, Option, make_agent, run
+
 from tests.bench.harness import best_seconds, measure, random_playouts, sample_setups
 
 GAMES = 1000

@@ -14,7 +14,8 @@ from __future__ import annotations
 
 import time
 
-from engine import toho_tcg as tt
+from fuda.engine import toho_tcg as tt
+
 from tests.bench.harness import (
     best_seconds,
     measure,

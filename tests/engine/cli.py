@@ -12,10 +12,9 @@ from pathlib import Path
 
 import pytest
 import typer
+from fuda.cli.play import register
+from fuda.engine import games
 from typer.testing import CliRunner
-
-from engine import games
-from engine.commands import register
 
 runner = CliRunner()
 
@@ -33,7 +32,7 @@ def app(register=register) -> typer.Typer:
 
 
 def engine_wired(game: str, module: str):
-    """An autouse fixture making :data:`engine.games.ENGINES` play ``game`` with ``module`` for each
+    """An autouse fixture making :data:`fuda.engine.games.ENGINES` play ``game`` with ``module`` for each
     test (a no-op once the lead lists it there)."""
 
     @pytest.fixture(autouse=True)

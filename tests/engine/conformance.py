@@ -9,7 +9,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from engine.core import coverage, scan_tests
+from fuda.engine.core import coverage, scan_tests
 
 #: ``../shared`` beside the checkout (present in a developer's and CI's tree, never needed).
 SHARED_RULES = Path(__file__).resolve().parents[3] / "shared" / "rules"

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from itertools import product
 from types import ModuleType
 
-from engine.core import (
+from fuda.engine.core import (
     Replay,
     ScriptedAgent,
     make_agent,

@@ -1,4 +1,4 @@
-"""engine.core: decisions, the seeded generator, agents, the runner, replays, catalogues."""
+"""fuda.engine.core: decisions, the seeded generator, agents, the runner, replays, catalogues."""
 
 from __future__ import annotations
 
@@ -6,8 +6,7 @@ import json
 import random
 
 import pytest
-
-from engine.core import (
+from fuda.engine.core import (
     RNG_VERSION,
     Catalogue,
     Clause,
@@ -22,11 +21,11 @@ from engine.core import (
     ScriptError,
     coverage,
     derive,
-    seat_key,
     record,
     reproduce,
     run,
     scan_tests,
+    seat_key,
     verify,
 )
 

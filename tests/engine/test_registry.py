@@ -6,12 +6,12 @@ import dataclasses
 from types import MappingProxyType
 
 import pytest
-
-from engine import recast_rift as rr
-from engine.core import Enum, Int, OpTable, build_registry
-from engine.games import ENGINES, build_step, engine_for, registry_for
-from pipeline import FindingsError, Location, load_database
-from pipeline.database import Op
+from fuda import FindingsError, Location, load_database
+from fuda.build import engine_step as build_step
+from fuda.database.model import Op
+from fuda.engine import recast_rift as rr
+from fuda.engine.core import Enum, Int, OpTable, build_registry
+from fuda.engine.games import ENGINES, engine_for, registry_for
 
 
 @pytest.fixture(scope="module")
@@ -46,7 +46,7 @@ def test_op_table_covers_the_schema_vocabulary():
     """One registered function per op of the card schema's vocabulary (effect and static)."""
     import json
 
-    from pipeline.resources import schema_dir
+    from fuda.database.resources import schema_dir
 
     schema = json.loads((schema_dir() / "recast-rift.cards.schema.json").read_text(encoding="utf-8"))
     vocabulary = set(schema["$defs"]["op"]["properties"]) | set(schema["$defs"]["static-op"]["properties"])
@@ -104,10 +104,10 @@ def test_generic_table_declarations():
 
 
 def test_games_registry_and_build_step(tmp_path):
-    """engine.games maps rules to engines; the build step writes a report and marks games
+    """fuda.engine.games maps rules to engines; the build step writes a report and marks games
     without an engine as info."""
     database = load_database()
-    assert ENGINES["recast-rift"] == "engine.recast_rift" and engine_for("no-such-rules") is None
+    assert ENGINES["recast-rift"] == "fuda.engine.recast_rift" and engine_for("no-such-rules") is None
     assert registry_for(database.game("recast-rift")) is registry_for(database.game("recast-rift"))
     files = build_step(database, tmp_path)
     text = (tmp_path / "engine" / "registry.txt").read_text(encoding="utf-8")

@@ -1,4 +1,4 @@
-"""A tiny game on engine.core for the core's own tests: race to a target total.
+"""A tiny game on fuda.engine.core for the core's own tests: race to a target total.
 
 Players take turns adding 1 or 2 to a shared total (3 is a known move, but illegal: the message
 says why); the start total is a chance outcome; whoever reaches the target wins. Every fifth
@@ -7,7 +7,7 @@ turn the mover also discards exactly two of three tokens (a multi-pick decision)
 
 from __future__ import annotations
 
-from engine.core import Decision, Game, GameOver, Option
+from fuda.engine.core import Decision, Game, GameOver, Option
 
 
 class Race(Game):

@@ -15,10 +15,10 @@ setup holds exactly these cards. ``act(game, *steps)`` answers decisions with a 
 
 from __future__ import annotations
 
-from engine import raise_blaze as rb
-from engine.core import ScriptedAgent, run
-from pipeline import load_database
-from pipeline.resources import cards_dir
+from fuda import load_database
+from fuda.database.resources import cards_dir
+from fuda.engine import raise_blaze as rb
+from fuda.engine.core import ScriptedAgent, run
 
 FILLER = ("rumia",) * 10
 _CACHE: dict = {}

@@ -8,7 +8,17 @@ from __future__ import annotations
 
 import pytest
 
-from .conftest import act, card, events, field, ids, pile, power, sample_registry, scenario
+from .conftest import (
+    act,
+    card,
+    events,
+    field,
+    ids,
+    pile,
+    power,
+    sample_registry,
+    scenario,
+)
 
 R = pytest.mark.rule
 

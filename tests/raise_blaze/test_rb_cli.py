@@ -1,6 +1,6 @@
 """fuda play / simulate / rules for raise-blaze (through engine.commands.register).
 
-Until the lead adds ``"raise-blaze": "engine.raise_blaze"`` to :data:`engine.games.ENGINES`, the
+Until the lead adds ``"raise-blaze": "fuda.engine.raise_blaze"`` to :data:`fuda.engine.games.ENGINES`, the
 fixture below adds it for these tests (a no-op once the line is there).
 """
 
@@ -8,11 +8,9 @@ from __future__ import annotations
 
 import json
 
-from engine import games
-
 from ..engine import cli
 
-wired = cli.engine_wired("raise-blaze", "engine.raise_blaze")
+wired = cli.engine_wired("raise-blaze", "fuda.engine.raise_blaze")
 
 
 def test_play_prints_a_readable_japanese_log_and_writes_a_replay(tmp_path):
@@ -45,11 +43,13 @@ def test_rules_prints_coverage():
 
 def test_build_step_compiles_the_raise_blaze_registry(tmp_path):
     """`fuda build`'s engine step builds the raise-blaze registry: every card, both op kinds, nothing manual."""
-    from pipeline import load_database
-    from pipeline.resources import cards_dir
+    from fuda import load_database
+    from fuda.database.resources import cards_dir
 
     database = load_database([cards_dir() / "raise-blaze"])
-    games.build_step(database, tmp_path)
+    from fuda.build import engine_step
+
+    engine_step(database, tmp_path)
     doc = json.loads((tmp_path / "engine" / "registry.json").read_text(encoding="utf-8"))
     (entry,) = doc["games"]
     assert entry["status"] == "ok" and len(entry["cards"]) == 48 and entry["manual"] == []

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from engine import raise_blaze as rb
-from engine.core import GameFinished, make_agent, record, reproduce, run
+from fuda.engine import raise_blaze as rb
+from fuda.engine.core import GameFinished, make_agent, record, reproduce, run
 
 from .conftest import act, events, sample_registry, sample_setups, scenario
 

@@ -5,8 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 import pytest
-
-from engine import raise_blaze as rb
+from fuda.engine import raise_blaze as rb
 
 from .conftest import _seat, act, events, field, ids, pile, power, sample_registry
 from .test_rb_registry import op, with_effect

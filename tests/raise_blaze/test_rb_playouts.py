@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from engine import raise_blaze as rb
+from fuda.engine import raise_blaze as rb
 
 from ..engine import playouts
 from .conftest import sample_registry

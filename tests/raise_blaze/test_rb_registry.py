@@ -8,12 +8,11 @@ import json
 from types import MappingProxyType
 
 import pytest
-
-from engine import raise_blaze as rb
-from engine.raise_blaze import ops as rb_ops
-from pipeline import FindingsError, Location
-from pipeline.database import Op
-from pipeline.resources import schema_dir
+from fuda import FindingsError, Location
+from fuda.database.model import Op
+from fuda.database.resources import schema_dir
+from fuda.engine import raise_blaze as rb
+from fuda.engine.raise_blaze import ops as rb_ops
 
 from .conftest import sample_registry
 

@@ -6,8 +6,7 @@ import dataclasses
 from types import MappingProxyType
 
 import pytest
-
-from engine import raise_blaze as rb
+from fuda.engine import raise_blaze as rb
 
 from .conftest import act, events, sample_registry, sample_setups, scenario
 

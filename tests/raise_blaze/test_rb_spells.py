@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from engine.core import IllegalChoice
+from fuda.engine.core import IllegalChoice
 
 from .conftest import act, card, events, field, ids, pile, power, scenario
 

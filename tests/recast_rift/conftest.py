@@ -15,9 +15,8 @@ with a strict :class:`ScriptedAgent` and returns the game.
 from __future__ import annotations
 
 import pytest
-
-from engine import recast_rift as rr
-from pipeline import load_database
+from fuda import load_database
+from fuda.engine import recast_rift as rr
 
 from ..engine.playouts import act  # noqa: F401 (the suite imports it from here)
 

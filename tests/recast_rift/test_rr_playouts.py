@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from engine import recast_rift as rr
+from fuda.engine import recast_rift as rr
 
 from ..engine import playouts
 from .conftest import sample_registry, scenario

@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from engine import recast_rift as rr
-from engine.core import IllegalChoice, RandomAgent, run
+from fuda.engine import recast_rift as rr
+from fuda.engine.core import IllegalChoice, RandomAgent, run
 
 from .conftest import act, events, names, sample_registry, scenario, zone_ids
 

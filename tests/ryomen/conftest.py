@@ -15,10 +15,9 @@ pairs. ``points`` is the point zone (default: 4, 3, 3, 2, … so a test knows wh
 from __future__ import annotations
 
 import pytest
-
-from engine import ryomen as ry
-from engine.core import ScriptedAgent, run
-from pipeline import load_database
+from fuda import load_database
+from fuda.engine import ryomen as ry
+from fuda.engine.core import ScriptedAgent, run
 
 _REGISTRY: dict = {}
 #: Filler cards for padded hands, as (first face, second face): never chosen unless a test plays them.

@@ -6,8 +6,9 @@ the cards in ``lab.yaml``, and returns the compiled registry of that copy.
 
 from __future__ import annotations
 
-from engine import ryomen as ry
-from pipeline import load_database
+from fuda import load_database
+from fuda.engine import ryomen as ry
+
 from tests.conftest import rewrite
 
 LAB_YAML = """\
@@ -162,7 +163,7 @@ def lab_folder(root):
     """A copy of the ryomen sample folder under ``root`` with the lab set added; returns it."""
     import shutil
 
-    from pipeline.resources import cards_dir
+    from fuda.database.resources import cards_dir
 
     folder = root / "db" / "ryomen"
     shutil.copytree(cards_dir() / "ryomen", folder)

@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-
-from engine import ryomen as ry
-from engine.core import Rng
-from engine.ryomen.match import play_match, random_pairing
+from fuda.engine import ryomen as ry
+from fuda.engine.core import Rng
+from fuda.engine.ryomen.match import play_match, random_pairing
 
 from .conftest import sample_registry
 

@@ -5,12 +5,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
+from fuda.engine.ryomen import CATALOGUE
+
 from ..engine.conformance import (
     assert_catalogue_is_the_shared_one,
     assert_every_clause_is_tested,
     assert_waivers_have_reasons,
 )
-from engine.ryomen import CATALOGUE
 
 HERE = Path(__file__).resolve().parent
 

@@ -6,9 +6,8 @@ Seats are numbered counter-clockwise: seat p's right-hand neighbour is seat p + 
 from __future__ import annotations
 
 import pytest
-
-from engine import ryomen as ry
-from engine.core import make_agent, run
+from fuda.engine import ryomen as ry
+from fuda.engine.core import make_agent, run
 
 from .conftest import act, events, sample_registry, scenario
 

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from engine import ryomen as ry
+from fuda.engine import ryomen as ry
 
 from ..engine import playouts
 from .conftest import sample_registry

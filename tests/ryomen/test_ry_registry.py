@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from fuda import FindingsError, load_database
+from fuda.database.resources import schema_dir
+from fuda.engine import ryomen as ry
+from fuda.engine.ryomen.ops import TABLE
 
-from engine import ryomen as ry
-from engine.ryomen.ops import TABLE
-from pipeline import FindingsError, load_database
-from pipeline.resources import schema_dir
 from tests.conftest import rewrite
 
 from .conftest import sample_registry
@@ -84,7 +84,7 @@ def _load_unvalidated(folder):
     the registry's own check is what refuses it."""
     import dataclasses
 
-    from pipeline.load import _build_cards, _read
+    from fuda.database.load import _build_cards, _read
 
     sample = load_database().game("ryomen")
     doc = _read(folder / "scarlet.yaml", [])

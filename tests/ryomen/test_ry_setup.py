@@ -5,10 +5,9 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
-
-from engine import ryomen as ry
-from engine.core import ScriptedAgent, run
-from pipeline import FindingsError
+from fuda import FindingsError
+from fuda.engine import ryomen as ry
+from fuda.engine.core import ScriptedAgent, run
 
 from .conftest import act, events, sample_registry
 

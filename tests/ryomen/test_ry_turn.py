@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 import pytest
-
-from engine.core import IllegalChoice, InvalidChoice
+from fuda.engine.core import IllegalChoice, InvalidChoice
 
 from .conftest import act, events, fill, kinds, scenario
 

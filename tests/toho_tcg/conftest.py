@@ -16,8 +16,8 @@ ended") at the end of the current turn. ``act(game, *steps)`` answers decisions 
 
 from __future__ import annotations
 
-from engine import toho_tcg as tt
-from pipeline import load_database
+from fuda import load_database
+from fuda.engine import toho_tcg as tt
 
 from ..engine.playouts import act  # noqa: F401 (the suite imports it from here)
 

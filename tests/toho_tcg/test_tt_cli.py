@@ -1,6 +1,6 @@
 """fuda play / simulate / rules for toho-tcg (through engine.commands.register).
 
-Until the lead adds ``"toho-tcg": "engine.toho_tcg"`` to :data:`engine.games.ENGINES`, the fixture
+Until the lead adds ``"toho-tcg": "fuda.engine.toho_tcg"`` to :data:`fuda.engine.games.ENGINES`, the fixture
 below adds it for the duration of each test.
 """
 
@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..engine import cli
 
-toho_engine = cli.engine_wired("toho-tcg", "engine.toho_tcg")
+toho_engine = cli.engine_wired("toho-tcg", "fuda.engine.toho_tcg")
 
 
 def test_play_prints_a_japanese_log_and_writes_a_replay_that_verifies(tmp_path):

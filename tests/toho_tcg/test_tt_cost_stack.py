@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from engine import toho_tcg as tt
-from engine.core import IllegalChoice, InvalidChoice
+from fuda.engine import toho_tcg as tt
+from fuda.engine.core import IllegalChoice, InvalidChoice
 
 from .conftest import act, card, events, field, ids, options, scenario
 

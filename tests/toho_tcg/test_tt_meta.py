@@ -6,18 +6,17 @@ import json
 from pathlib import Path
 
 import pytest
+from fuda import FindingsError, load_database
+from fuda.database.resources import schema_dir
+from fuda.engine.toho_tcg import CATALOGUE, build_registry
+from fuda.engine.toho_tcg.cards import _walk
+from fuda.engine.toho_tcg.ops import TABLE
 
 from ..engine.conformance import (
     assert_catalogue_is_the_shared_one,
     assert_every_clause_is_tested,
     assert_waivers_have_reasons,
 )
-from engine.toho_tcg import CATALOGUE, build_registry
-from engine.toho_tcg.cards import _walk
-from engine.toho_tcg.ops import TABLE
-from pipeline import FindingsError, load_database
-from pipeline.resources import schema_dir
-
 from .conftest import sample_registry
 
 HERE = Path(__file__).resolve().parent

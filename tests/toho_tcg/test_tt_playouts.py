@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from engine import toho_tcg as tt
-from engine.core import Replay, make_agent, verify
+from fuda.engine import toho_tcg as tt
+from fuda.engine.core import Replay, make_agent, verify
 
 from ..engine import playouts
 from .conftest import check_invariants, sample_registry

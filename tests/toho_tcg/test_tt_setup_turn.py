@@ -3,9 +3,8 @@
 from __future__ import annotations
 
 import pytest
-
-from engine import toho_tcg as tt
-from engine.core import IllegalChoice, RandomAgent, run
+from fuda.engine import toho_tcg as tt
+from fuda.engine.core import IllegalChoice, RandomAgent, run
 
 from .conftest import act, card, events, fresh, ids, options, sample_registry, scenario
 
@@ -164,7 +163,7 @@ def test_random_games_end_by_deck_out():
 def test_manifest_settings_first_seat_and_supported_values(sample_copy):
     """The manifest may fix the first player (first-seat); settings the engine cannot model (two worlds)
     are refused with a clear error rather than ignored."""
-    from pipeline import load_database
+    from fuda import load_database
 
     folder = sample_copy("toho-tcg")
     manifest = folder / "game.yaml"

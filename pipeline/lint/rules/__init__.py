@@ -6,7 +6,17 @@ and ``GAME`` list the checks the runner schedules (see :mod:`pipeline.lint.engin
 
 from __future__ import annotations
 
-from . import agreement, cp932, fit, lookalike, meta, prh, references, style, vocabulary
+from fuda.lint.rules import (
+    agreement,
+    cp932,
+    fit,
+    lookalike,
+    meta,
+    prh,
+    references,
+    style,
+    vocabulary,
+)
 
 MODULES = (vocabulary, agreement, lookalike, style, references, fit, cp932, prh, meta)
 

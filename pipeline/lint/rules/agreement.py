@@ -13,9 +13,9 @@ import re
 from bisect import bisect_right
 from collections import Counter
 
-from ..engine import CardCheck, RuleInfo
-from ..vocab import BRACKETED, CONDITION, keyword_text, split_word, to_int
-from .facts import FACTS, LIMIT_PHRASES, FactIndex, tokens, walk_ops
+from fuda.lint.check import CardCheck, RuleInfo
+from fuda.lint.rules.facts import FACTS, LIMIT_PHRASES, FactIndex, tokens, walk_ops
+from fuda.lint.vocab import BRACKETED, CONDITION, keyword_text, split_word, to_int
 
 GROUP = "agreement"
 LEAD = re.compile(r"^((?:【[^【】\n]*】|〔[^〔〕\n]*〕)+)", re.M)

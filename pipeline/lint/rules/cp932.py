@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import unicodedata
 
-from ..engine import CARD_KINDS, FieldCheck, Hit, RuleInfo
+from fuda.lint.check import CARD_KINDS, FieldCheck, Hit, RuleInfo
 
 GROUP = "encoding"
 

@@ -13,7 +13,7 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..vocab import to_int
+from fuda.lint.vocab import to_int
 
 N = "[0-9０-９]+"
 SIGNED = "[＋－+\\-−][0-9０-９]+"

@@ -4,7 +4,7 @@ sizes as the printed sheet, so lint and print never disagree."""
 
 from __future__ import annotations
 
-from ..engine import CardCheck, RuleInfo
+from fuda.lint.check import CardCheck, RuleInfo
 
 GROUP = "fit"
 FROM_LAYOUT = {"P101": "FIT001", "P102": "FIT002"}
@@ -29,8 +29,8 @@ the template needs); the message says what the layout reported."""),
 def _checker(ctx):
     """``pipeline.layout.check_fit`` when this game has a card template, else None (the print
     engine is imported only when fit is checked: it loads fonts)."""
-    from ... import layout
-    from ...template import find_template
+    from fuda.faces import layout
+    from fuda.faces.template import find_template
 
     try:
         find_template(ctx.game)

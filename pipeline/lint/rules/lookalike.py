@@ -11,7 +11,7 @@ from __future__ import annotations
 import re
 import unicodedata
 
-from ..engine import TEXT_KINDS, FieldCheck, Hit, RuleInfo
+from fuda.lint.check import TEXT_KINDS, FieldCheck, Hit, RuleInfo
 
 GROUP = "lookalike"
 KATA = "ァ-ヺー"  # katakana letters and the long-vowel mark (U+30A1-U+30FA, U+30FC)

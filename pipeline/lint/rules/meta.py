@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from ..engine import GameCheck, RuleInfo
-from ..settings import expand
+from fuda.lint.check import GameCheck, RuleInfo
+from fuda.lint.settings import expand
 
 GROUP = "config"
 

@@ -3,8 +3,8 @@ flavor; a dictionary that cannot be used is a configuration error, as in prh."""
 
 from __future__ import annotations
 
-from ..engine import FieldCheck, GameCheck, Hit, RuleInfo
-from ..prh import load
+from fuda.lint.check import FieldCheck, GameCheck, Hit, RuleInfo
+from fuda.lint.prh import load
 
 GROUP = "prh"
 KINDS = frozenset({"text", "ability", "flavor", "deck"})

@@ -6,7 +6,7 @@ from __future__ import annotations
 import difflib
 import re
 
-from ..engine import TEXT_KINDS, CardCheck, FieldCheck, Hit, RuleInfo
+from fuda.lint.check import TEXT_KINDS, CardCheck, FieldCheck, Hit, RuleInfo
 
 GROUP = "references"
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from ..engine import ALL_KINDS, CARD_KINDS, TEXT_KINDS, FieldCheck, Hit, RuleInfo
+from fuda.lint.check import ALL_KINDS, CARD_KINDS, TEXT_KINDS, FieldCheck, Hit, RuleInfo
 
 GROUP = "style"
 WIDE = str.maketrans("0123456789+-/%", "０１２３４５６７８９＋－／％")

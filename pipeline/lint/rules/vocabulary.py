@@ -5,8 +5,8 @@ from __future__ import annotations
 
 import difflib
 
-from ..engine import TEXT_KINDS, FieldCheck, Hit, RuleInfo
-from ..vocab import BRACKETED, CONDITION, split_word, to_int
+from fuda.lint.check import TEXT_KINDS, FieldCheck, Hit, RuleInfo
+from fuda.lint.vocab import BRACKETED, CONDITION, split_word, to_int
 
 GROUP = "vocabulary"
 

@@ -1,0 +1,245 @@
+"""JSON Schema validation of YAML documents, with every error located and explained.
+
+Schemas live in ``schema/`` and refer to each other by bare file name
+(``"$ref": "defs.schema.json#/$defs/id"``), which also works for YAML editors reading the
+``# yaml-language-server: $schema=…`` line of a card file.
+"""
+
+from __future__ import annotations
+
+import difflib
+import json
+import re
+from functools import cache
+from pathlib import Path
+
+from fuda.database.findings import Finding
+from fuda.database.resources import schema_dir
+from fuda.database.yamlfile import Document
+
+GAMES = ("recast-rift", "toho-tcg", "raise-blaze", "ryomen")
+
+
+@cache
+def _registry(folder: Path):
+    from referencing import Registry, Resource
+    from referencing.jsonschema import DRAFT202012
+
+    resources = []
+    for path in sorted(folder.glob("*.schema.json")):
+        contents = json.loads(path.read_text(encoding="utf-8"))
+        resources.append((path.name, Resource.from_contents(contents, default_specification=DRAFT202012)))
+    return Registry().with_resources(resources)
+
+
+@cache
+def validator(name: str, folder: Path | None = None):
+    """A reusable Draft 2020-12 validator for ``schema/<name>`` (e.g. ``game.schema.json``)."""
+    from jsonschema import Draft202012Validator
+
+    folder = folder or schema_dir()
+    path = folder / name
+    if not path.is_file():
+        raise FileNotFoundError(f"schema {name} is missing from {folder}")
+    schema = json.loads(path.read_text(encoding="utf-8"))
+    return Draft202012Validator(schema, registry=_registry(folder))
+
+
+def schema_name(rules: str, role: str) -> str:
+    """File name of a game's schema: ``role`` is ``cards``, ``deck`` or ``game``."""
+    return f"{rules}.{role}.schema.json"
+
+
+def validate_document(doc: Document, name: str, card_of=None) -> list[Finding]:
+    """Validate ``doc`` against schema ``name``; one located finding per error.
+
+    ``card_of(path)`` names the card a data path belongs to, for the ``(card id)`` suffix.
+    """
+    check = validator(name)
+    errors = list(check.iter_errors(doc.data))
+    findings = []
+    for error in errors:
+        if error.validator == "unevaluatedProperties":
+            error = _without_branch_keys(error, errors)
+            if error is None:
+                continue
+        findings.extend(_explain(error, doc, card_of))
+    return findings
+
+
+def validate_template(doc: Document, schema_path: Path) -> list[Finding]:
+    """Validate a template file (layout, mat, Duel Online record) against a self-contained schema
+    beside it, with the same located explanations as card files get."""
+    return [f for error in _template_validator(schema_path).iter_errors(doc.data)
+            for f in _explain(error, doc, None)]
+
+
+@cache
+def _template_validator(schema_path: Path):
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(json.loads(Path(schema_path).read_text(encoding="utf-8")))
+
+
+def _without_branch_keys(error, errors):
+    """Drop keys that an if/then branch declares but could not "evaluate" because that branch
+    failed for another reason (reported separately): in draft 2020-12 a failing branch hides its
+    annotations, so its valid keys would otherwise look unknown."""
+    path = tuple(error.absolute_path)
+    others = [e for e in errors if e is not error and tuple(e.absolute_path)[: len(path)] == path]
+    if not others:
+        return error
+    declared = set()
+    for branch in error.schema.get("allOf", []):
+        target = branch.get("then", {}).get("$ref")
+        if target:
+            declared |= set(_registry(schema_dir()).contents(target).get("properties", {}))
+    extras = re.findall(r"'([^']*)'", error.message.split("(")[-1])
+    keep = [k for k in extras if k not in declared]
+    if not keep:
+        return None
+    error.message = "Unevaluated properties are not allowed (" + ", ".join(f"'{k}'" for k in keep) + " were unexpected)"
+    return error
+
+
+def _leaf_errors(error):
+    """Descend into ``oneOf``/``anyOf`` to the errors of the branch that came closest."""
+    if error.validator in ("oneOf", "anyOf") and error.context:
+        from jsonschema.exceptions import best_match
+
+        best = best_match(error.context)
+        if best is not None and best.context:
+            return _leaf_errors(best)
+        return [best] if best is not None else [error]
+    return [error]
+
+
+def _explain(error, doc: Document, card_of) -> list[Finding]:
+    out = []
+    for leaf in _leaf_errors(error):
+        path = tuple(leaf.absolute_path)
+        card = card_of(path) if card_of else None
+        for key_path, message, hint in _describe(leaf, path):
+            at_key = key_path is not None
+            loc = doc.where(key_path if at_key else path, key=at_key)
+            code = _CODES.get(leaf.validator, "S009")
+            out.append(Finding(loc, code, f"{_dotted(path)}: {message}", card=card, hint=hint))
+    return out
+
+
+_CODES = {
+    "additionalProperties": "S001", "unevaluatedProperties": "S001",
+    "required": "S002", "type": "S003", "enum": "S004", "const": "S004",
+    "minimum": "S005", "maximum": "S005", "exclusiveMinimum": "S005", "exclusiveMaximum": "S005",
+    "multipleOf": "S005", "minItems": "S006", "maxItems": "S006", "minLength": "S006",
+    "maxLength": "S006", "minProperties": "S006", "maxProperties": "S006", "pattern": "S007",
+    "uniqueItems": "S008",
+}
+
+
+def _dotted(path) -> str:
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
+    return text or "(top level)"
+
+
+def _json_type(value) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "boolean"
+    if isinstance(value, int):
+        return "integer"
+    if isinstance(value, float):
+        return "number"
+    if isinstance(value, str):
+        return "string"
+    if isinstance(value, list):
+        return "list"
+    if isinstance(value, dict):
+        return "mapping"
+    return type(value).__name__
+
+
+def _short(value) -> str:
+    text = json.dumps(value, ensure_ascii=False)
+    return text if len(text) <= 40 else text[:37] + "..."
+
+
+def _suggest(word: str, options) -> str | None:
+    close = difflib.get_close_matches(str(word), [str(o) for o in options], n=1, cutoff=0.6)
+    return f"did you mean '{close[0]}'?" if close else None
+
+
+def _allowed_keys(schema) -> list[str]:
+    keys = list(schema.get("properties", {}))
+    for branch in schema.get("allOf", []) + schema.get("oneOf", []) + schema.get("anyOf", []):
+        for part in (branch, branch.get("then", {}), branch.get("else", {})):
+            if "$ref" in part and "#" not in part["$ref"]:
+                part = _registry(schema_dir()).contents(part["$ref"])
+            keys.extend(k for k in part.get("properties", {}) if k not in keys)
+    return keys
+
+
+def _describe(error, path):
+    """Yield ``(key_path or None, message, hint)`` for one schema error."""
+    v = error.validator
+    inst = error.instance
+    if v in ("additionalProperties", "unevaluatedProperties"):
+        extras = re.findall(r"'([^']*)'", error.message.split("(")[-1]) or ["?"]
+        allowed = [k for k in _allowed_keys(error.schema) if k not in extras]
+        for key in extras:
+            hint = _suggest(key, allowed) or (
+                f"allowed keys: {', '.join(allowed)}" if allowed else "remove it")
+            yield path + (key,), f"unknown key '{key}'", hint
+        return
+    if v == "required":
+        missing = re.match(r"'([^']*)'", error.message)
+        key = missing.group(1) if missing else error.message
+        yield None, f"missing required key '{key}'", f"add '{key}:'"
+        return
+    if v == "type":
+        want = error.validator_value
+        want = " or ".join(want) if isinstance(want, list) else want
+        yield None, f"expected {want}, found {_json_type(inst)} {_short(inst)}", f"write a {want}"
+        return
+    if v == "enum":
+        options = error.validator_value
+        hint = _suggest(inst, options) or f"use one of: {', '.join(_short(o) for o in options)}"
+        yield None, f"expected one of {', '.join(_short(o) for o in options)}, found {_short(inst)}", hint
+        return
+    if v == "const":
+        yield None, f"expected {_short(error.validator_value)}, found {_short(inst)}", None
+        return
+    if v in ("minimum", "maximum", "exclusiveMinimum", "exclusiveMaximum", "multipleOf"):
+        words = {"minimum": "at least", "maximum": "at most", "exclusiveMinimum": "more than",
+                 "exclusiveMaximum": "less than", "multipleOf": "a multiple of"}
+        yield None, f"expected a number {words[v]} {error.validator_value}, found {_short(inst)}", None
+        return
+    if v in ("minItems", "maxItems"):
+        word = "at least" if v == "minItems" else "at most"
+        yield None, f"expected {word} {error.validator_value} items, found {len(inst)}", None
+        return
+    if v in ("minLength", "maxLength"):
+        word = "at least" if v == "minLength" else "at most"
+        yield None, f"expected {word} {error.validator_value} characters, found {len(inst)}", None
+        return
+    if v in ("minProperties", "maxProperties"):
+        word = "at least" if v == "minProperties" else "at most"
+        keys = ", ".join(inst) if isinstance(inst, dict) else ""
+        yield None, f"expected {word} {error.validator_value} keys, found {len(inst)} ({keys})", \
+            "an effect step names exactly one operation" if v == "maxProperties" else None
+        return
+    if v == "pattern":
+        desc = error.schema.get("description", "")
+        yield None, f"{_short(inst)} does not match the pattern {error.validator_value}", \
+            desc.split(" — ", 1)[-1][:120] if desc else None
+        return
+    if v == "uniqueItems":
+        yield None, "items must be unique, found a repeated item", "remove the repeat"
+        return
+    if v == "not":
+        yield None, f"{_short(inst)} is not allowed here", error.schema.get("description")
+        return
+    yield None, " ".join(error.message.split())[:200], None

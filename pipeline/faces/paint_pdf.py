@@ -1,0 +1,203 @@
+"""The PDF painter: draws a laid-out :class:`~pipeline.primitives.Face` on a reportlab canvas.
+
+Anchor: ``draw_face(canvas, face, x_pt, y_pt, fonts)`` puts the **bottom-left corner of the
+face's trim box** at page point ``(x_pt, y_pt)`` (PDF coordinates: points, y upwards). The face
+is drawn upright and never mirrored — where backs go for duplex is the imposer's business.
+Drawing is clipped to the trim box grown by the face's bleed, or by ``clip`` (mm beyond the
+trim on the left, bottom, right and top), so cards butted together on a sheet do not paint over
+each other.
+
+Everything is vector except images, which are passed to reportlab as their files (never as
+Pillow images; JPEG goes in unchanged). Text uses the game's embedded TrueType faces; the
+horizontal scale and text render mode live in the graphics state, so each use is wrapped in
+``saveState``/``restoreState`` (print-notes pitfall 4). Markers are text in render mode 3
+(invisible), so tests can read card ids and their origins back.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import cache
+from pathlib import Path
+
+from fuda.faces.fonts import FontSet
+from fuda.faces.primitives import (
+    Ellipse,
+    Face,
+    Image,
+    Marker,
+    Polygon,
+    Rect,
+    Rule,
+    TextLine,
+)
+
+PT = 72.0 / 25.4  # points per millimetre
+
+
+def hex_to_rgb(colour: str) -> tuple[float, float, float]:
+    """``#rrggbb`` → (r, g, b) in 0..1."""
+    return int(colour[1:3], 16) / 255.0, int(colour[3:5], 16) / 255.0, int(colour[5:7], 16) / 255.0
+
+
+def rgb_to_cmyk(colour: str) -> tuple[float, float, float, float]:
+    """A plain (profile-less) conversion of ``#rrggbb`` to CMYK; greys become pure K."""
+    r, g, b = hex_to_rgb(colour)
+    k = 1.0 - max(r, g, b)
+    if k >= 1.0:
+        return 0.0, 0.0, 0.0, 1.0
+    return (round((1 - r - k) / (1 - k), 4), round((1 - g - k) / (1 - k), 4),
+            round((1 - b - k) / (1 - k), 4), round(k, 4))
+
+
+@cache
+def _colour(colour: str, cmyk: bool):
+    from reportlab.lib.colors import CMYKColor, Color
+
+    if cmyk:
+        return CMYKColor(*rgb_to_cmyk(colour))
+    return Color(*hex_to_rgb(colour))
+
+
+@cache
+def _image_size(path: str) -> tuple[int, int]:
+    from reportlab.lib.utils import ImageReader
+
+    return ImageReader(path).getSize()
+
+
+def new_canvas(path_or_buffer, pagesize: tuple[float, float], fonts: FontSet, cmyk: bool = False):
+    """A deterministic reportlab canvas: fixed timestamp and ids (``invariant=1``), no ASCII-85,
+    the page preamble's font set to the game's embedded regular face (no stray Helvetica), and
+    with ``cmyk`` CMYK-only vector colour (``enforceColorSpace='sep_cmyk'``)."""
+    from reportlab import rl_config
+    from reportlab.pdfgen.canvas import Canvas
+
+    rl_config.useA85 = 0
+    canvas = Canvas(path_or_buffer, pagesize=pagesize, invariant=1, pageCompression=1,
+                    initialFontName=fonts.font_name("regular"), initialFontSize=8,
+                    enforceColorSpace="sep_cmyk" if cmyk else None)
+    canvas._fuda_cmyk = cmyk
+    canvas.setCreator("fuda")
+    canvas.setProducer("fuda")
+    return canvas
+
+
+def draw_face(canvas, face: Face, x_pt: float, y_pt: float, fonts: FontSet, *,
+              clip: tuple[float, float, float, float] | None = None,
+              image_file: Callable[[Path], Path | str] | None = None) -> None:
+    """Draw ``face`` with its trim box's bottom-left corner at ``(x_pt, y_pt)`` (points).
+
+    ``clip`` is how far (mm) drawing may reach beyond the trim on the left, bottom, right and
+    top (default: the face's bleed on every side). ``image_file`` maps an art path to the file
+    to embed (e.g. a CMYK-converted copy); by default the art file itself."""
+    cmyk = getattr(canvas, "_fuda_cmyk", False)
+    height = face.height
+    left, bottom, right, top = clip if clip is not None else (face.bleed,) * 4
+
+    def X(v):
+        return x_pt + v * PT
+
+    def Y(v):
+        return y_pt + (height - v) * PT
+
+    canvas.saveState()
+    path = canvas.beginPath()
+    path.rect(X(-left), Y(height + bottom), (face.width + left + right) * PT, (height + bottom + top) * PT)
+    canvas.clipPath(path, stroke=0, fill=0)
+    fill_now = stroke_now = None
+    width_now = None
+    for item in face.items:
+        kind = type(item)
+        if kind is TextLine:
+            if item.color != fill_now:
+                canvas.setFillColor(_colour(item.color, cmyk))
+                fill_now = item.color
+            name = fonts.font_name(item.font)
+            x = X(item.x)
+            if item.anchor != "start":
+                w = fonts.width(item.text, item.size, item.font) * item.h_scale
+                x -= w / 2 if item.anchor == "middle" else w
+            if item.h_scale == 1.0:
+                canvas.setFont(name, item.size)
+                canvas.drawString(x, Y(item.y), item.text)
+            else:
+                canvas.saveState()
+                t = canvas.beginText(x, Y(item.y))
+                t.setFont(name, item.size)
+                t.setHorizScale(item.h_scale * 100.0)
+                t.textOut(item.text)
+                canvas.drawText(t)
+                canvas.restoreState()
+            continue
+        if kind is Marker:
+            canvas.saveState()
+            t = canvas.beginText(X(item.x), Y(item.y))
+            t.setFont(fonts.font_name("regular"), 2)
+            t.setTextRenderMode(3)
+            t.textOut(item.text)
+            canvas.drawText(t)
+            canvas.restoreState()
+            continue
+        if kind is Image:
+            _draw_image(canvas, item, X, Y, image_file)
+            continue
+        fill = getattr(item, "fill", None)
+        stroke = item.stroke
+        if fill is not None and fill != fill_now:
+            canvas.setFillColor(_colour(fill, cmyk))
+            fill_now = fill
+        if stroke is not None:
+            if stroke != stroke_now:
+                canvas.setStrokeColor(_colour(stroke, cmyk))
+                stroke_now = stroke
+            if item.stroke_width != width_now:
+                canvas.setLineWidth(item.stroke_width * PT)
+                width_now = item.stroke_width
+        do_fill, do_stroke = int(fill is not None), int(stroke is not None)
+        if kind is Rect:
+            if not (do_fill or do_stroke):
+                continue
+            if item.radius > 0:
+                canvas.roundRect(X(item.x), Y(item.y + item.h), item.w * PT, item.h * PT, item.radius * PT,
+                                 stroke=do_stroke, fill=do_fill)
+            else:
+                canvas.rect(X(item.x), Y(item.y + item.h), item.w * PT, item.h * PT, stroke=do_stroke, fill=do_fill)
+        elif kind is Rule:
+            if item.dash:
+                canvas.saveState()
+                canvas.setDash([d * PT for d in item.dash])
+                canvas.line(X(item.x1), Y(item.y1), X(item.x2), Y(item.y2))
+                canvas.restoreState()
+            else:
+                canvas.line(X(item.x1), Y(item.y1), X(item.x2), Y(item.y2))
+        elif kind is Polygon:
+            if not (do_fill or do_stroke):
+                continue
+            p = canvas.beginPath()
+            (x0, y0), *rest = item.points
+            p.moveTo(X(x0), Y(y0))
+            for px, py in rest:
+                p.lineTo(X(px), Y(py))
+            p.close()
+            canvas.drawPath(p, stroke=do_stroke, fill=do_fill)
+        elif kind is Ellipse:
+            if do_fill or do_stroke:
+                canvas.ellipse(X(item.x), Y(item.y + item.h), X(item.x + item.w), Y(item.y),
+                               stroke=do_stroke, fill=do_fill)
+    canvas.restoreState()
+
+
+def _draw_image(canvas, item: Image, X, Y, image_file) -> None:
+    """Draw an image scaled to cover its box, centred, clipped to the box."""
+    source = str(image_file(item.path) if image_file else item.path)
+    iw, ih = _image_size(source)
+    scale = max(item.w / iw, item.h / ih)
+    dw, dh = iw * scale, ih * scale
+    dx, dy = item.x + (item.w - dw) / 2, item.y + (item.h - dh) / 2
+    canvas.saveState()
+    p = canvas.beginPath()
+    p.rect(X(item.x), Y(item.y + item.h), item.w * PT, item.h * PT)
+    canvas.clipPath(p, stroke=0, fill=0)
+    canvas.drawImage(source, X(dx), Y(dy + dh), dw * PT, dh * PT)
+    canvas.restoreState()

@@ -1,0 +1,168 @@
+"""The PNG painter: draws the same :class:`~pipeline.primitives.Face` as the PDF painter, with
+Pillow, for the online exports (Udonarium tables) — so the screen looks like the print.
+
+Everything is drawn at ``supersample`` times the resolution and scaled down (Pillow draws no
+anti-aliased polygons); text uses the same TrueType files as the PDF, placed on its baseline
+with the PDF's advance widths; a horizontally squeezed line is drawn to a mask and resized. Output is deterministic: no metadata, fixed compression.
+"""
+
+from __future__ import annotations
+
+import io
+from functools import lru_cache
+
+from fuda.faces.fonts import FontSet, default_fonts
+from fuda.faces.primitives import (
+    Ellipse,
+    Face,
+    Image,
+    Marker,
+    Polygon,
+    Rect,
+    Rule,
+    TextLine,
+)
+
+MM_PER_INCH = 25.4
+
+
+@lru_cache(maxsize=256)
+def _font(path: str, px: float):
+    from PIL import ImageFont
+
+    return ImageFont.truetype(path, px, layout_engine=ImageFont.Layout.BASIC)
+
+
+@lru_cache(maxsize=64)
+def _art(path: str, w: int, h: int):
+    """The image at ``path`` cover-cropped to ``w`` × ``h`` pixels (centred)."""
+    from PIL import Image as PILImage
+
+    with PILImage.open(path) as im:
+        im = im.convert("RGB")
+        iw, ih = im.size
+        scale = max(w / iw, h / ih)
+        cw, ch = min(iw, w / scale), min(ih, h / scale)
+        left, top = max(0.0, (iw - cw) / 2), max(0.0, (ih - ch) / 2)
+        return im.resize((w, h), PILImage.LANCZOS, box=(left, top, left + cw, top + ch))
+
+
+def _rgb(colour: str) -> tuple[int, int, int]:
+    return int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16)
+
+
+def render_image(face: Face, dpi: float, fonts: FontSet | None = None, *, include_bleed: bool = False,
+                 supersample: int = 2):
+    """The face as a Pillow RGB image at ``dpi`` (the trim box, or trim + bleed)."""
+    from PIL import Image as PILImage
+    from PIL import ImageDraw
+
+    fonts = fonts or default_fonts()
+    b = face.bleed if include_bleed else 0.0
+    px_per_mm = dpi / MM_PER_INCH
+    width = max(1, round((face.width + 2 * b) * px_per_mm))
+    height = max(1, round((face.height + 2 * b) * px_per_mm))
+    ss = max(1, int(supersample))
+    k = px_per_mm * ss
+
+    def P(x, y):
+        return (x + b) * k, (y + b) * k
+
+    canvas = PILImage.new("RGB", (width * ss, height * ss), "white")
+    draw = ImageDraw.Draw(canvas)
+    for item in face.items:
+        kind = type(item)
+        if kind is TextLine:
+            _text(canvas, draw, item, fonts, b, k)
+        elif kind is Marker:
+            continue
+        elif kind is Rect:
+            box = [*P(item.x, item.y), *P(item.x + item.w, item.y + item.h)]
+            fill = _rgb(item.fill) if item.fill else None
+            outline = _rgb(item.stroke) if item.stroke else None
+            lw = max(1, round(item.stroke_width * k)) if outline else 0
+            if item.radius > 0:
+                draw.rounded_rectangle(box, radius=item.radius * k, fill=fill, outline=outline, width=lw)
+            else:
+                draw.rectangle(box, fill=fill, outline=outline, width=lw)
+        elif kind is Ellipse:
+            box = [*P(item.x, item.y), *P(item.x + item.w, item.y + item.h)]
+            lw = max(1, round(item.stroke_width * k)) if item.stroke else 0
+            draw.ellipse(box, fill=_rgb(item.fill) if item.fill else None,
+                         outline=_rgb(item.stroke) if item.stroke else None, width=lw)
+        elif kind is Polygon:
+            pts = [P(x, y) for x, y in item.points]
+            if item.fill:
+                draw.polygon(pts, fill=_rgb(item.fill))
+            if item.stroke:
+                draw.line(pts + [pts[0]], fill=_rgb(item.stroke), width=max(1, round(item.stroke_width * k)),
+                          joint="curve")
+        elif kind is Rule:
+            _rule(draw, item, P, k)
+        elif kind is Image:
+            x0, y0 = P(item.x, item.y)
+            x1, y1 = P(item.x + item.w, item.y + item.h)
+            w, h = round(x1) - round(x0), round(y1) - round(y0)
+            if w > 0 and h > 0:
+                canvas.paste(_art(str(item.path), w, h), (round(x0), round(y0)))
+    if canvas.size != (width, height):
+        canvas = canvas.resize((width, height), PILImage.LANCZOS)
+    return canvas
+
+
+def _rule(draw, item: Rule, P, k):
+    import math
+
+    x1, y1 = P(item.x1, item.y1)
+    x2, y2 = P(item.x2, item.y2)
+    lw = max(1, round(item.stroke_width * k))
+    colour = _rgb(item.stroke)
+    if not item.dash:
+        draw.line([(x1, y1), (x2, y2)], fill=colour, width=lw)
+        return
+    length = math.hypot(x2 - x1, y2 - y1)
+    if length == 0:
+        return
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    pattern = [d * k for d in item.dash] or [length]
+    pos, i = 0.0, 0
+    while pos < length:
+        seg = min(pattern[i % len(pattern)], length - pos)
+        if i % 2 == 0:
+            draw.line([(x1 + ux * pos, y1 + uy * pos), (x1 + ux * (pos + seg), y1 + uy * (pos + seg))],
+                      fill=colour, width=lw)
+        pos += seg
+        i += 1
+
+
+def _text(canvas, draw, t: TextLine, fonts, b, k):
+    """Draw one text line on its baseline; ``k`` is pixels per mm."""
+    from PIL import Image as PILImage
+    from PIL import ImageDraw
+
+    px = t.size * 25.4 / 72.0 * k  # em in pixels
+    font = _font(str(fonts.path(t.font)), max(1.0, round(px * 4) / 4))
+    colour = _rgb(t.color)
+    x, y = (t.x + b) * k, (t.y + b) * k
+    natural = fonts.width(t.text, t.size, t.font) * 25.4 / 72.0 * k
+    drawn = natural * t.h_scale
+    if t.anchor == "middle":
+        x -= drawn / 2
+    elif t.anchor == "end":
+        x -= drawn
+    if t.h_scale == 1.0:
+        draw.text((x, y), t.text, fill=colour, font=font, anchor="ls")
+        return
+    ascent, descent = font.getmetrics()
+    mask = PILImage.new("L", (max(1, round(natural) + 2), ascent + descent + 2), 0)
+    ImageDraw.Draw(mask).text((1, ascent + 1), t.text, fill=255, font=font, anchor="ls")
+    mask = mask.resize((max(1, round(mask.width * t.h_scale)), mask.height), PILImage.LANCZOS)
+    canvas.paste(PILImage.new("RGB", mask.size, colour), (round(x), round(y - ascent - 1)), mask)
+
+
+def render_png(face: Face, dpi: float, fonts: FontSet | None = None, *, include_bleed: bool = False) -> bytes:
+    """The face as PNG bytes at ``dpi`` (deterministic; the trim box unless ``include_bleed``)."""
+    image = render_image(face, dpi, fonts, include_bleed=include_bleed)
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", compress_level=6)
+    return buf.getvalue()

@@ -1,0 +1,21 @@
+"""A lint report as text (one line per diagnostic), JSON or SARIF 2.1.0."""
+
+from __future__ import annotations
+
+import json
+
+from fuda import __version__
+from fuda.lint.engine import counts
+from fuda.lint.rules import REGISTRY
+from fuda.lint.sarif import dumps
+
+
+def render(diagnostics, fmt: str) -> str:
+    """The report in ``fmt`` (text: one line per diagnostic; json; sarif)."""
+    if fmt == "sarif":
+        return dumps(diagnostics, REGISTRY, __version__)
+    if fmt == "json":
+        n = counts(diagnostics)
+        return json.dumps({"errors": n["error"], "warnings": n["warning"], "infos": n["info"],
+                           "diagnostics": [d.as_dict() for d in diagnostics]}, ensure_ascii=False, indent=2) + "\n"
+    return "".join(f"{d}\n" for d in diagnostics)

@@ -1,0 +1,85 @@
+"""Udonarium (ユドナリウム) ZIPs: a deck, its table and the card text, ready to drop on the table.
+
+Follows ../shared/formats/udonarium.md (§0 recipe, §5–§11). A ZIP holds UTF-8 XML files and images
+named ``<sha256>.<ext>``, the identifier being the lower-case SHA-256 of the bytes as stored; every
+image is at most 2 MiB (re-encoded, then shrunk until it fits, then hashed); equal images are stored
+once. By default each object is its own XML root, so importing *adds* to the session: one
+``<card-stack>`` per deck or pile, loose ``<card>``s, and a ``<game-table selected="true">`` whose
+surface is the game's mat; ``room=True`` writes one ``<room>`` with exact positions instead, which
+*replaces* the user's session.
+
+Scale: a 63 mm card is ``size`` 2 (100 px), so the table has 50/31.5 px per mm and the mat's zones
+fit the cards. Faces are the PNG painter's renders of the print layout at ``scale`` (3) times that;
+the mat is drawn for both players (the opponent's half turned 180°), padded with its own
+background to whole 50 px cells so its aspect is exactly the table's. Each card's text and stats
+go into its ``detail`` (a note named テキスト holds the text exactly).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from fuda.atomic import write_atomic
+from fuda.database.findings import Finding
+from fuda.online.udonarium_format import (
+    CELL,
+    FACE_SCALE,
+    TABLE_PX_PER_MM,
+    El,
+    ExportError,
+    Plan,
+    to_xml,
+    xml_card,
+    xml_stack,
+    zip_bytes,
+)
+from fuda.online.udonarium_plan import plan_deck, zone_origin
+
+
+def build_zip(game, deck_id: str, *, room: bool = False, scale: float = FACE_SCALE) -> tuple[bytes, list[Finding]]:
+    """The Udonarium ZIP for ``deck_id`` of ``game`` and the warnings; raises ExportError (one
+    line) or FindingsError (located: text that does not fit its card, art that cannot be read)."""
+    try:
+        deck = game.deck(deck_id)
+    except KeyError as exc:
+        raise ExportError(exc.args[0], usage=True) from None
+    plan = plan_deck(game, deck, scale=scale)
+    xml_files: list[tuple[str, bytes]] = []
+    if room:
+        children = [plan.table]
+        for x, y, pile in room_positions(game, plan):
+            children.append(xml_card(pile.cards[0], x, y) if pile.loose else xml_stack(pile, x, y))
+        xml_files.append(("data.xml", to_xml(El("room", (), tuple(children)))))
+    else:
+        xml_files.append(("table.xml", to_xml(plan.table)))
+        for i, pile in enumerate(plan.piles, 1):
+            root = xml_card(pile.cards[0]) if pile.loose else xml_stack(pile)
+            xml_files.append((f"{i:02d}-{'card' if pile.loose else 'deck'}.xml", to_xml(root)))
+    images = list(plan.images.entries.values())
+    return zip_bytes(images + xml_files), plan.warnings
+
+
+def room_positions(game, plan: Plan):
+    """(x, y, pile) in table px: each pile on its mat zone, else in a row along the table's
+    bottom edge (the player's side)."""
+    ox, oy = plan.mat_origin
+    w_px, h_px = (v * TABLE_PX_PER_MM for v in game.card_size)
+    spare = 0
+    for pile in plan.piles:
+        spot = zone_origin(game, pile.zone, plan.zones) if pile.zone else None
+        if spot is None:
+            x, y = CELL / 2 + spare * (w_px + CELL / 2), max(0.0, plan.table_cells[1] * CELL - h_px - CELL / 2)
+            spare += 1
+        else:
+            x = ox + (spot[0] + pile.offset[0]) * TABLE_PX_PER_MM
+            y = oy + (spot[1] + pile.offset[1]) * TABLE_PX_PER_MM
+        yield round(x, 1), round(y, 1), pile
+
+
+def export_udonarium(game, deck_id: str, out: Path, *, room: bool = False, scale: float = FACE_SCALE
+                     ) -> tuple[Path, list[Finding]]:
+    """Write the ZIP atomically to ``out`` (nothing is left behind on failure)."""
+    blob, warnings = build_zip(game, deck_id, room=room, scale=scale)
+    return write_atomic(Path(out), blob), warnings
+
+

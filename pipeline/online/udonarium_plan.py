@@ -1,0 +1,321 @@
+"""What an Udonarium export puts on the table, game by game, and the images it needs.
+
+- recast-rift: the 9 spells face down as the deck; both fighters' awakening cards as loose
+  face-down cards, front the fighter side and back the life track (RR-SETUP, RR-LIFE-1).
+- toho-tcg: the main deck face down. raise-blaze: the main deck and the core deck face down.
+- ryomen: the player's 9 double-faced cards face up (front face A, back face B), the point chips
+  (values from the manifest's ``chips.points``) face down as a pile, a face-up stack of each
+  stat chip kind (``chips.stat``: as many as its ``count``), and the day/night chip
+  (front 昼, back 夜, showing the manifest's starting side).
+- any other rule set: the deck's cards face down.
+
+Card faces come from :func:`pipeline.layout.lay_out` (the print layout) painted by
+:func:`pipeline.paint_png.render_image`; a glyph the font lacks is a warning here (the exact text
+is in the card's detail), text that does not fit is an error as in print. Chips are small faces
+of primitives painted by the same painter, cut round.
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+
+from fuda.database.findings import Finding, FindingsError
+from fuda.faces.primitives import Ellipse, Face, Rect, TextLine
+from fuda.online.udonarium_format import (
+    CELL,
+    MAT_SCALE,
+    TABLE_PX_PER_MM,
+    ExportError,
+    Images,
+    Piece,
+    Pile,
+    Plan,
+    card_size,
+    check_text,
+    detail_section,
+    encode_png,
+    xml_table,
+)
+
+MM_PER_PT = 25.4 / 72.0
+KIND_JA = {"awakening": "覚醒札", "spell": "スペル札", "character": "キャラクター", "quick": "クイック",
+           "assister": "アシスター", "equip": "イクイップ", "world": "ワールド", "fighter": "ファイター",
+           "core-fighter": "コアファイター", "card": "カード"}
+VALUE_JA = {
+    "timing": {"normal": "通常札", "preempt": "先制札", "full-power": "全力札"},
+    "type": {"attack": "攻撃札", "action": "行動札", "setup": "設置札", "trigger": "誘発札"},
+    "rank": {"normal": "ノーマル", "hard": "ハード"},
+    "spell-type": {"normal": "通常", "continuous": "持続性", "equip": "装着性"},
+}
+LABELS = {"fighter": "ファイター", "set": "セット", "timing": "タイミング", "type": "種別", "spell-type": "種別",
+          "rank": "ランク", "cost": "コスト", "types": "タイプ", "attack": "攻撃力", "defense": "防御力",
+          "power": "パワー", "raise": "レイズ", "speed": "スピード", "brain": "ブレイン", "recast": "リキャスト",
+          "graze": "グレイズ", "preempt": "先制覚醒"}
+ROMAN = {3: "Ⅲ", 2: "Ⅱ", 1: "Ⅰ"}
+DEFAULT_ZONES = {"deck": "deck", "core": "core-fighter", "pairs": "hand-zone", "points": "point-zone",
+                 "day-night": "day-night", "stat-chips": "stat-chips", "far": "awakening-far", "near": "awakening-near"}
+
+
+def _bar(value) -> str:
+    return "ー" if value is None else str(value)
+
+
+def stats(game, card) -> list[tuple[str, str]]:
+    """The card's kind and numbers as (label, value) in Japanese, for its detail sheet."""
+    out = [("種類", KIND_JA.get(card.kind, card.kind))]
+    sets = {s["id"]: s["name"] for s in game.manifest.get("sets", ())}
+    for key, label in LABELS.items():
+        if key not in card.data:
+            continue
+        value = card.data[key]
+        if key == "fighter":
+            value = game.fighters.get(value, value)
+        elif key == "set":
+            value = sets.get(value, value)
+        elif key == "recast":
+            value = "".join(ROMAN.get(v, str(v)) for v in value)
+        elif isinstance(value, bool):
+            value = "あり" if value else "なし"
+        elif hasattr(value, "get") and "hand" in value:
+            value = f"手札{_bar(value.get('hand'))}／ライフ{_bar(value.get('life'))}"
+        elif isinstance(value, tuple):
+            value = "・".join(map(str, value))
+        else:
+            value = VALUE_JA.get(key, {}).get(value, _bar(value))
+        out.append((label, str(value)))
+    return out
+
+
+class Renderer:
+    """Card faces, backs and chips of one export, each rendered once and stored in ``images``."""
+
+    def __init__(self, game, images: Images, scale: float, warnings: list):
+        from fuda.faces.fonts import game_fonts
+        from fuda.faces.template import load_template
+
+        self.game, self.images, self.warnings = game, images, warnings
+        self.fonts = game_fonts(game)
+        self.dpi = TABLE_PX_PER_MM * scale * 25.4
+        self.own_backs = set(load_template(game).data.get("backs", {})) - {"default"}
+        self.cache: dict = {}
+
+    def paint(self, face: Face, card, what: str, dpi: float | None = None):
+        """``face`` as a Pillow image; an unreadable image file is a located error (X201)."""
+        from fuda.faces.paint_png import render_image
+        from PIL import Image
+
+        try:  # drawn at twice the size and box-filtered: the painter's own supersampling, 3× faster
+            return render_image(face, (dpi or self.dpi) * 2, self.fonts, supersample=1).reduce(2)
+        except (OSError, SyntaxError, Image.DecompressionBombError) as exc:  # unreadable or broken image
+            art = getattr(card, "art", None) if card is not None else None
+            where = card.where("art") if art is not None else (card.source if card is not None else None)
+            message = f"{what}: an image cannot be decoded ({' '.join(str(exc).split())})"
+            if where is None:
+                raise ExportError(message) from None
+            raise FindingsError([Finding(where, "X201", message, card=card.id,
+                                         hint="replace the art file with a readable PNG or JPEG")]) from None
+
+    def front(self, card, side: str = "front") -> str:
+        """The identifier of ``card``'s face (``side`` names it in ryomen pairs: a, b)."""
+        key = ("front", card.id)
+        if key not in self.cache:
+            from fuda.faces.layout import lay_out
+
+            face, findings = lay_out(self.game, card, bleed=0.0, side=side, fonts=self.fonts)
+            errors = [f for f in findings if f.severity == "error" and f.code != "P102"]
+            if errors:
+                raise FindingsError(errors)
+            self.warnings.extend(Finding(f.location, f.code, f.message, "warning", f.card, f.hint)
+                                 for f in findings if f not in errors)
+            self.cache[key] = self.images.add(encode_png(self.paint(face, card, f"card {card.id}")))
+        return self.cache[key]
+
+    def back(self, card=None) -> str:
+        """The identifier of ``card``'s back: its own (an awakening card's life track) or the
+        game's common back, stored once."""
+        own = card is not None and card.kind in self.own_backs
+        key = ("back", card.id if own else None)
+        if key not in self.cache:
+            from fuda.faces.layout import layout_back
+
+            face = layout_back(self.game, card if own else None, bleed=0.0, fonts=self.fonts)
+            self.cache[key] = self.images.add(encode_png(self.paint(face, card if own else None, "the card back")))
+        return self.cache[key]
+
+    def chip(self, label: str, d: float, fill: str, ink: str, ring: str, caption: str = "") -> str:
+        """A round chip of diameter ``d`` mm with ``label`` (and a small caption), cut round."""
+        from PIL import Image, ImageDraw
+
+        key = ("chip", label, d, fill, ink, ring, caption)
+        if key not in self.cache:
+            size = d * (0.5 if len(label) <= 1 else 0.36) / MM_PER_PT
+            dy = -d * 0.06 if caption else 0.0
+            items = [Ellipse(0, 0, d, d, fill, ring, d * 0.04),
+                     Ellipse(d * .1, d * .1, d * .8, d * .8, None, ring, d * .015),
+                     TextLine(d / 2, d / 2 + 0.38 * size * MM_PER_PT + dy, label, size, "bold", ink, anchor="middle")]
+            if caption:
+                items.append(TextLine(d / 2, d * 0.8, caption, d * 0.11 / MM_PER_PT, "bold", ink, anchor="middle"))
+            image = self.paint(Face(d, d, tuple(items)), None, f"chip {label}").convert("RGBA")
+            ss = 4
+            mask = Image.new("L", (image.width * ss, image.height * ss), 0)
+            ImageDraw.Draw(mask).ellipse((0, 0, mask.width - 1, mask.height - 1), fill=255)
+            image.putalpha(mask.resize(image.size, Image.LANCZOS))
+            self.cache[key] = self.images.add(encode_png(image))
+        return self.cache[key]
+
+
+def _piece(r: Renderer, game, card, state: int, size: float) -> Piece:
+    detail = (detail_section("カード", card, stats(game, card)),)
+    return Piece(card.name, r.front(card), r.back(card), state, size, detail)
+
+
+def plan_deck(game, deck, *, scale: float) -> Plan:
+    """The piles, images and table of one deck of ``game``."""
+    plan = Plan(zones=zones(game))
+    r = Renderer(game, plan.images, scale, plan.warnings)
+    size = card_size(game)
+    where = DEFAULT_ZONES
+    check_text(deck.name, f"the name of deck {deck.id}")
+    about = check_text(str(deck.get("description") or ""), f"the description of deck {deck.id}")
+    if game.rules == "recast-rift":
+        spells = tuple(_piece(r, game, game.card(cid), 1, size) for cid in deck["spells"])
+        plan.piles.append(Pile(deck.name, spells, where["deck"], description=about))
+        chosen = game.card(deck["awakening"])
+        others = [c for c in game.cards if c.kind == "awakening" and c.get("fighter") in deck["fighters"]
+                  and c.get("fighter") != chosen.get("fighter")]
+        for card, zone in [(chosen, where["far"])] + [(c, where["near"]) for c in others[:1]]:
+            plan.piles.append(Pile(card.name, (_piece(r, game, card, 1, size),), zone, loose=True))
+    elif game.rules == "raise-blaze":
+        main = [e["card"] for e in deck["main"] for _ in range(e["count"])]
+        plan.piles.append(Pile(deck.name, tuple(_piece(r, game, game.card(c), 1, size) for c in main), where["deck"],
+                               description=about))
+        core = tuple(_piece(r, game, game.card(c), 1, size) for c in deck["core"])
+        plan.piles.append(Pile(f"{deck.name}（コアデッキ）", core, where["core"]))
+    elif game.rules == "ryomen":
+        plan.piles.append(Pile(deck.name, tuple(_pair(r, game, a, b, size) for a, b in deck["pairs"]), where["pairs"],
+                               description=about))
+        plan.piles.extend(_ryomen_chips(r, game, plan.zones))
+    else:
+        cards = tuple(_piece(r, game, game.card(c), 1, size) for c in deck.card_ids())
+        plan.piles.append(Pile(deck.name, cards, where["deck"], description=about))
+    _table(game, plan, r)
+    return plan
+
+
+def _pair(r: Renderer, game, a_id: str, b_id: str, size: float) -> Piece:
+    a, b = game.card(a_id), game.card(b_id)
+    detail = (detail_section("表（A面）", a, stats(game, a)), detail_section("裏（B面）", b, stats(game, b)))
+    return Piece(f"{a.name}／{b.name}", r.front(a, "a"), r.front(b, "b"), 0, size, detail)
+
+
+def _palette(game) -> dict:
+    from fuda.faces.template import load_template
+
+    colours = {"back": "#3b1f4a", "gold": "#d4a73c", "day": "#e8940c", "night": "#27305e", "moon": "#f4d35e"}
+    colours.update(load_template(game).data.get("palette", {}))
+    colours["back"] = (game.manifest.get("back") or {}).get("color") or colours["back"]
+    return colours
+
+
+def _ryomen_chips(r: Renderer, game, known: dict) -> list[Pile]:
+    chips = game.manifest.get("chips") or {}
+    pal = _palette(game)
+    piles = []
+    d = known.get(DEFAULT_ZONES["points"], {}).get("d") or 19.0
+    size = round(d * TABLE_PX_PER_MM / CELL, 3)
+    back = r.chip("？", d, pal["back"], pal["gold"], pal["gold"], "ポイント")
+    points = tuple(Piece(f"ポイントチップ（{v}点）", r.chip(str(v), d, "#fbf8f2", pal["back"], pal["gold"], "ポイント"),
+                         back, 1, size) for v in chips.get("points", ()))
+    if points:
+        piles.append(Pile("ポイントチップ", points, DEFAULT_ZONES["points"]))
+    if "day-night" in chips:
+        d = known.get(DEFAULT_ZONES["day-night"], {}).get("d") or 40.0
+        day = r.chip("昼", d, pal["day"], "#ffffff", pal["gold"], "昼夜チップ")
+        night = r.chip("夜", d, pal["night"], pal["moon"], pal["gold"], "昼夜チップ")
+        state = 0 if chips["day-night"].get("start", "day") == "day" else 1
+        piece = Piece("昼夜チップ", day, night, state, round(d * TABLE_PX_PER_MM / CELL, 3))
+        piles.append(Pile("昼夜チップ", (piece,), DEFAULT_ZONES["day-night"], loose=True))
+    d = 16.0  # stat chips: one face-up stack per kind, side by side on the stat-chip zone
+    size = round(d * TABLE_PX_PER_MM / CELL, 3)
+    for i, kind in enumerate(chips.get("stat") or ()):
+        stat = kind["stat"]
+        sign = "＋" if kind["delta"] > 0 else "－"  # full-width, as card text prints it
+        front = r.chip(f"{sign}{abs(kind['delta'])}", d, _STAT_FILL.get(stat, pal["back"]), "#ffffff", pal["gold"],
+                       _STAT_JA.get(stat, stat))
+        back = r.chip(_STAT_JA.get(stat, stat)[:1], d, pal["back"], pal["gold"], pal["gold"], "能力値")
+        pieces = tuple(Piece(kind["name"], front, back, 0, size) for _ in range(kind["count"]))
+        piles.append(Pile(kind["name"], pieces, DEFAULT_ZONES["stat-chips"], offset=(4 + i * (d + 6), 16)))
+    return piles
+
+
+_STAT_JA = {"power": "パワー", "speed": "スピード", "brain": "ブレイン", "all": "全能力値"}
+_STAT_FILL = {"power": "#b8332a", "speed": "#2a6fb8", "brain": "#2f8f4e", "all": "#7a3fa0"}
+
+
+# -- the table ----------------------------------------------------------------------------------
+
+def zones(game) -> dict:
+    """The mat zones of ``game`` that have an id (empty when the game has no mat template)."""
+    from fuda.faces.mat import load_mat
+
+    try:
+        doc = load_mat(game)
+    except FileNotFoundError:
+        return {}
+    return {z["id"]: z for z in doc.data["zones"] if "id" in z}
+
+
+def zone_origin(game, zone_id: str, known: dict | None = None) -> tuple[float, float] | None:
+    """Top-left (mm, on the player's mat) of the first card place of ``zone_id``."""
+    from fuda.faces.mat import length
+
+    z = (zones(game) if known is None else known).get(zone_id)
+    if z is None:
+        return None
+    card = game.card_size
+    x, y = length(z["x"], card), length(z["y"], card)
+    if z.get("slots"):  # an area of card slots: its first slot (see mat._Mat.zone_area)
+        s = z["slots"]
+        gap, top = float(s.get("gap", 3)), float(s.get("top", 7))
+        cols, rows = int(s["cols"]), int(s["rows"])
+        w, h = length(z["w"], card), length(z["h"], card)
+        x += (w - (cols * card[0] + (cols - 1) * gap)) / 2
+        y += top + (h - top - (rows * card[1] + (rows - 1) * gap)) / 2
+    return x, y
+
+
+def _table(game, plan: Plan, r: Renderer, sides: int = 2) -> None:
+    """The table: the mat for each player (the opponent's turned 180°), padded to whole cells
+    with the mat's own background so the image has exactly the table's aspect."""
+    from PIL import Image
+
+    scale = MAT_SCALE
+    try:
+        from fuda.faces.mat import layout_mat
+
+        face = layout_mat(game, r.fonts)
+    except FileNotFoundError as exc:
+        plan.warnings.append(Finding(_loc(game), "X202", f"{exc}; the table has a plain surface", "warning"))
+        face = Face(20 * 31.5, 15 * 31.5 / sides, (Rect(0, 0, 20 * 31.5, 15 * 31.5 / sides, "#f6f1e6"),))
+    mat = r.paint(face, None, "the mat", TABLE_PX_PER_MM * scale * 25.4)
+    mw, mh = mat.size
+    cells = (math.ceil(mw / scale / CELL - 1e-6), math.ceil(mh * sides / scale / CELL - 1e-6))
+    canvas = Image.new("RGB", (cells[0] * CELL * scale, cells[1] * CELL * scale), mat.getpixel((0, 0)))
+    ox, oy = (canvas.width - mw) // 2, (canvas.height - mh * sides) // 2
+    if sides == 2:
+        canvas.paste(mat.rotate(180), (ox, oy))
+    canvas.paste(mat, (ox, oy + mh * (sides - 1)))
+    plan.table_cells = cells
+    plan.mat_origin = (ox / scale, (oy + mh * (sides - 1)) / scale)
+    ident = plan.images.add(encode_png(canvas))
+    plan.table = xml_table(f"{game.name} プレイマット", cells, ident)
+
+
+def _loc(game):
+    from fuda.database.findings import Location
+
+    return game.source or Location(Path(game.folder) / "game.yaml")
+
+
+__all__ = ["Renderer", "plan_deck", "stats", "zone_origin", "zones"]

@@ -1,0 +1,284 @@
+"""``print_cards``: print-and-play sheets and print-shop files as PDF.
+
+Cards are laid out once (:mod:`pipeline.layout`), placed by :mod:`pipeline.imposition`, marked
+by :mod:`pipeline.marks` and painted by :mod:`pipeline.paint_pdf`; the file is written
+atomically. What is printed is a list of :class:`PrintItem` — a card and its back, or for a ryomen
+pairing a double-faced card whose back is the pair's other card.
+
+Markers: the layout puts ``card:<id>:<side>`` at a face's centre; imposition moves it to a
+corner so tests can tell a mirrored back from a turned one: the front's marker sits at the front's
+top-left trim corner and the back's at the back's top-right trim corner, the two points that lie
+on each other through the paper. The key of a ryomen pair is ``<a>+<b>``.
+
+Per-face mode (print shops) writes ONE multi-page PDF, one page per distinct face at trim +
+bleed (MediaBox = BleedBox, TrimBox inset by the bleed, ArtBox = the 3 mm safe area), in order
+front, back, front, back …; each page is labelled ``<id>-front`` / ``<id>-back`` (PDF page
+labels) and bookmarked as ``<id> front ×<copies>``, so the shop sees names and quantities.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from collections import Counter
+from dataclasses import dataclass
+from pathlib import Path
+from types import MappingProxyType
+
+from fuda.atomic import atomic_path
+from fuda.faces.primitives import Face, Marker
+from fuda.printing.imposition import (
+    BACKS,
+    MARKS,
+    PT_PER_MM,
+    PagePlan,
+    PrintOptionError,
+    Slot,
+    check_bleed,
+    face_page,
+    paginate,
+    paper_size,
+    pdf_box,
+    sheet_layout,
+)
+from fuda.printing.imposition import (
+    card_size as parse_card_size,
+)
+
+SIDES_JA = {"front": "表", "back": "裏", "both": "表裏"}
+
+
+@dataclass(frozen=True)
+class PrintItem:
+    """One physical card: its key (marker id), its front card and, for ryomen, face B's card."""
+
+    key: str
+    front: object  # pipeline.database.Card
+    back: object | None = None  # the card on the other face (ryomen pairs); None: the game's back
+
+
+def with_card_size(game, size):
+    """``game`` with its manifest's card size replaced by ``size`` (w, h) mm (None: unchanged)."""
+    if size is None or tuple(size) == tuple(game.card_size):
+        return game
+    manifest = dict(game.manifest)
+    manifest["card-size"] = MappingProxyType({"width": float(size[0]), "height": float(size[1])})
+    return dataclasses.replace(game, manifest=MappingProxyType(manifest))
+
+
+def is_pairing(game, deck) -> bool:
+    """True when ``deck`` is a ryomen pairing (9 pairs of faces)."""
+    return deck is not None and "pairs" in deck.data
+
+
+def select_items(game, *, deck: str | None = None, ids=None, copies: int = 1,
+                 pairs: bool = True) -> list[PrintItem]:
+    """What to print: a deck (ryomen pairings as pairs when ``pairs``), the given ids, or every
+    card of the game, each ``copies`` times. Unknown decks or ids are :class:`PrintOptionError`."""
+    if copies < 1:
+        raise PrintOptionError(f"--copies must be at least 1 (got {copies})")
+    if deck is not None and ids:
+        raise PrintOptionError("give --deck or --ids, not both")
+    items: list[PrintItem] = []
+    if deck is not None:
+        try:
+            d = game.deck(deck)
+        except KeyError as exc:
+            raise PrintOptionError(exc.args[0]) from None
+        if is_pairing(game, d) and pairs:
+            for a, b in d["pairs"]:
+                items.append(PrintItem(f"{a}+{b}", game.card(a), game.card(b)))
+        else:
+            items = [PrintItem(cid, game.card(cid)) for cid in d.card_ids()]
+    elif ids:
+        for cid in ids:
+            try:
+                items.append(PrintItem(cid, game.card(cid)))
+            except KeyError as exc:
+                raise PrintOptionError(exc.args[0]) from None
+    else:
+        items = [PrintItem(c.id, c) for c in game.cards]
+    if not items:
+        raise PrintOptionError(f"nothing to print in {game.id}")
+    return [item for item in items for _ in range(copies)]
+
+
+class _Faces:
+    """Faces laid out once per card and side, with the imposition's corner markers."""
+
+    def __init__(self, game, items: list[PrintItem], bleed: float, fonts):
+        self.game, self.items, self.bleed, self.fonts = game, items, bleed, fonts
+        self._plain: dict[tuple[str, str], Face] = {}
+        self._marked: dict[tuple[str, str], Face] = {}
+
+    def plain(self, item: PrintItem, side: str) -> Face:
+        from fuda.faces.layout import layout_back, layout_card
+
+        card = item.front if side == "front" else (item.back or item.front)
+        key = (card.id, side if item.back is None else "front")
+        face = self._plain.get(key)
+        if face is None:
+            if side == "front" or item.back is not None:
+                face = layout_card(self.game, card, bleed=self.bleed, fonts=self.fonts)
+            else:
+                face = layout_back(self.game, card, bleed=self.bleed, fonts=self.fonts)
+            self._plain[key] = face
+        return face
+
+    def __call__(self, index: int, side: str) -> Face:
+        item = self.items[index]
+        key = (item.key, side)
+        face = self._marked.get(key)
+        if face is None:
+            face = self.plain(item, side)
+            x = 0.0 if side == "front" else face.width
+            kept = tuple(i for i in face.items if not (type(i) is Marker and i.text.startswith("card:")))
+            face = Face(face.width, face.height, kept + (Marker(x, 0.0, f"card:{item.key}:{side}"),),
+                        face.bleed, f"{item.key}/{side}")
+            self._marked[key] = face
+        return face
+
+
+def place_face(canvas, face: Face, slot: Slot, page_height: float, fonts, image_file=None) -> None:
+    """Draw ``face`` into ``slot`` (mm, top-left page coordinates), turned 180° when asked,
+    clipped to the trim plus the bleed the slot keeps."""
+    from fuda.faces.paint_pdf import draw_face
+
+    x0, y0, x1, y1 = slot.trim
+    left, top, right, bottom = slot.keep
+    if not slot.rotate:
+        draw_face(canvas, face, x0 * PT_PER_MM, (page_height - y1) * PT_PER_MM, fonts,
+                  clip=(left, bottom, right, top), image_file=image_file)
+        return
+    canvas.saveState()
+    canvas.translate((x0 + x1) / 2 * PT_PER_MM, (page_height - (y0 + y1) / 2) * PT_PER_MM)
+    canvas.rotate(180)
+    draw_face(canvas, face, -slot.w / 2 * PT_PER_MM, -slot.h / 2 * PT_PER_MM, fonts,
+              clip=(right, top, left, bottom), image_file=image_file)
+    canvas.restoreState()
+
+
+def draw_items(canvas, items, page_w: float, page_h: float, fonts) -> None:
+    """Draw page-level primitives (marks, labels) in page millimetres."""
+    from fuda.faces.paint_pdf import draw_face
+
+    if items:
+        draw_face(canvas, Face(page_w, page_h, tuple(items)), 0.0, 0.0, fonts, clip=(0.0, 0.0, 0.0, 0.0))
+
+
+def start_page(canvas, page: PagePlan) -> None:
+    """Size the next page and set its TrimBox, BleedBox and ArtBox."""
+    h = page.height
+    canvas.setPageSize((round(page.width * PT_PER_MM, 4), round(h * PT_PER_MM, 4)))
+    canvas.setTrimBox(pdf_box(page.trim, h))
+    canvas.setBleedBox(pdf_box(page.bleed, h))
+    canvas.setArtBox(pdf_box(page.art, h))
+
+
+def print_cards(game, *, deck: str | None = None, ids=None, copies: int = 1, paper: str = "A4",
+                card_size=None, bleed: float = 3.0, marks: str = "tombo", backs: str | None = None,
+                back_offset=(0.0, 0.0), per_face: bool = False, cmyk: bool = False, icc=None,
+                out, _mirror: bool = True) -> Path:
+    """Write the cards of ``game`` as a print-ready PDF at ``out`` and return its path.
+
+    ``backs`` is "none", "long-edge", "short-edge" or "gutter"; ``None`` means long-edge for a
+    ryomen pairing (both faces must be printed) and "none" otherwise. ``card_size`` is (w, h) mm
+    or a preset string ("63x88", "59x86", "91x55"). ``back_offset`` (mm, +x right, +y down as
+    seen on the back page) corrects a printer's duplex drift. ``cmyk`` draws CMYK only and
+    converts art with the ICC profile ``icc`` (a plain conversion, with a warning, without).
+    Option problems raise :class:`PrintOptionError`; cards that cannot be laid out raise
+    :class:`~pipeline.findings.FindingsError`.
+    """
+    from fuda.faces.fonts import game_fonts
+    from fuda.faces.paint_pdf import new_canvas
+
+    if marks not in MARKS:
+        raise PrintOptionError(f"unknown marks {marks!r} (use one of {', '.join(MARKS)})")
+    if backs is not None and backs not in BACKS:
+        raise PrintOptionError(f"unknown backs mode {backs!r} (use one of {', '.join(BACKS)})")
+    bleed = check_bleed(bleed)
+    paper_wh = paper_size(paper)
+    if isinstance(card_size, str):
+        card_size = parse_card_size(card_size)
+    game = with_card_size(game, card_size)
+    pairing = deck is not None and is_pairing(game, _deck_or_error(game, deck))
+    if backs is None:
+        backs = "long-edge" if pairing else "none"
+    items = select_items(game, deck=deck, ids=ids, copies=copies, pairs=backs != "none")
+    dx, dy = (float(v) for v in back_offset)
+    fonts = game_fonts(game)
+    faces = _Faces(game, items, bleed, fonts)
+    card = game.card_size
+
+    if per_face:
+        first: dict[str, int] = {}
+        for i, item in enumerate(items):
+            first.setdefault(item.key, i)
+        counts = Counter(item.key for item in items)
+        sides = ("front",) if backs == "none" else ("front", "back")
+        pages = [face_page(card, bleed, i, side) for i in first.values() for side in sides]
+    else:
+        layout = sheet_layout(paper_wh, card, bleed, backs, (dx, dy), mirror=_mirror)
+        pages = paginate(layout, len(items))
+    image_file = None
+    if cmyk:
+        from fuda.printing.cmyk import ImageConverter, warn_plain
+
+        image_file = ImageConverter(icc=Path(icc) if icc else None)
+        if icc is None:
+            warn_plain()
+    sheets = max((p.number for p in pages), default=0)
+    with atomic_path(Path(out)) as tmp:
+        first_page = pages[0]
+        canvas = new_canvas(str(tmp), (first_page.width * PT_PER_MM, first_page.height * PT_PER_MM),
+                            fonts, cmyk=cmyk)
+        canvas.setTitle(f"{game.name} ({game.id})")
+        for n, page in enumerate(pages):
+            start_page(canvas, page)
+            for pl in page.placements:
+                place_face(canvas, faces(pl.item, pl.side), pl.slot, page.height, fonts, image_file)
+            if per_face:
+                pl = page.placements[0]
+                key = items[pl.item].key
+                canvas.addPageLabel(n, prefix=f"{key}-{pl.side}")
+                canvas.bookmarkPage(f"p{n}")
+                canvas.addOutlineEntry(f"{key} {pl.side} ×{counts[key]}", f"p{n}")
+            else:
+                from fuda.printing.marks import page_marks
+
+                label = (f"{game.name} {deck or ''} {page.number}/{sheets}{SIDES_JA[page.side]}"
+                         f" {paper} {card[0]:g}×{card[1]:g} bleed {bleed:g}")
+                draw_items(canvas, page_marks(page, marks, label, fonts.width_mm), page.width,
+                           page.height, fonts)
+                canvas.addPageLabel(n, prefix=f"{page.number}-{page.side}")
+            canvas.showPage()
+        canvas.save()
+    return Path(out)
+
+
+def _deck_or_error(game, deck_id: str):
+    try:
+        return game.deck(deck_id)
+    except KeyError as exc:
+        raise PrintOptionError(exc.args[0]) from None
+
+
+def print_calibration(*, paper: str = "A4", backs: str = "long-edge", back_offset=(0.0, 0.0),
+                      out) -> Path:
+    """Write the two-page duplex calibration sheet (see :func:`pipeline.marks.calibration_pages`)."""
+    from fuda.faces.fonts import default_fonts
+    from fuda.faces.paint_pdf import new_canvas
+    from fuda.printing.marks import calibration_pages
+
+    if backs not in ("long-edge", "short-edge"):
+        raise PrintOptionError("the calibration sheet is for duplex printing: use --backs long-edge or short-edge")
+    w, h = paper_size(paper)
+    front, back = calibration_pages(w, h, backs, tuple(float(v) for v in back_offset))
+    fonts = default_fonts()
+    with atomic_path(Path(out)) as tmp:
+        canvas = new_canvas(str(tmp), (w * PT_PER_MM, h * PT_PER_MM), fonts)
+        canvas.setTitle("fuda duplex calibration")
+        for items in (front, back):
+            draw_items(canvas, items, w, h, fonts)
+            canvas.showPage()
+        canvas.save()
+    return Path(out)

@@ -1,0 +1,157 @@
+"""The package tree is the architecture: imports flow one way, and nothing imports in a cycle."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SOURCES = {"fuda": ROOT / "pipeline", "fuda.engine": ROOT / "engine"}
+
+# A module may import its own package (same first part under fuda) and any package of a lower
+# layer; never one of the same or a higher layer. The root ``fuda`` (the public API, loaded
+# lazily) may be imported by anyone.
+LAYERS = {
+    "fuda.database": 0,
+    "fuda.rulesets": 1,
+    "fuda.engine": 1,
+    "fuda.atomic": 1,
+    "fuda.faces": 2,
+    "fuda.printing": 3,
+    "fuda.online": 3,
+    "fuda.lint": 3,
+    "fuda.build": 4,
+    "fuda.simulation": 4,
+    "fuda.cli": 5,
+    "fuda.__main__": 6,
+}
+
+
+def modules() -> dict[str, Path]:
+    """Every source module of the installed ``fuda`` package, by its import name."""
+    found = {}
+    for prefix, folder in SOURCES.items():
+        for path in folder.rglob("*.py"):
+            parts = list(path.relative_to(folder).with_suffix("").parts)
+            if parts[-1] == "__init__":
+                parts.pop()
+            name = ".".join([prefix, *parts])
+            if prefix == "fuda" and parts[:1] == ["engine"]:
+                continue
+            found[name] = path
+    return found
+
+
+def imports(name: str, path: Path, known: set[str]) -> set[str]:
+    """The fuda modules ``name`` imports anywhere in its file (function-level imports too)."""
+    tree = ast.parse(path.read_text(encoding="utf-8"))
+    is_package = path.name == "__init__.py"
+    out = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Import):
+            out.update(a.name for a in node.names if a.name.split(".")[0] == "fuda")
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = name.split(".") if is_package else name.split(".")[:-1]
+                anchor = anchor[: len(anchor) - (node.level - 1)]
+                base = ".".join(anchor + ([base] if base else []))
+            if base.split(".")[0] != "fuda":
+                continue
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                out.add(sub if sub in known else base)
+    out.discard(name)
+    return out
+
+
+def layer_of(module: str) -> tuple[str, int] | None:
+    """(package, layer) of a module; None for the root ``fuda``."""
+    for prefix in sorted(LAYERS, key=len, reverse=True):
+        if module == prefix or module.startswith(prefix + "."):
+            return prefix, LAYERS[prefix]
+    return None
+
+
+def graph() -> dict[str, set[str]]:
+    """Module -> the fuda modules it imports."""
+    mods = modules()
+    known = set(mods)
+    return {name: imports(name, path, known) for name, path in mods.items()}
+
+
+def test_every_module_has_a_layer():
+    """Each module of fuda belongs to a package named in the layer table."""
+    unplaced = [m for m in modules() if m != "fuda" and layer_of(m) is None]
+    assert not unplaced, f"add these to LAYERS in {Path(__file__).name}: {unplaced}"
+
+
+def test_imports_flow_one_way():
+    """No module imports a package of its own or a higher layer (cli → … → database)."""
+    wrong = []
+    for module, targets in graph().items():
+        here = layer_of(module)
+        for target in targets:
+            there = layer_of(target)
+            if here is None or there is None or here[0] == there[0]:
+                continue
+            if there[1] >= here[1]:
+                wrong.append(f"{module} → {target}")
+    assert not wrong, "imports against the layer order:\n" + "\n".join(sorted(wrong))
+
+
+def test_no_import_cycles():
+    """The module import graph (function-level imports included) has no cycle."""
+    edges = graph()
+    state: dict[str, int] = {}
+    stack: list[str] = []
+    cycles = []
+
+    def visit(node):
+        state[node] = 1
+        stack.append(node)
+        for nxt in sorted(edges.get(node, ())):
+            if state.get(nxt) == 1:
+                cycles.append(" → ".join(stack[stack.index(nxt):] + [nxt]))
+            elif nxt in edges and nxt not in state:
+                visit(nxt)
+        stack.pop()
+        state[node] = 2
+
+    for node in sorted(edges):
+        if node not in state:
+            visit(node)
+    assert not cycles, "import cycles:\n" + "\n".join(cycles)
+
+
+def test_layer_checker_sees_a_wrong_arrow():
+    """The checker itself: an import from the database layer into the CLI is reported."""
+    assert layer_of("fuda.database.load")[1] < layer_of("fuda.cli.main")[1]
+    known = {"fuda.cli.main"}
+    fake = ROOT / "tests" / "_arch_probe.py"
+    try:
+        fake.write_text("def f():\n    from fuda.cli.main import app\n", encoding="utf-8")
+        assert imports("fuda.database.probe", fake, known) == {"fuda.cli.main"}
+    finally:
+        fake.unlink()
+
+
+def test_installed_names_cannot_clash(tmp_path):
+    """Installed, fuda is importable as ``fuda`` only: no top-level ``pipeline`` or ``engine``."""
+    import subprocess
+    import sys
+
+    probe = ("import importlib.util as u, fuda, fuda.engine.core; "
+             "print([n for n in ('pipeline', 'engine') if u.find_spec(n) is not None])")
+    out = subprocess.run([sys.executable, "-I", "-c", probe], cwd=tmp_path, capture_output=True, text=True)
+    assert out.returncode == 0, out.stderr
+    assert out.stdout.strip() == "[]"
+
+
+def test_every_package_folder_ships():
+    """Every folder holding an __init__.py is listed in pyproject's packages (or it is left out of the wheel)."""
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text(encoding="utf-8"))["tool"]["setuptools"]["packages"])
+    wanted = {m for m, p in modules().items() if p.name == "__init__.py"}
+    assert wanted <= listed, sorted(wanted - listed)
