@@ -2,7 +2,9 @@
 
 Every output fuda writes (PDFs, ZIPs, reports) goes through here, so a failed run never leaves a
 half-written file where a good one was: data goes to a temporary file in the same folder, which
-replaces the target only after it was fully written and flushed.
+replaces the target only after it was fully written and flushed. The file gets the permissions
+any new file gets (0666 less the umask, so 0644 under the usual umask 022), not the 0600 of a
+private temporary file.
 """
 
 from __future__ import annotations
@@ -13,9 +15,18 @@ import tempfile
 from pathlib import Path
 
 
+def _umask() -> int:
+    mask = os.umask(0)  # the only portable way to read it; set straight back
+    os.umask(mask)
+    return mask
+
+
 @contextlib.contextmanager
-def atomic_path(target: Path):
-    """Yield a temporary path beside ``target``; on success it replaces ``target``."""
+def atomic_path(target: Path, replace: bool = True):
+    """Yield a temporary path beside ``target``; on success it becomes ``target``.
+
+    With ``replace=False`` an existing ``target`` is never overwritten (``FileExistsError``).
+    """
     target = Path(target)
     target.parent.mkdir(parents=True, exist_ok=True)
     fd, tmp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
@@ -24,7 +35,18 @@ def atomic_path(target: Path):
         yield Path(tmp)
         with open(tmp, "rb+") as fh:
             os.fsync(fh.fileno())
-        os.replace(tmp, target)
+        os.chmod(tmp, 0o666 & ~_umask())
+        if replace:
+            os.replace(tmp, target)
+        else:
+            try:
+                os.link(tmp, target)  # fails if target exists: no window where it could be overwritten
+            except FileExistsError:
+                raise
+            except OSError:  # a file system without hard links
+                if target.exists():
+                    raise FileExistsError(str(target)) from None
+                os.replace(tmp, target)
     finally:
         with contextlib.suppress(FileNotFoundError):
             os.unlink(tmp)
@@ -35,5 +57,14 @@ def write_atomic(target: Path, data: bytes | str) -> Path:
     if isinstance(data, str):
         data = data.encode("utf-8")
     with atomic_path(target) as tmp:
+        tmp.write_bytes(data)
+    return Path(target)
+
+
+def write_new(target: Path, data: bytes | str) -> Path:
+    """Like :func:`write_atomic`, but raise ``FileExistsError`` rather than replace a file."""
+    if isinstance(data, str):
+        data = data.encode("utf-8")
+    with atomic_path(target, replace=False) as tmp:
         tmp.write_bytes(data)
     return Path(target)

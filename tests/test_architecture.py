@@ -12,6 +12,7 @@ SOURCES = {"fuda": ROOT / "pipeline", "fuda.engine": ROOT / "engine"}
 # layer; never one of the same or a higher layer. The root ``fuda`` (the public API, loaded
 # lazily) may be imported by anyone.
 LAYERS = {
+    "fuda.i18n": -1,
     "fuda.database": 0,
     "fuda.rulesets": 1,
     "fuda.engine": 1,
@@ -22,6 +23,7 @@ LAYERS = {
     "fuda.lint": 3,
     "fuda.build": 4,
     "fuda.simulation": 4,
+    "fuda.scaffold": 4,
     "fuda.cli": 5,
     "fuda.__main__": 6,
 }

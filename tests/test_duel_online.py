@@ -101,12 +101,13 @@ def test_cli_import_writes_a_valid_card_file(toho, card_txt, tmp_path):
     game.mkdir(parents=True)
     shutil.copy(toho.folder / "game.yaml", game / "game.yaml")
     result = CliRunner().invoke(app(register), ["import", "duel-online", str(src), "--game", "toho-tcg", "-o", str(game),
-                                         "--path", str(tmp_path / "nowhere")])
+                                         "--into-game", "--path", str(tmp_path / "nowhere")])
     assert result.exit_code == 0, result.output
     imported = load_database([game]).game("toho-tcg")
     assert [(c.name, c.text) for c in imported.cards] == [(c.name, c.text) for c in toho.cards]
-    result = CliRunner().invoke(app(register), ["import", "duel-online", str(src), "--game", "toho-tcg", "-o", str(game)])
-    assert result.exit_code == 2 and "--force" in result.stderr  # never overwrites by surprise
+    result = CliRunner().invoke(app(register), ["import", "duel-online", str(src), "--game", "toho-tcg", "-o", str(game),
+                                                "--into-game"])
+    assert result.exit_code == 2 and "never overwrites" in result.stderr  # never overwrites by surprise
 
 
 def test_lookalikes_are_normalised(sample_copy):

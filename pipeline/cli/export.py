@@ -2,7 +2,11 @@
 
 - ``fuda export udonarium GAME --deck D [-o OUT.zip] [--room] [--path DB]``
 - ``fuda export duel-online GAME [-o Card.txt] [--template T] [--strict-sjis] [--path DB]``
-- ``fuda import duel-online Card.txt --game G [--template T] [-o DIR] [--path DB] [--force]``
+- ``fuda import duel-online Card.txt --game G -o NEW.yaml [--template T] [--path DB] [--into-game]``
+
+GAME is a game id or a game folder. Exports go to ``out/`` beside the database unless ``-o``
+says otherwise; ``import`` writes one new file exactly where ``-o`` says, never over an existing
+one, and not inside a game folder unless ``--into-game`` is given.
 
 Exit codes: 0 done, 1 findings (located, one per line), 2 usage error (one line
 ``fuda: error: …``). A failed export leaves no file behind (outputs go through
@@ -16,14 +20,24 @@ from typing import Annotated, Optional
 
 import typer
 
-export_app = typer.Typer(name="export", help="Files for online play: Udonarium ZIPs, the Duel Online Card.txt.",
-                         no_args_is_help=True, add_completion=False)
-import_app = typer.Typer(name="import", help="Bring cards in from other tools (Duel Online Card.txt).",
-                         no_args_is_help=True, add_completion=False)
+from fuda.cli.common import (
+    GameArg,
+    OutFileOpt,
+    PathOpt,
+    SampleOpt,
+    fail,
+    fail_text,
+    open_game,
+    show_findings,
+    warn_text,
+)
+from fuda.cli.progress import Progress
+from fuda.i18n import t
 
-PathOpt = Annotated[Optional[list[Path]], typer.Option("--path", help="Database folder (default: bundled).")]
-TemplateOpt = Annotated[Optional[str], typer.Option(
-    "--template", help="Duel Online template: a YAML file or a bundled name (default: the game's own).")]
+export_app = typer.Typer(name="export", help=t("help.export"), no_args_is_help=True, add_completion=False)
+import_app = typer.Typer(name="import", help=t("help.import"), no_args_is_help=True, add_completion=False)
+
+TemplateOpt = Annotated[Optional[str], typer.Option("--template", help=t("opt.export.template"))]
 
 
 def register(app: typer.Typer) -> None:
@@ -32,14 +46,12 @@ def register(app: typer.Typer) -> None:
     app.add_typer(import_app, name="import")
 
 
-def _usage(message: str) -> typer.Exit:
-    typer.echo(f"fuda: error: {' '.join(str(message).split())}", err=True)
-    return typer.Exit(2)
+def _usage(message) -> typer.Exit:
+    return fail_text(message, 2)
 
 
 def _findings(findings, code: int = 1) -> typer.Exit:
-    for finding in findings:
-        typer.echo(str(finding), err=True)
+    show_findings(findings)
     return typer.Exit(code)
 
 
@@ -57,93 +69,96 @@ def _run(func, *args, **kwargs):
     except (KeyError, FileNotFoundError, TemplateError, FontError) as exc:
         raise _usage(exc.args[0] if isinstance(exc, KeyError) else exc) from None
     except ExportError as exc:
-        typer.echo(f"fuda: error: {exc}", err=True)
-        raise typer.Exit(2 if exc.usage else 1) from None
+        raise fail_text(exc, 2 if exc.usage else 1) from None
     except OSError as exc:  # the output cannot be written (permissions, full disk …)
         raise _usage(f"{getattr(exc, 'filename', '') or ''}: {exc.strerror or exc}") from None
 
 
-def _game(game: str, path):
-    from fuda.database.load import load_database
-
-    database = _run(load_database, path)
-    return database, _run(database.game, game)
-
-
 def _warn(findings) -> None:
-    for finding in findings:
-        typer.echo(str(finding), err=True)
+    show_findings(findings)
 
 
-@export_app.command("udonarium")
+@export_app.command("udonarium", help=t("help.export.udonarium"))
 def export_udonarium_cmd(
-    game: Annotated[str, typer.Argument(help="Game id (e.g. recast-rift).", show_default=False)],
-    deck: Annotated[str, typer.Option("--deck", help="Deck id.", show_default=False)],
-    out: Annotated[Optional[Path], typer.Option("--out", "-o", help="ZIP to write (default: <deck>.zip).")] = None,
-    room: Annotated[bool, typer.Option("--room", help="Write one <room> with exact positions: importing it "
-                                                      "REPLACES the user's whole Udonarium session.")] = False,
+    game: GameArg,
+    deck: Annotated[str, typer.Option("--deck", help=t("opt.export.deck"), show_default=False)],
+    out: OutFileOpt = None,
+    room: Annotated[bool, typer.Option("--room", help=t("opt.export.room"))] = False,
     path: PathOpt = None,
+    sample: SampleOpt = False,
 ) -> None:
     """Write an Udonarium ZIP: the deck (and its piles), the card text, and the game's mat as a table."""
     from fuda.online.udonarium import export_udonarium
     from fuda.online.udonarium_format import ROOM_NOTE
 
-    _, g = _game(game, path)
-    target = out or Path(f"{deck}.zip")
-    written, warnings = _run(export_udonarium, g, deck, target, room=room)
+    _, g, src = open_game(game, path, sample, "export udonarium")
+    target = out or src.out(None) / f"{deck}.zip"
+    with Progress().stage("stage.export"):
+        written, warnings = _run(export_udonarium, g, deck, target, room=room)
     _warn(warnings)
     if room:
-        typer.echo(f"fuda: note: {ROOM_NOTE}", err=True)
-    typer.echo(f"wrote {written} ({'replaces the session' if room else 'adds to the session'})")
+        typer.echo(f"fuda: {t('word.note')}: {ROOM_NOTE}", err=True)
+    how = t("export.udonarium.replaces" if room else "export.udonarium.adds")
+    typer.echo(t("export.udonarium.done", path=written, how=how))
 
 
-@export_app.command("duel-online")
+@export_app.command("duel-online", help=t("help.export.duel_online"))
 def export_duel_online_cmd(
-    game: Annotated[str, typer.Argument(help="Game id (e.g. toho-tcg).", show_default=False)],
-    out: Annotated[Path, typer.Option("--out", "-o", help="File to write.")] = Path("Card.txt"),
+    game: GameArg,
+    out: OutFileOpt = None,
     template: TemplateOpt = None,
-    strict_sjis: Annotated[bool, typer.Option("--strict-sjis", help="Also report characters that are in CP932 "
-                                                                   "but not in JIS X 0208 Shift_JIS.")] = False,
+    strict_sjis: Annotated[bool, typer.Option("--strict-sjis", help=t("opt.export.strict_sjis"))] = False,
     path: PathOpt = None,
+    sample: SampleOpt = False,
 ) -> None:
     """Write the Duel Online card text (CP932, CRLF) of every card of GAME."""
     from fuda.online.duel_online import load_template, write_card_txt
 
-    _, g = _game(game, path)
+    _, g, src = open_game(game, path, sample, "export duel-online")
     tmpl = _run(load_template, g, template)
-    written, warnings = _run(write_card_txt, g, out, tmpl, strict_sjis=strict_sjis)
+    with Progress().stage("stage.export"):
+        written, warnings = _run(write_card_txt, g, out or src.out(None) / "Card.txt", tmpl, strict_sjis=strict_sjis)
     _warn(warnings)
-    typer.echo(f"wrote {written}: {len(g.cards)} records ({tmpl.path.name})")
+    typer.echo(t("export.duel_online.done", path=written, count=len(g.cards), template=tmpl.path.name))
 
 
-@import_app.command("duel-online")
+@import_app.command("duel-online", help=t("help.import.duel_online"))
 def import_duel_online_cmd(
-    file: Annotated[Path, typer.Argument(help="A Duel Online Card.txt.", show_default=False)],
-    game: Annotated[str, typer.Option("--game", help="Game id (its template and card ids) or rule set.",
-                                      show_default=False)],
+    file: Annotated[Path, typer.Argument(help=t("opt.import.file"), show_default=False)],
+    game: Annotated[str, typer.Option("--game", help=t("opt.import.game"), show_default=False)],
+    out: Annotated[Path, typer.Option("--out", "-o", help=t("opt.import.out"), show_default=False)],
     template: TemplateOpt = None,
-    out: Annotated[Path, typer.Option("--out", "-o", help="Folder for duel-online.yaml.")] = Path("."),
     path: PathOpt = None,
-    force: Annotated[bool, typer.Option("--force", help="Overwrite an existing duel-online.yaml.")] = False,
+    into_game: Annotated[bool, typer.Option("--into-game", help=t("opt.import.into_game"))] = False,
 ) -> None:
-    """Read a Duel Online Card.txt back into a YAML card file (out/duel-online.yaml)."""
-    from fuda.atomic import write_atomic
+    """Read a Duel Online Card.txt back into a new YAML card file, written where ``-o`` says."""
+    from fuda.atomic import write_new
+    from fuda.database.discover import find_root
     from fuda.database.load import load_database
     from fuda.online.duel_online_import import cards_yaml, import_cards
 
+    target = Path(out)
+    if target.is_dir():
+        target = target / "duel-online.yaml"
+    if target.exists():
+        raise fail("err.import.exists", path=target)
+    home = find_root(target.absolute().parent)
+    if home is not None and home.kind == "game" and not into_game:
+        raise fail("err.import.in_game", path=target, game=home.path)
     try:
         data = file.read_bytes()
     except OSError as exc:
         raise _usage(f"{file}: {exc.strerror}") from None
+    root = None if path else find_root()
     try:
-        database = load_database(path)
-    except Exception:  # a broken or absent database only costs the id matching
+        database = load_database(path or [root.path]) if (path or root) else None
+    except Exception:  # a broken database only costs the id matching
         database = None
     rules, cards, warnings = _run(import_cards, data, game, template=template, database=database, source=file)
-    target = Path(out) / "duel-online.yaml"
-    if target.exists() and not force:
-        raise _usage(f"{target} exists; pass --force to overwrite it or choose another --out")
-    _run(write_atomic, target, cards_yaml(rules, cards, file.name))
+    try:
+        write_new(target, cards_yaml(rules, cards, file.name))
+    except FileExistsError:
+        raise fail("err.import.exists", path=target) from None
     for line in warnings:
-        typer.echo(f"fuda: warning: {line}", err=True)
-    typer.echo(f"wrote {target}: {len(cards)} cards")
+        warn_text(line)
+    typer.echo(t("import.done", path=target, count=len(cards)))

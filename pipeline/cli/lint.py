@@ -15,6 +15,10 @@ from typing import Annotated, Optional
 
 import typer
 
+from fuda.cli.common import SampleOpt, fail, fail_text, show_findings, source, warn_text
+from fuda.cli.progress import Progress
+from fuda.i18n import t
+
 
 class LintFormat(str, Enum):
     text = "text"
@@ -29,8 +33,7 @@ class FailOn(str, Enum):
 
 
 def _usage(message: str) -> typer.Exit:
-    typer.echo(f"fuda: error: {message}", err=True)
-    return typer.Exit(2)
+    return fail_text(message, 2)
 
 
 def explain(code: str) -> str:
@@ -107,26 +110,20 @@ def run(paths=None, game=None, select=None, ignore=None, fix=False, fit=True):
     return diagnostics, result
 
 
-PathsArg = Annotated[
-    Optional[list[Path]],
-    typer.Argument(help="Database folders, game folders or files (default: the bundled sample database).",
-                   show_default=False),
-]
+PathsArg = Annotated[Optional[list[Path]], typer.Argument(help=t("opt.paths"), show_default=False)]
 
 
 def lint_command(
     paths: PathsArg = None,
-    game: Annotated[Optional[str], typer.Option("--game", help="Only this game (e.g. toho-tcg).")] = None,
-    select: Annotated[Optional[list[str]], typer.Option(
-        "--select", help="Only these rules: codes or prefixes, comma-separated (JP1,AGR006).")] = None,
-    ignore: Annotated[Optional[list[str]], typer.Option(
-        "--ignore", help="Skip these rules: codes or prefixes, comma-separated.")] = None,
-    fmt: Annotated[LintFormat, typer.Option("--format", help="Output format.")] = LintFormat.text,
-    fix: Annotated[bool, typer.Option("--fix", help="Apply the safe mechanical fixes in place.")] = False,
-    fail_on: Annotated[FailOn, typer.Option("--fail-on", help="Exit 1 at this severity or worse.")] = FailOn.error,
-    fit: Annotated[bool, typer.Option("--fit/--no-fit", help="Lay cards out to check that text fits.")] = True,
-    explain_code: Annotated[Optional[str], typer.Option(
-        "--explain", help="Describe a rule (e.g. JP101) and exit.", metavar="CODE")] = None,
+    game: Annotated[Optional[str], typer.Option("--game", help=t("opt.lint.game"))] = None,
+    select: Annotated[Optional[list[str]], typer.Option("--select", help=t("opt.lint.select"))] = None,
+    ignore: Annotated[Optional[list[str]], typer.Option("--ignore", help=t("opt.lint.ignore"))] = None,
+    fmt: Annotated[LintFormat, typer.Option("--format", help=t("opt.format"))] = LintFormat.text,
+    fix: Annotated[bool, typer.Option("--fix", help=t("opt.lint.fix"))] = False,
+    fail_on: Annotated[FailOn, typer.Option("--fail-on", help=t("opt.lint.fail_on"))] = FailOn.error,
+    fit: Annotated[bool, typer.Option("--fit/--no-fit", help=t("opt.lint.fit"))] = True,
+    explain_code: Annotated[Optional[str], typer.Option("--explain", help=t("opt.lint.explain"), metavar="CODE")] = None,
+    sample: SampleOpt = False,
 ) -> None:
     """Lint Japanese card text: vocabulary, text against data, look-alikes, style, names, fit, CP932, prh."""
     from fuda.database.findings import FindingsError
@@ -136,23 +133,22 @@ def lint_command(
         try:
             typer.echo(explain(explain_code), nl=False)
         except KeyError:
-            raise _usage(f"no lint rule {explain_code!r} (codes look like JP101, AGR006)") from None
+            raise fail("err.lint.no_rule", rule=explain_code) from None
         return
+    src = source(paths, sample)
     try:
-        diagnostics, fixed = run(paths, game, select, ignore, fix, fit)
+        with Progress().stage("stage.lint"):
+            diagnostics, fixed = run(src.paths, game, select, ignore, fix, fit)
     except (FileNotFoundError, ValueError) as exc:
         raise _usage(str(exc)) from None
     except FindingsError as exc:
-        for finding in exc.findings:
-            typer.echo(str(finding), err=True)
-        typer.echo("fuda: error: the database does not validate; fix it before linting", err=True)
-        raise typer.Exit(1) from None
+        show_findings(exc.findings)
+        raise fail("err.lint.not_valid", 1) from None
     if fixed is not None:
-        files = len(fixed.changed)
-        typer.echo(f"fixed {fixed.fields} string(s) in {files} file(s)", err=True)
+        typer.echo(t("lint.fixed", fields=fixed.fields, files=len(fixed.changed)), err=True)
         for edit, reason in fixed.failed:
-            typer.echo(f"fuda: warning: {edit.file}: not fixed ({edit.card} {'.'.join(map(str, edit.path))}): {reason}",
-                       err=True)
+            warn_text(t("lint.not_fixed", file=edit.file, card=edit.card, path=".".join(map(str, edit.path)),
+                        reason=reason))
     from fuda.lint.report import render
 
     typer.echo(render(diagnostics, fmt.value), nl=False)
@@ -164,4 +160,4 @@ def lint_command(
 
 def register(app: typer.Typer) -> None:
     """Add ``fuda lint`` to the fuda typer app."""
-    app.command("lint")(lint_command)
+    app.command("lint", help=t("help.lint"))(lint_command)

@@ -36,3 +36,8 @@ def card_rows(games) -> list[dict]:
         {"game": g.id, "id": c.id, "kind": c.kind, "name": c.name, "stats": stats(c)}
         for g in games for c in g.cards
     ]
+
+
+def deck_rows(games) -> list[dict]:
+    """Every deck of ``games`` as a plain dict: game, id, name, cards (card entries, one per copy)."""
+    return [{"game": g.id, "id": d.id, "name": d.name, "cards": len(d.card_ids())} for g in games for d in g.decks]

@@ -1,166 +1,127 @@
 """The ``fuda`` command: a thin typer shell over the library functions of the same names.
 
-Exit codes: 0 success, 1 findings (validation or lint failed), 2 usage error. Heavy libraries
-are imported inside the commands that need them, so ``fuda --help`` starts fast.
+Exit codes: 0 success, 1 findings (validation or lint failed), 2 usage error.
+
+Start-up is kept short (``fuda --help`` is typed often): a command's module — and everything
+heavy it needs — is imported only when that command runs or shows its help. :func:`main` looks
+at the command line first, registers that one command for real and the others as help-only
+entries (name and one line of help, from :data:`COMMANDS`). ``fuda.cli.main.app`` (for tests
+and shell completion) is the full app with every command.
 """
 
 from __future__ import annotations
 
-import json
+import os
 import sys
 from enum import Enum
-from pathlib import Path
+from importlib import import_module
 from typing import Annotated, Optional
 
 import typer
 
-app = typer.Typer(
-    name="fuda",
-    help="fuda (札): one YAML card database → print-ready PDFs, online-play files, rule engines, lint.",
-    no_args_is_help=True,
-    add_completion=False,
-    pretty_exceptions_enable=False,
-)
+from fuda.i18n import set_language, t
+
+# name → (module, attribute): a command function, or a typer sub-app (export, import).
+COMMANDS: dict[str, tuple[str, str]] = {
+    "new": ("fuda.cli.scaffold", "new"),
+    "validate": ("fuda.cli.database", "validate"),
+    "list": ("fuda.cli.database", "list_cards"),
+    "lint": ("fuda.cli.lint", "lint_command"),
+    "print": ("fuda.cli.print", "print_command"),
+    "mat": ("fuda.cli.print", "mat_command"),
+    "export": ("fuda.cli.export", "export_app"),
+    "import": ("fuda.cli.export", "import_app"),
+    "build": ("fuda.cli.database", "build"),
+    "play": ("fuda.cli.play", "play"),
+    "match": ("fuda.cli.play", "match"),
+    "simulate": ("fuda.cli.play", "simulate"),
+    "rules": ("fuda.cli.play", "rules"),
+    "schema": ("fuda.cli.scaffold", "schema"),
+}
+
+CONTEXT = {"help_option_names": ["-h", "--help"]}
 
 
-class Format(str, Enum):
-    text = "text"
-    json = "json"
+class Lang(str, Enum):
+    ja = "ja"
+    en = "en"
 
 
-PathsArg = Annotated[
-    Optional[list[Path]],
-    typer.Argument(help="Database folders, game folders or files (default: the bundled sample database).",
-                   show_default=False),
-]
-FormatOpt = Annotated[Format, typer.Option("--format", help="Output format.")]
+def _version(value: bool) -> None:
+    if value:
+        from fuda import __version__
+
+        typer.echo(t("version", version=__version__))
+        raise typer.Exit()
 
 
-def usage_error(message: str) -> typer.Exit:
-    """Print a one-line usage error and return the exit to raise (code 2)."""
-    typer.echo(f"fuda: error: {message}", err=True)
-    return typer.Exit(2)
-
-
-def _findings_or_usage(func, *args):
-    from fuda.database.findings import FindingsError
-
-    try:
-        return func(*args)
-    except FileNotFoundError as exc:
-        raise usage_error(str(exc)) from None
-    except FindingsError as exc:
-        for finding in exc.findings:
-            typer.echo(str(finding), err=True)
-        raise typer.Exit(1) from None
-
-
-def emit_findings(findings, fmt: Format) -> None:
-    """Print findings one per line (text) or as one JSON document, with a summary."""
-    errors = sum(f.severity == "error" for f in findings)
-    warnings = sum(f.severity == "warning" for f in findings)
-    if fmt is Format.json:
-        typer.echo(json.dumps({"errors": errors, "warnings": warnings,
-                               "findings": [f.as_dict() for f in findings]}, ensure_ascii=False, indent=2))
-        return
-    for finding in findings:
-        typer.echo(str(finding))
-    typer.echo(f"{errors} error(s), {warnings} warning(s)", err=True)
-
-
-@app.command()
-def validate(paths: PathsArg = None, fmt: FormatOpt = Format.text) -> None:
-    """Validate card databases: schemas, references, art files and deck construction."""
-    from fuda.database.load import validate as run
-
-    findings = _findings_or_usage(run, paths)
-    emit_findings(findings, fmt)
-    if any(f.severity == "error" for f in findings):
-        raise typer.Exit(1)
-
-
-@app.command("list")
-def list_cards(
-    game: Annotated[Optional[str], typer.Argument(help="Only this game (e.g. recast-rift).", show_default=False)] = None,
-    path: Annotated[Optional[list[Path]], typer.Option("--path", help="Database folder (default: bundled).")] = None,
-    fmt: FormatOpt = Format.text,
+def _global_options(
+    version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True,
+                                                    help=t("opt.version"))] = None,
+    lang: Annotated[Optional[Lang], typer.Option("--lang", help=t("opt.lang"), show_default=False)] = None,
+    quiet: Annotated[bool, typer.Option("--quiet", "-q", help=t("opt.quiet"))] = False,
 ) -> None:
-    """List the cards of every game (or one game) as a table."""
-    from fuda.cli.listing import card_rows
+    from fuda.cli.common import QUIET
 
-    database = _findings_or_usage(_load, path)
-    try:
-        games = [database.game(game)] if game else list(database.games)
-    except KeyError as exc:
-        raise usage_error(exc.args[0]) from None
-    rows = card_rows(games)
-    if fmt is Format.json:
-        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
-        return
-    from rich.console import Console
-    from rich.table import Table
-
-    table = Table(show_lines=False)
-    for column in ("game", "id", "kind", "name", "stats"):
-        table.add_column(column)
-    for row in rows:
-        table.add_row(row["game"], row["id"], row["kind"], row["name"], row["stats"])
-    Console(width=max(120, Console().width)).print(table)
+    set_language(lang.value if lang else None)
+    QUIET["on"] = quiet
 
 
-def _load(paths):
-    from fuda.database.load import load_database
-
-    return load_database(paths)
-
-
-@app.command()
-def build(
-    paths: PathsArg = None,
-    out: Annotated[Path, typer.Option("--out", "-o", help="Output folder.")] = Path("out"),
-    fmt: FormatOpt = Format.text,
-) -> None:
-    """Build every output for a whole database: reports, PDFs, exports, registries."""
-    from fuda.build import build as run
-    from rich.progress import Progress
-
-    with Progress(transient=True, disable=not sys.stderr.isatty()) as bar:
-        task = bar.add_task("building", total=None)
-        result = _findings_or_usage(run, paths, out, lambda name: bar.update(task, description=name))
-    if fmt is Format.json:
-        typer.echo(json.dumps({
-            "ok": result.ok,
-            "outputs": {name: [str(p) for p in files] for name, files in result.outputs},
-            "failures": dict(result.failures),
-            "findings": [f.as_dict() for f in result.findings],
-        }, ensure_ascii=False, indent=2))
-    else:
-        for finding in result.findings:
-            typer.echo(str(finding), err=True)
-        for name, files in result.outputs:
-            typer.echo(f"{name}: {len(files)} file(s) in {out}")
-        for name, message in result.failures:
-            typer.echo(f"fuda: error: step {name} failed: {message}", err=True)
-    if not result.ok:
-        raise typer.Exit(1)
+def build_app(only: str | None = None, full: bool = True) -> typer.Typer:
+    """The app: every command for real (``full``), or only ``only`` and the rest help-only."""
+    app = typer.Typer(name="fuda", help=t("help.app"), no_args_is_help=True, add_completion=True,
+                      pretty_exceptions_enable=False, context_settings=CONTEXT)
+    app.callback()(_global_options)
+    for name, (module, attr) in COMMANDS.items():
+        if full or name == only:
+            target = getattr(import_module(module), attr)
+            if isinstance(target, typer.Typer):
+                app.add_typer(target, name=name, help=t(f"help.{name}"))
+            else:
+                app.command(name, help=t(f"help.{name}"))(target)
+        else:
+            app.command(name, help=t(f"help.{name}"), add_help_option=False)(_help_only)
+    return app
 
 
-def _register_features() -> None:
-    """Add the commands of each feature module (each keeps its heavy imports inside its commands)."""
-    from fuda.cli.export import register as register_export
-    from fuda.cli.lint import register as register_lint
-    from fuda.cli.play import register as register_engine
-    from fuda.cli.print import register as register_print
-
-    register_lint(app)
-    register_print(app)
-    register_export(app)
-    register_engine(app)
+def _help_only() -> None:  # never runs: main() registers the command it runs for real
+    raise typer.Exit(2)
 
 
-_register_features()
+def _command_in(argv: list[str]) -> str | None:
+    """The command named on a command line (the first word that is not a global option)."""
+    words = iter(argv)
+    for word in words:
+        if word == "--lang":
+            next(words, None)
+        elif not word.startswith("-"):
+            return word
+    return None
 
 
-def main() -> None:
+def _lang_in(argv: list[str]) -> str | None:
+    for i, word in enumerate(argv):
+        if word == "--lang" and i + 1 < len(argv):
+            return argv[i + 1]
+        if word.startswith("--lang="):
+            return word.split("=", 1)[1]
+    return None
+
+
+def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``fuda`` script."""
-    app(prog_name="fuda")
+    argv = list(sys.argv[1:] if argv is None else argv)
+    lang = _lang_in(argv)
+    set_language(lang if lang in ("ja", "en") else None)
+    completing = any(key.startswith("_FUDA_COMPLETE") for key in os.environ)
+    name = _command_in(argv)
+    app = build_app(only=name, full=completing)
+    app(args=argv, prog_name="fuda")
+
+
+def __getattr__(name: str):
+    if name == "app":
+        app = build_app()
+        globals()["app"] = app
+        return app
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -8,65 +8,38 @@ coverage, 2 usage error; errors are one line ``fuda: error: ...`` or located fin
 from __future__ import annotations
 
 import json
-import sys
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-PathOpt = Annotated[list[Path] | None, typer.Option("--path", help="Database folder (default: the bundled sample).")]
-GameArg = Annotated[str, typer.Argument(metavar="GAME", help="Game id, e.g. recast-rift.", show_default=False)]
-
+from fuda.cli.common import GameArg, OutDirOpt, PathOpt, SampleOpt, err, fail, fail_text, open_game, show_findings
+from fuda.cli.progress import Progress
+from fuda.i18n import language, t
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
-    typer.echo(f"fuda: error: {message}", err=True)
-    return typer.Exit(code)
+    return fail_text(message, code)
 
 
-_DATABASES: dict = {}
-
-
-def _load(paths):
-    """Load (or reuse, while no file changed) the database at ``paths``."""
-    from fuda.database import load_database
-    from fuda.database.load import find_games
-
-    folders = find_games(paths)
-    stamp = tuple((str(f), p.name, p.stat().st_mtime_ns, p.stat().st_size)
-                  for f in folders for p in sorted(f.rglob("*.y*ml")))
-    cached = _DATABASES.get(stamp)
-    if cached is None:
-        cached = _DATABASES[stamp] = load_database(paths)
-    return cached
-
-
-def _open(paths, game_id: str):
-    """(database, game, engine module, registry), or exit with a usage error / findings."""
+def _open(game_id: str, paths=None, sample: bool = False, command: str = ""):
+    """(database, game, engine module, registry, source), or exit with a usage error / findings."""
     from fuda.database import FindingsError
     from fuda.engine.games import ENGINES, engine_for, registry_for
 
-    try:
-        database = _load(paths)
-    except FileNotFoundError as exc:
-        raise _fail(str(exc)) from None
-    except FindingsError as exc:
-        for finding in exc.findings:
-            typer.echo(str(finding), err=True)
-        raise typer.Exit(1) from None
-    try:
-        game = database.game(game_id)
-    except KeyError as exc:
-        raise _fail(exc.args[0]) from None
+    database, game, src = open_game(game_id, paths, sample, command)
     module = engine_for(game.rules)
     if module is None:
-        raise _fail(f"no engine plays {game.rules} yet (engines: {', '.join(sorted(ENGINES))})")
+        raise fail("err.no_engine", rules=game.rules, engines=", ".join(sorted(ENGINES)))
     try:
         registry = registry_for(game)
     except FindingsError as exc:
-        for finding in exc.findings:
-            typer.echo(str(finding), err=True)
+        show_findings(exc.findings)
         raise typer.Exit(1) from None
-    return database, game, module, registry
+    return database, game, module, registry, src
+
+
+def _opt(name: str, *flags: str, **kw):
+    return typer.Option(*flags, help=t(f"opt.{name}"), **kw)
 
 
 def _agents(spec: str, seed: int, seats: int = 2):
@@ -76,7 +49,7 @@ def _agents(spec: str, seed: int, seats: int = 2):
     if len(names) == 1:
         names *= seats
     if len(names) != seats:
-        raise _fail(f"--agents takes one name or {seats} names separated by commas, got {spec!r}")
+        raise fail("err.agents", seats=seats, spec=spec)
     try:
         return names, [make_agent(name, seed, seat) for seat, name in enumerate(names)]
     except ValueError as exc:
@@ -85,17 +58,16 @@ def _agents(spec: str, seed: int, seats: int = 2):
 
 def play(
     game_id: GameArg,
-    deck: Annotated[list[str] | None, typer.Option(
-        "--deck", help="Deck id, once per player in seat order (two; ryomen also three or four).")] = None,
-    seed: Annotated[int, typer.Option("--seed", help="The game's seed.")] = 0,
-    agents: Annotated[str, typer.Option("--agents", help="Agents by seat, comma-separated (one name: every seat): random, greedy.")] = "greedy",
-    log: Annotated[Path | None, typer.Option("--log", help="Write the replay (with the event log) as JSON here.")] = None,
-    replay: Annotated[Path | None, typer.Option("--replay", help="Play this replay file again instead.")] = None,
-    verify: Annotated[bool, typer.Option("--verify", help="With --replay: check that it reproduces exactly.")] = False,
-    tag: Annotated[bool, typer.Option("--tag", help="Four decks as two teams, seats 1 & 3 against 2 & 4, "
-                                      "adding their points (ryomen).")] = False,
-    quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
+    deck: Annotated[list[str] | None, _opt("play.deck", "--deck")] = None,
+    seed: Annotated[int, _opt("play.seed", "--seed")] = 0,
+    agents: Annotated[str, _opt("play.agents", "--agents")] = "greedy",
+    log: Annotated[Path | None, _opt("play.log", "--log")] = None,
+    replay: Annotated[Path | None, _opt("play.replay", "--replay")] = None,
+    verify: Annotated[bool, _opt("play.verify", "--verify")] = False,
+    tag: Annotated[bool, _opt("play.tag", "--tag")] = False,
+    quiet: Annotated[bool, _opt("play.quiet", "--quiet", "-q")] = False,
     path: PathOpt = None,
+    sample: SampleOpt = False,
 ) -> None:
     """Play one game and print its log (card names as printed)."""
     from fuda.atomic import write_atomic
@@ -110,12 +82,12 @@ def play(
     from fuda.engine.core import verify as verify_replay
 
     if verify and replay is None:
-        raise _fail("--verify needs --replay FILE")
-    database, game, module, registry = _open(path, game_id)
+        raise fail("err.verify_needs_replay")
+    database, game, module, registry, _ = _open(game_id, path, sample, "play")
     seats = getattr(module, "PLAYERS", (2,))  # how many players the engine seats
     if replay is None and (not deck or len(deck) not in seats):
         counts = ", ".join(str(n) for n in seats[:-1]) + (" or " if len(seats) > 1 else "") + str(seats[-1])
-        raise _fail(f"give {counts} decks, one --deck per player: --deck A --deck B")
+        raise fail("err.play.decks", counts=counts)
     names, players = _agents(agents, seed, len(deck) if deck else 2)
 
     def new_game(setup_doc, game_seed):
@@ -127,20 +99,20 @@ def play(
         except (OSError, ValueError) as exc:
             raise _fail(f"{replay}: {exc}") from None
         if recorded.rules != game.rules:
-            raise _fail(f"{replay} is a {recorded.rules} replay, not {game.rules}")
+            raise fail("err.play.replay_rules", path=replay, found=recorded.rules, want=game.rules)
         try:
             played = reproduce(recorded, new_game)
         except (ChoiceError, KeyError, ValueError) as exc:  # a replay that no longer fits: one line
-            raise _fail(f"{replay} does not replay: {str(exc).splitlines()[0]}", 1) from None
+            raise fail("err.play.no_replay", 1, path=replay, reason=str(exc).splitlines()[0]) from None
         if not quiet:
             typer.echo("\n".join(played.transcript()))
         if verify:
             problems = verify_replay(recorded, new_game, database.digest)
             for problem in problems:
-                typer.echo(f"fuda: error: {replay}: {problem}", err=True)
+                fail_text(f"{replay}: {problem}")
             if problems:
                 raise typer.Exit(1)
-            typer.echo(f"{replay}: verified, the game reproduces exactly ({len(recorded.decisions)} decisions)")
+            typer.echo(t("play.verified", path=replay, count=len(recorded.decisions)))
         return
     try:
         setups = [module.setup_from_deck(game.deck(d)) for d in deck]
@@ -149,9 +121,9 @@ def play(
     if tag:
         tag_table = getattr(module, "tag_table", None)
         if tag_table is None:
-            raise _fail(f"{game.rules} has no tag matches")
+            raise fail("err.play.no_tag", rules=game.rules)
         if len(deck) != 4:
-            raise _fail(f"--tag needs four decks (two teams: seats 1 & 3 against 2 & 4), got {len(deck)}")
+            raise fail("err.play.tag_decks", count=len(deck))
         setups = tag_table(setups)
     current = module.new_game(registry, setups, seed)
     try:
@@ -162,37 +134,37 @@ def play(
         typer.echo("\n".join(current.transcript()))
     w = current.winner
     if w is None:
-        winner = "draw"
+        winner = t("play.draw")
     elif tag:  # the winner is a team: seats w and w + 2
-        winner = f"team {w + 1} (players {w + 1} & {w + 3}: {deck[w]}, {deck[w + 2]})"
+        winner = t("play.team", team=w + 1, a=w + 1, b=w + 3, deck_a=deck[w], deck_b=deck[w + 2])
     else:
-        winner = f"player {w + 1} ({deck[w]}, {names[w]})"
-    typer.echo(f"result: {winner} — {current.reason}")
+        winner = t("play.player", n=w + 1, deck=deck[w], agent=names[w])
+    typer.echo(t("play.result", winner=winner, reason=current.reason))
     if log is not None:
         write_atomic(log, record(current, database.digest).dumps())
-        typer.echo(f"replay written to {log}")
+        typer.echo(t("play.replay_written", path=log))
 
 
 def match(
     game_id: GameArg,
-    deck: Annotated[list[str] | None, typer.Option("--deck", help="Deck id of player 1, then of player 2.")] = None,
-    games: Annotated[int, typer.Option("--games", "-n", help="3 or 5: best of, by games won; 2 or 4: by total "
-                                       "points, pairings rebuilt every two games; 1: one game.")] = 3,
-    seed: Annotated[int, typer.Option("--seed", help="The match's seed (each game's seed derives from it).")] = 0,
-    agents: Annotated[str, typer.Option("--agents", help="Agents by seat, comma-separated (one name: every seat): random, greedy.")] = "greedy",
-    first: Annotated[int, typer.Option("--first", min=1, max=2, help="Who goes first in game 1 (then it swaps).")] = 1,
-    json_out: Annotated[Path | None, typer.Option("--json", help="Write the match (every game) as JSON here.")] = None,
+    deck: Annotated[list[str] | None, _opt("match.deck", "--deck")] = None,
+    games: Annotated[int, _opt("match.games", "--games", "-n")] = 3,
+    seed: Annotated[int, _opt("match.seed", "--seed")] = 0,
+    agents: Annotated[str, _opt("play.agents", "--agents")] = "greedy",
+    first: Annotated[int, _opt("match.first", "--first", min=1, max=2)] = 1,
+    json_out: Annotated[Path | None, _opt("match.json", "--json")] = None,
     path: PathOpt = None,
+    sample: SampleOpt = False,
 ) -> None:
     """Play a match between two decks (the game's match formats) and print every game and the result."""
     from fuda.atomic import write_atomic
 
-    _, game, module, registry = _open(path, game_id)
+    _, game, module, registry, _ = _open(game_id, path, sample, "match")
     play_match = getattr(module, "play_match", None)
     if play_match is None:
-        raise _fail(f"{game.rules} has no match formats (fuda play plays single games)")
+        raise fail("err.match.no_formats", rules=game.rules)
     if not deck or len(deck) != 2:
-        raise _fail("give two decks, one --deck per player: --deck A --deck B")
+        raise fail("err.match.decks")
     names, _ = _agents(agents, seed)
     try:
         setups = [module.setup_from_deck(game.deck(d)) for d in deck]
@@ -203,71 +175,72 @@ def match(
     except ValueError as exc:  # a format the game does not have
         raise _fail(str(exc)) from None
     for number, record in enumerate(result.games, 1):
-        outcome = "draw" if record.winner is None else f"player {record.winner + 1} wins"
-        typer.echo(f"game {number}: {' vs '.join(record.decks)}, player {record.first + 1} first — {outcome} "
-                   f"({'–'.join(map(str, record.totals))} points, seed {record.seed})")
-    score = f"{'–'.join(map(str, result.wins))} in games, {'–'.join(map(str, result.points))} in points"
-    winner = "draw" if result.winner is None else f"player {result.winner + 1} ({deck[result.winner]})"
-    typer.echo(f"match ({result.format}, decided by {'total points' if result.by_points else 'games won'}): {winner} — {score}")
+        outcome = t("match.game_draw") if record.winner is None else t("match.game_win", n=record.winner + 1)
+        typer.echo(t("match.game", number=number, decks=" vs ".join(record.decks), first=record.first + 1,
+                     outcome=outcome, points="–".join(map(str, record.totals)), seed=record.seed))
+    score = t("match.score", wins="–".join(map(str, result.wins)), points="–".join(map(str, result.points)))
+    winner = t("play.draw") if result.winner is None else t("match.winner", n=result.winner + 1,
+                                                            deck=deck[result.winner])
+    decided = t("match.by_points" if result.by_points else "match.by_games")
+    typer.echo(t("match.result", format=result.format, decided=decided, winner=winner, score=score))
     if json_out is not None:
         write_atomic(json_out, json.dumps({"game": game.id, "decks": list(deck), "agents": names, "seed": seed,
                                             **result.as_json()}, ensure_ascii=False, indent=2) + "\n")
-        typer.echo(f"wrote {json_out}")
+        typer.echo(t("wrote", path=json_out))
 
 
 def simulate(
     game_id: GameArg,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pairing.")] = 20,
-    seed: Annotated[int, typer.Option("--seed", help="The run's seed (each game's seed derives from it).")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
-    agents: Annotated[str, typer.Option("--agents", help="Agents of seat 1 and seat 2 (one name: both): random, greedy.")] = "greedy",
-    out: Annotated[Path, typer.Option("--out", "-o", help="Output folder.")] = Path("simulation"),
+    games: Annotated[int, _opt("simulate.games", "--games", "-n", min=1)] = 20,
+    seed: Annotated[int, _opt("simulate.seed", "--seed")] = 0,
+    jobs: Annotated[int, _opt("simulate.jobs", "--jobs", "-j", min=1)] = 1,
+    agents: Annotated[str, _opt("simulate.agents", "--agents")] = "greedy",
+    out: OutDirOpt = None,
     path: PathOpt = None,
+    sample: SampleOpt = False,
 ) -> None:
     """Play every pairing of the game's entrants many times; write win rates (CSV, JSON) and a heat map (PNG)."""
     from fuda.engine.core.tournament import merge, pairings, play_pairing, win_matrix
     from fuda.simulation import write_outputs
-    from rich.progress import Progress
 
-    database, game, module, registry = _open(path, game_id)
+    database, game, module, registry, src = _open(game_id, path, sample, "simulate")
     names, _ = _agents(agents, seed)
     entrants = module.entrants(registry)
     if len(entrants) < 1:
-        raise _fail(f"{game.id} has no entrants to simulate")
+        raise fail("err.simulate.no_entrants", game=game.id)
     chunk = max(1, min(games, 25))
     tasks = [(a, b, start, min(chunk, games - start)) for a, b in pairings(len(entrants))
              for start in range(0, games, chunk)]
     results = []
-    with Progress(disable=not sys.stderr.isatty(), transient=True) as bar:
-        task = bar.add_task(f"{game.id}: {len(tasks)} task(s)", total=len(pairings(len(entrants))) * games)
+    with Progress().stage("stage.games", total=len(pairings(len(entrants))) * games) as advance:
         if jobs == 1:
             for a, b, start, count in tasks:
                 results.append(play_pairing(module, registry, entrants, a, b, count, seed, names, start))
-                bar.advance(task, count)
+                advance(count)
         else:
             from concurrent.futures import ProcessPoolExecutor
 
             from fuda import simulation
 
             with ProcessPoolExecutor(jobs, initializer=simulation.init_worker,
-                                     initargs=([str(p) for p in path or []], game.id)) as pool:
+                                     initargs=([str(p) for p in src.paths], game.id)) as pool:
                 futures = [pool.submit(simulation.work, a, b, start, count, seed, names)
                            for a, b, start, count in tasks]
                 for future, (_, _, _, count) in zip(futures, tasks):
                     results.append(future.result())
-                    bar.advance(task, count)
+                    advance(count)
     merged = merge(results)
     rate = win_matrix(len(entrants), merged)
-    files = write_outputs(out, game, entrants, merged, rate, {"games_per_pairing": games, "seed": seed,
+    files = write_outputs(out or src.out(None) / "simulation", game, entrants, merged, rate, {"games_per_pairing": games, "seed": seed,
                                                               "agents": names, "database": database.digest})
     for line in _table(entrants, rate):
         typer.echo(line)
     for f in files:
-        typer.echo(f"wrote {f}")
+        typer.echo(t("wrote", path=f))
 
 
 def _table(entrants, rate) -> list[str]:
-    lines = ["win rate of row vs column (draws count half):"]
+    lines = [t("simulate.table")]
     for i, e in enumerate(entrants):
         cells = " ".join("  -  " if r is None else f"{r:5.0%}" for r in rate[i])
         lines.append(f"  {i + 1:2d} {cells}  {e.label}")
@@ -276,50 +249,67 @@ def _table(entrants, rate) -> list[str]:
 
 def rules(
     game_id: GameArg,
-    tests: Annotated[list[Path] | None, typer.Option("--tests", help="Test folders to scan (default: the checkout's tests/).")] = None,
-    fmt: Annotated[str, typer.Option("--format", help="text or json.")] = "text",
+    tests: Annotated[list[Path] | None, _opt("rules.tests", "--tests")] = None,
+    fmt: Annotated[str, _opt("format", "--format")] = "text",
     path: PathOpt = None,
+    sample: SampleOpt = False,
 ) -> None:
-    """Print the rules catalogue with the tests that cover each clause."""
+    """Print the rules clause by clause (text, then the engine's reading); with --tests, the tests proving each."""
     from fuda.engine.core.catalogue import coverage, scan_tests
 
-    _, game, module, _ = _open(path, game_id)
     if fmt not in ("text", "json"):
-        raise _fail(f"--format is text or json, got {fmt!r}")
-    roots = tests or [Path(__file__).resolve().parents[2] / "tests"]
-    missing = [str(r) for r in roots if not Path(r).exists()]
-    if missing:
-        raise _fail(f"no test folder {', '.join(missing)} (an installed fuda has no tests; pass --tests DIR)")
-    root = Path(roots[0]).resolve().parent
-    report = coverage(module.CATALOGUE, scan_tests(roots, root))
+        raise _fail(f"--format: text / json ({fmt!r})")
+    _, game, module, _, _ = _open(game_id, path, sample, "rules")
+    catalogue = module.CATALOGUE
+    report = None
+    if tests:
+        roots = [Path(r).absolute() for r in tests]
+        missing = [str(r) for r in roots if not r.is_dir()]
+        if missing:
+            raise fail("err.rules.no_tests", paths=", ".join(missing))
+        report = coverage(catalogue, scan_tests(roots, roots[0].parent))
+    proved = report.tests if report else {}
     if fmt == "json":
         typer.echo(json.dumps({
             "game": game.id, "rules": game.rules,
-            "clauses": [{"id": c.id, "rule": c.rule, "interpretation": c.interpretation, "waiver": c.waiver,
-                         "tests": report.tests.get(c.id, [])} for c in module.CATALOGUE.clauses],
-            "uncovered": list(report.uncovered), "unknown": [list(u) for u in report.unknown],
+            "clauses": [{"id": c.id, "rule": c.rule, "rule_ja": getattr(c, "rule_ja", "") or None,
+                         "interpretation": c.interpretation, "waiver": c.waiver,
+                         **({"tests": proved.get(c.id, [])} if report else {})} for c in catalogue.clauses],
+            **({"uncovered": list(report.uncovered), "unknown": [list(u) for u in report.unknown]} if report else {}),
         }, ensure_ascii=False, indent=2))
     else:
-        from rich.console import Console
-        from rich.table import Table
-
-        table = Table(title=f"{game.name} ({game.rules}) — clause coverage")
-        for column in ("clause", "status", "tests", "first test / waiver"):
-            table.add_column(column)
-        for cid, status, n, first in report.rows():
-            table.add_row(cid, status, str(n), first)
-        Console(width=max(140, Console().width)).print(table)
-        covered = sum(1 for r in report.rows() if r[1] != "MISSING")
-        typer.echo(f"{covered}/{len(report.rows())} clauses covered")
-        for test, cid in report.unknown:
-            typer.echo(f"fuda: error: {test} cites unknown clause {cid}", err=True)
-    if report.uncovered or report.unknown:
+        typer.echo(t("rules.title", name=game.name, rules=game.rules))
+        for c in catalogue.clauses:
+            typer.echo("")
+            typer.echo(f"{c.id}  {_clause_text(c)}")
+            if c.interpretation:
+                typer.echo(f"    {t('rules.reading')}: {c.interpretation}")
+            if c.waiver:
+                typer.echo(f"    {t('rules.waiver')}: {c.waiver}")
+            if report is not None:
+                names = proved.get(c.id, [])
+                typer.echo(f"    {t('rules.tests')}: {', '.join(names) if names else t('rules.missing')}")
+        typer.echo("")
+        if report is None:
+            typer.echo(t("rules.count", total=len(catalogue.clauses)))
+        else:
+            covered = len(catalogue.clauses) - len(report.uncovered)
+            typer.echo(t("rules.covered", covered=covered, total=len(catalogue.clauses)))
+            for test, cid in report.unknown:
+                fail_text(t("err.rules.unknown_clause", test=test, clause=cid))
+    if report is not None and (report.uncovered or report.unknown):
         raise typer.Exit(1)
+
+
+def _clause_text(clause) -> str:
+    """The clause's text: Japanese first where the catalogue has it, then English."""
+    ja = getattr(clause, "rule_ja", "")
+    if ja and language() == "ja":
+        return f"{ja}（{clause.rule}）"
+    return f"{clause.rule}（{ja}）" if ja else clause.rule
 
 
 def register(app: typer.Typer) -> None:
     """Add ``play``, ``match``, ``simulate`` and ``rules`` to the fuda app."""
-    app.command("play")(play)
-    app.command("match")(match)
-    app.command("simulate")(simulate)
-    app.command("rules")(rules)
+    for name, func in (("play", play), ("match", match), ("simulate", simulate), ("rules", rules)):
+        app.command(name, help=t(f"help.{name}"))(func)

@@ -1,7 +1,7 @@
 """``fuda print`` and ``fuda mat``, plus the build step writing every game's sheets and mats.
 
-The lead wires them in: ``register(app)`` in ``pipeline/cli.py`` and ``build_step`` in
-``pipeline/build.py``'s ``steps()``. Exit codes: 0 written, 1 findings (a card or mat that cannot
+GAME is a game id or a game folder; the PDF goes to ``out/`` beside the database unless ``-o``
+says otherwise. Exit codes: 0 written, 1 findings (a card or mat that cannot
 be laid out, a bad font), 2 usage error (unknown game, deck, id, paper …), always one line.
 """
 
@@ -13,41 +13,26 @@ from typing import Annotated, Optional
 
 import typer
 
+from fuda.cli.common import OutFileOpt, PathOpt, SampleOpt, fail, fail_text, open_game, show_findings, warn_text
+from fuda.cli.progress import Progress
+from fuda.i18n import t
 
-def _fail(message: str, code: int = 2) -> typer.Exit:
-    typer.echo(f"fuda: error: {' '.join(str(message).split())}", err=True)
-    return typer.Exit(code)
 
-
-def _game(game_id: str, paths):
-    from fuda.database.findings import FindingsError
-    from fuda.database.load import load_database
-
-    try:
-        database = load_database(paths or None)
-    except FileNotFoundError as exc:
-        raise _fail(exc) from None
-    except FindingsError as exc:
-        for finding in exc.findings:
-            typer.echo(str(finding), err=True)
-        raise typer.Exit(1) from None
-    try:
-        return database.game(game_id)
-    except KeyError as exc:
-        raise _fail(exc.args[0]) from None
+def _fail(message, code: int = 2) -> typer.Exit:
+    return fail_text(message, code)
 
 
 def _offset(text: str) -> tuple[float, float]:
     try:
         x, y = (float(v) for v in text.replace("，", ",").split(","))
     except ValueError:
-        raise _fail(f"bad --back-offset {text!r} (use X,Y in mm, e.g. 0.5,-1)") from None
+        raise fail("err.print.offset", value=text) from None
     if abs(x) > 20 or abs(y) > 20:
-        raise _fail(f"--back-offset {text!r} out of range (±20 mm)")
+        raise fail("err.print.offset_range", value=text)
     return x, y
 
 
-def _run(func, **kwargs) -> Path:
+def _run(func, stage: str = "stage.print", **kwargs) -> Path:
     """Call a writer, turning every expected failure into one line and an exit code."""
     from fuda.database.findings import FindingsError
     from fuda.faces.fonts import FontError
@@ -57,65 +42,65 @@ def _run(func, **kwargs) -> Path:
     try:
         with warnings.catch_warnings(record=True) as caught:
             warnings.simplefilter("always")
-            result = func(**kwargs)
+            with Progress().stage(stage):
+                result = func(**kwargs)
         for w in caught:
-            typer.echo(f"fuda: warning: {w.message}", err=True)
+            warn_text(w.message)
         return result
     except (PrintOptionError, CmykError, FileNotFoundError) as exc:
         raise _fail(exc) from None
     except FontError as exc:
         raise _fail(exc, 1) from None
     except FindingsError as exc:
-        for finding in exc.findings:
-            typer.echo(str(finding), err=True)
+        show_findings(exc.findings)
         raise typer.Exit(1) from None
 
 
-PathOpt = Annotated[Optional[list[Path]], typer.Option("--path", help="Database folder (default: bundled).")]
-OutOpt = Annotated[Optional[Path], typer.Option("--out", "-o", help="Output file.")]
+def _opt(name: str, *flags: str, **kw):
+    return typer.Option(*flags, help=t(f"opt.{name}"), **kw)
 
 
 def print_command(
-    game: Annotated[Optional[str], typer.Argument(help="Game id (e.g. recast-rift); not needed with --calibration.",
-                                                  show_default=False)] = None,
-    deck: Annotated[Optional[str], typer.Option("--deck", help="Print one deck (ryomen: a pairing, as 9 double-faced cards).")] = None,
-    ids: Annotated[Optional[str], typer.Option("--ids", help="Print these card ids (comma-separated).")] = None,
-    copies: Annotated[int, typer.Option("--copies", help="Copies of each card.")] = 1,
-    paper: Annotated[str, typer.Option("--paper", help="A4, B5, A3 or Letter.")] = "A4",
-    card_size: Annotated[Optional[str], typer.Option("--card-size", help="63x88, 59x86, 91x55 or WxH mm (default: the game's).")] = None,
-    bleed: Annotated[float, typer.Option("--bleed", help="Bleed in mm (0–5).")] = 3.0,
-    marks: Annotated[str, typer.Option("--marks", help="tombo (Japanese トンボ), lines or none.")] = "tombo",
-    backs: Annotated[Optional[str], typer.Option("--backs", help="none, long-edge, short-edge or gutter (default: none; long-edge for a ryomen pairing).")] = None,
-    back_offset: Annotated[str, typer.Option("--back-offset", help="Move the backs by X,Y mm (from --calibration).")] = "0,0",
-    per_face: Annotated[bool, typer.Option("--per-face", help="One page per face at trim + bleed, for print shops.")] = False,
-    cmyk: Annotated[bool, typer.Option("--cmyk", help="CMYK-only colour; art converted (use --icc).")] = False,
-    icc: Annotated[Optional[Path], typer.Option("--icc", help="The print shop's CMYK ICC profile (e.g. Japan Color 2001 Coated).")] = None,
-    calibration: Annotated[bool, typer.Option("--calibration", help="Write the duplex calibration sheet instead.")] = False,
-    out: OutOpt = None,
+    game: Annotated[Optional[str], typer.Argument(metavar="GAME", help=t("opt.print.game"), show_default=False)] = None,
+    deck: Annotated[Optional[str], _opt("print.deck", "--deck")] = None,
+    ids: Annotated[Optional[str], _opt("print.ids", "--ids")] = None,
+    copies: Annotated[int, _opt("print.copies", "--copies")] = 1,
+    paper: Annotated[str, _opt("print.paper", "--paper")] = "A4",
+    card_size: Annotated[Optional[str], _opt("print.card_size", "--card-size")] = None,
+    bleed: Annotated[float, _opt("print.bleed", "--bleed")] = 3.0,
+    marks: Annotated[str, _opt("print.marks", "--marks")] = "tombo",
+    backs: Annotated[Optional[str], _opt("print.backs", "--backs")] = None,
+    back_offset: Annotated[str, _opt("print.back_offset", "--back-offset")] = "0,0",
+    per_face: Annotated[bool, _opt("print.per_face", "--per-face")] = False,
+    cmyk: Annotated[bool, _opt("print.cmyk", "--cmyk")] = False,
+    icc: Annotated[Optional[Path], _opt("print.icc", "--icc")] = None,
+    calibration: Annotated[bool, _opt("print.calibration", "--calibration")] = False,
+    out: OutFileOpt = None,
     path: PathOpt = None,
+    sample: SampleOpt = False,
 ) -> None:
     """Write print-ready card sheets (or print-shop faces, or the duplex calibration sheet) as PDF."""
     offset = _offset(back_offset)
     if calibration:
         from fuda.printing.sheets import print_calibration
 
-        target = out or Path(f"calibration-{paper}.pdf")
+        target = out or Path("out") / f"calibration-{paper}.pdf"
         written = _run(print_calibration, paper=paper, backs=backs or "long-edge", back_offset=offset,
                        out=target)
         typer.echo(str(written))
         return
     if game is None:
-        raise _fail("missing GAME (e.g. fuda print recast-rift)")
+        raise fail("err.missing_game", command="print")
     if icc is not None and not cmyk:
-        raise _fail("--icc needs --cmyk")
+        raise fail("err.print.icc_needs_cmyk")
     if icc is not None and not icc.is_file():
-        raise _fail(f"{icc}: no such ICC profile")
+        raise fail("err.print.no_icc", path=icc)
     from fuda.printing.sheets import print_cards
 
-    g = _game(game, path)
+    _, g, src = open_game(game, path, sample, "print")
     id_list = [i.strip() for i in ids.split(",") if i.strip()] if ids else None
-    stem = f"{game}-{deck}" if deck else (f"{game}-selection" if id_list else f"{game}-cards")
-    target = out or Path(f"{stem}{'-faces' if per_face else ''}.pdf")
+    stem = f"{g.id}-{deck}" if deck else (f"{g.id}-selection" if id_list else f"{g.id}-cards")
+    target = out or src.out(None) / f"{stem}{'-faces' if per_face else ''}.pdf"
     written = _run(print_cards, game=g, deck=deck, ids=id_list, copies=copies, paper=paper,
                    card_size=card_size, bleed=bleed, marks=marks, backs=backs, back_offset=offset,
                    per_face=per_face, cmyk=cmyk, icc=icc, out=target)
@@ -123,27 +108,30 @@ def print_command(
 
 
 def mat_command(
-    game: Annotated[str, typer.Argument(help="Game id (e.g. recast-rift).", show_default=False)],
-    paper: Annotated[str, typer.Option("--paper", help="A3 (one sheet) or A4-tiled (glued from A4 sheets).")] = "A3",
-    png: Annotated[bool, typer.Option("--png", help="Write a PNG for online tables instead of a PDF.")] = False,
-    px_per_mm: Annotated[float, typer.Option("--px-per-mm", help="PNG resolution (pixels per mm).")] = 8.0,
-    out: OutOpt = None,
+    game: Annotated[str, typer.Argument(metavar="GAME", help=t("opt.game"), show_default=False)],
+    paper: Annotated[str, _opt("mat.paper", "--paper")] = "A3",
+    png: Annotated[bool, _opt("mat.png", "--png")] = False,
+    px_per_mm: Annotated[float, _opt("mat.px_per_mm", "--px-per-mm")] = 8.0,
+    out: OutFileOpt = None,
     path: PathOpt = None,
+    sample: SampleOpt = False,
 ) -> None:
     """Write the game's play mat: PDF on A3 or tiled across A4 sheets, or a PNG."""
     from fuda.printing.mat import write_mat, write_mat_png
 
-    g = _game(game, path)
+    _, g, src = open_game(game, path, sample, "mat")
     if png:
         if not 1 <= px_per_mm <= 40:
-            raise _fail(f"--px-per-mm {px_per_mm:g} out of range (1–40)")
-        written = _run(write_mat_png, game=g, out=out or Path(f"{game}-mat.png"), px_per_mm=px_per_mm)
+            raise fail("err.mat.px", value=px_per_mm)
+        written = _run(write_mat_png, "stage.mat", game=g, out=out or src.out(None) / f"{g.id}-mat.png",
+                       px_per_mm=px_per_mm)
     else:
-        written = _run(write_mat, game=g, paper=paper, out=out or Path(f"{game}-mat.pdf"))
+        written = _run(write_mat, "stage.mat", game=g, paper=paper, out=out or src.out(None) / f"{g.id}-mat.pdf")
     typer.echo(str(written))
 
 
+
 def register(app: typer.Typer) -> None:
-    """Add ``fuda print`` and ``fuda mat`` to the CLI."""
-    app.command("print")(print_command)
-    app.command("mat")(mat_command)
+    """Add ``fuda print`` and ``fuda mat`` to a typer app (tests build small apps this way)."""
+    app.command("print", help=t("help.print"))(print_command)
+    app.command("mat", help=t("help.mat"))(mat_command)

@@ -2,7 +2,8 @@
 
 Every problem fuda reports about a card database is a :class:`Finding` that names the file,
 line and column, the card (where there is one), what was expected and what was found, and how
-to fix it. ``str(finding)`` is the one-line form ``path:line:col: error[CODE]: message (card id)``.
+to fix it. ``str(finding)`` is the one-line form ``path:line:col: error[CODE]: message (card id)``,
+in the user's language (:mod:`fuda.i18n`); ``message`` and ``hint`` stay English, codes never change.
 """
 
 from __future__ import annotations
@@ -10,6 +11,8 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field
 from pathlib import Path
+
+from fuda.i18n import render_finding
 
 SEVERITIES = ("error", "warning", "info")
 
@@ -42,12 +45,11 @@ class Finding:
     extra: tuple[tuple[str, str], ...] = field(default=(), compare=False)
 
     def __str__(self) -> str:
-        text = f"{self.location}: {self.severity}[{self.code}]: {self.message}"
-        if self.hint:
-            text += f"; {self.hint}"
-        if self.card:
-            text += f" (card {self.card})"
-        return " ".join(text.split())
+        return render_finding(self)
+
+    def render(self, lang: str | None = None) -> str:
+        """The one-line form in ``lang`` (``ja`` or ``en``; default: the user's language)."""
+        return render_finding(self, lang)
 
     def as_dict(self) -> dict:
         """A JSON-ready form, for ``--format json``."""

@@ -1,0 +1,147 @@
+"""What every ``fuda`` command shares: one-line errors, which database it reads, naming a game,
+where outputs go.
+
+- With no PATH a command reads the database found from the working folder upward
+  (:mod:`fuda.database.discover`); the bundled sample only with ``--sample``. It says on stderr,
+  in one line, what it read (``-q`` silences that).
+- GAME is a game id within that database (or ``--path``) or the path of a game folder.
+- Outputs go to ``out/`` beside the database unless ``-o`` says otherwise.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from fuda.i18n import t
+
+# Notes and progress are the ``fuda`` front end's: its global options turn them on (unless
+# ``-q``); apps that embed single commands (tests build small ones) stay quiet.
+QUIET = {"on": True}
+
+
+def quiet() -> bool:
+    """Whether notes and progress are off (``-q/--quiet``, or not run through ``fuda``)."""
+    return QUIET["on"]
+
+
+def err(text: str) -> None:
+    """Print one line to stderr."""
+    typer.echo(text, err=True)
+
+
+def note(key: str, **params) -> None:
+    """A ``fuda: …`` line on stderr that ``--quiet`` silences."""
+    if not quiet():
+        err(f"fuda: {t(key, **params)}")
+
+
+def fail(key: str, code: int = 2, **params) -> typer.Exit:
+    """Print ``fuda: error: <message key>`` and return the exit to raise (2 = usage)."""
+    return fail_text(t(key, **params), code)
+
+
+def fail_text(message, code: int = 2) -> typer.Exit:
+    """Print ``fuda: error: <text>`` (a library's message, on one line) and return the exit."""
+    err(f"fuda: {t('word.error')}: {' '.join(str(message).split())}")
+    return typer.Exit(code)
+
+
+def warn_text(message) -> None:
+    """Print ``fuda: warning: <text>``."""
+    err(f"fuda: {t('word.warning')}: {' '.join(str(message).split())}")
+
+
+def show_findings(findings) -> None:
+    """Each finding as its located line on stderr."""
+    for finding in findings:
+        err(str(finding))
+
+
+@dataclass(frozen=True)
+class Source:
+    """What a command reads: the paths to load, and the root they belong to (for ``out/``)."""
+
+    paths: list[Path]
+    root: object  # fuda.database.discover.Root | None
+
+    def out(self, given: Path | None) -> Path:
+        """``given`` or ``out/`` beside the database (or ./out when the root is unknown)."""
+        if given is not None:
+            return Path(given)
+        return self.root.out if self.root is not None else Path("out")
+
+
+def source(paths=None, sample: bool = False, announce: bool = True) -> Source:
+    """The database a command reads: ``paths``, the bundled sample, or the one found upward."""
+    from fuda.database.discover import Root, find_root, root_for
+    from fuda.database.resources import cards_dir
+
+    if sample:
+        folder = cards_dir()
+        if announce:
+            note("found.sample", path=folder)
+        return Source([folder], Root(Path.cwd() / "cards", "database"))
+    if paths:
+        if announce:
+            note("found.paths", path=", ".join(str(p) for p in paths))
+        return Source([Path(p) for p in paths], root_for(paths))
+    root = find_root()
+    if root is None:
+        raise fail("err.no_database", cwd=Path.cwd())
+    if announce:
+        note("found.game" if root.kind == "game" else "found.database", path=_shown(root.path))
+    return Source([root.path], root)
+
+
+def _shown(path: Path) -> str:
+    from fuda.database.findings import display_path
+
+    return display_path(path) or "."
+
+
+def load(src: Source):
+    """Load the database of ``src``; findings and bad paths become one-line errors and exits."""
+    from fuda.database.findings import FindingsError
+    from fuda.database.load import load_database
+
+    try:
+        return load_database(src.paths)
+    except FileNotFoundError as exc:
+        raise fail_text(exc) from None
+    except FindingsError as exc:
+        show_findings(exc.findings)
+        raise typer.Exit(1) from None
+
+
+def open_game(game: str, path=None, sample: bool = False, command: str = ""):
+    """(database, game, source) for GAME: a game folder's path, or an id in the found database."""
+    from fuda.database.discover import is_game
+
+    candidate = Path(game)
+    if game not in (".", "") and ("/" in game or "\\" in game or candidate.is_dir()) or game == ".":
+        if not is_game(candidate):
+            raise fail("err.not_a_game", path=game)
+        src = source([candidate])
+        database = load(src)
+        return database, database.games[0], src
+    src = source(path, sample)
+    database = load(src)
+    try:
+        return database, database.game(game), src
+    except KeyError:
+        searched = ", ".join(_shown(p) for p in src.paths)
+        games = ", ".join(g.id for g in database.games) or t("none")
+        raise fail("err.unknown_game", game=game, searched=searched, games=games, command=command) from None
+
+
+# Options every command shares.
+SampleOpt = Annotated[bool, typer.Option("--sample", help=t("opt.sample"))]
+PathOpt = Annotated[Optional[list[Path]], typer.Option("--path", help=t("opt.path"))]
+PathsArg = Annotated[Optional[list[Path]], typer.Argument(help=t("opt.paths"), show_default=False)]
+GameArg = Annotated[str, typer.Argument(metavar="GAME", help=t("opt.game"), show_default=False)]
+OutDirOpt = Annotated[Optional[Path], typer.Option("--out", "-o", help=t("opt.out_dir"), show_default=False)]
+OutFileOpt = Annotated[Optional[Path], typer.Option("--out", "-o", help=t("opt.out_file"), show_default=False)]

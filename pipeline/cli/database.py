@@ -1,0 +1,109 @@
+"""``fuda validate``, ``fuda list`` and ``fuda build``: the database as a whole."""
+
+from __future__ import annotations
+
+import json
+from enum import Enum
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from fuda.cli.common import OutDirOpt, PathsArg, SampleOpt, err, fail_text, load, open_game, show_findings, source
+from fuda.cli.progress import Progress, Steps
+from fuda.i18n import t
+
+
+class Format(str, Enum):
+    text = "text"
+    json = "json"
+
+
+FormatOpt = Annotated[Format, typer.Option("--format", help=t("opt.format"))]
+
+
+def emit_findings(findings, fmt: Format) -> None:
+    """Print findings one per line (text) or as one JSON document, with a summary."""
+    errors = sum(f.severity == "error" for f in findings)
+    warnings = sum(f.severity == "warning" for f in findings)
+    if fmt is Format.json:
+        typer.echo(json.dumps({"errors": errors, "warnings": warnings,
+                               "findings": [f.as_dict() for f in findings]}, ensure_ascii=False, indent=2))
+        return
+    for finding in findings:
+        typer.echo(str(finding))
+    err(t("finding.summary", errors=errors, warnings=warnings))
+
+
+def validate(paths: PathsArg = None, sample: SampleOpt = False, fmt: FormatOpt = Format.text) -> None:
+    """Validate card databases: schemas, references, art files and deck construction."""
+    from fuda.database.load import validate as run
+
+    src = source(paths, sample)
+    with Progress().stage("stage.load"):
+        try:
+            findings = run(src.paths)
+        except FileNotFoundError as exc:
+            raise fail_text(exc) from None
+    emit_findings(findings, fmt)
+    if any(f.severity == "error" for f in findings):
+        raise typer.Exit(1)
+
+
+def list_cards(
+    game: Annotated[str | None, typer.Argument(help=t("opt.game"), show_default=False)] = None,
+    decks: Annotated[bool, typer.Option("--decks", help=t("opt.list.decks"))] = False,
+    path: Annotated[list[Path] | None, typer.Option("--path", help=t("opt.path"))] = None,
+    sample: SampleOpt = False,
+    fmt: FormatOpt = Format.text,
+) -> None:
+    """List the cards (or decks) of every game, or of one game, as a table."""
+    from fuda.cli.listing import card_rows, deck_rows
+
+    if game:
+        games = [open_game(game, path, sample, "list")[1]]
+    else:
+        games = list(load(source(path, sample)).games)
+    rows = deck_rows(games) if decks else card_rows(games)
+    if fmt is Format.json:
+        typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
+        return
+    from rich.console import Console
+    from rich.table import Table
+
+    columns = ("game", "id", "name", "cards") if decks else ("game", "id", "kind", "name", "stats")
+    table = Table(show_lines=False)
+    for column in columns:
+        table.add_column(t(f"list.col.{column}"))
+    for row in rows:
+        table.add_row(*(str(row[c]) for c in columns))
+    Console(width=max(120, Console().width)).print(table)
+
+
+def build(paths: PathsArg = None, out: OutDirOpt = None, sample: SampleOpt = False, fmt: FormatOpt = Format.text) -> None:
+    """Build every output for a whole database: reports, PDFs, exports, registries."""
+    from fuda.build import build as run
+
+    src = source(paths, sample)
+    target = src.out(out)
+    try:
+        with Steps(Progress()) as step:
+            step(t("stage.load"))
+            result = run(src.paths, target, step)
+    except FileNotFoundError as exc:
+        raise fail_text(exc) from None
+    if fmt is Format.json:
+        typer.echo(json.dumps({
+            "ok": result.ok,
+            "outputs": {name: [str(p) for p in files] for name, files in result.outputs},
+            "failures": dict(result.failures),
+            "findings": [f.as_dict() for f in result.findings],
+        }, ensure_ascii=False, indent=2))
+    else:
+        show_findings(result.findings)
+        for name, files in result.outputs:
+            typer.echo(t("build.files", name=name, count=len(files), out=target))
+        for name, message in result.failures:
+            err(f"fuda: {t('word.error')}: {t('build.step_failed', name=name, message=message)}")
+    if not result.ok:
+        raise typer.Exit(1)

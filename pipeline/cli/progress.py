@@ -1,0 +1,98 @@
+"""Progress of the commands that can take a while (validate, lint, build, print, export, simulate).
+
+On a terminal: a live line per stage with its counts, elapsed time and the time left (ETA).
+Piped or redirected: one plain line per finished stage with its time, so logs stay readable.
+``-q`` shows nothing. Everything goes to stderr; stdout stays the command's result.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import sys
+import time
+
+from fuda.cli.common import err, quiet
+from fuda.i18n import t
+
+
+class Progress:
+    """Stages of one command; use ``with progress.stage("stage.load", total=n) as advance:``."""
+
+    def __init__(self, stream=None):
+        self.stream = stream or sys.stderr
+        self.live = not quiet() and self.stream.isatty()
+        self.silent = quiet()
+
+    @contextlib.contextmanager
+    def stage(self, key: str, total: int | None = None, label: str | None = None):
+        """Time one stage; yields ``advance(n=1, label=None)`` for counted work."""
+        name = label or t(key)
+        start = time.perf_counter()
+        done = [0]
+        if self.live:
+            from rich.progress import (
+                BarColumn,
+                MofNCompleteColumn,
+                Progress as Bar,
+                SpinnerColumn,
+                TextColumn,
+                TimeElapsedColumn,
+                TimeRemainingColumn,
+            )
+
+            columns = [SpinnerColumn(), TextColumn("{task.description}")]
+            if total:
+                columns += [BarColumn(), MofNCompleteColumn(), TimeRemainingColumn()]
+            columns.append(TimeElapsedColumn())
+            with Bar(*columns, transient=True, console=_console(self.stream)) as bar:
+                task = bar.add_task(name, total=total)
+
+                def advance(n: int = 1, text: str | None = None) -> None:
+                    done[0] += n
+                    bar.update(task, advance=n, description=f"{name}: {text}" if text else name)
+
+                yield advance
+        else:
+            def advance(n: int = 1, text: str | None = None) -> None:
+                done[0] += n
+
+            yield advance
+        if not self.silent:
+            seconds = time.perf_counter() - start
+            if total:
+                err(f"fuda: {t('progress.stage_count', stage=name, count=done[0], seconds=seconds)}")
+            else:
+                err(f"fuda: {t('progress.stage_done', stage=name, seconds=seconds)}")
+
+
+def _console(stream):
+    from rich.console import Console
+
+    return Console(file=stream)
+
+
+class Steps:
+    """For a library that announces its steps by name: each step is timed as one stage.
+
+    ``with Steps(progress) as step: library(..., progress=step)``; the last step ends on exit.
+    """
+
+    def __init__(self, progress: Progress):
+        self.progress = progress
+        self.current = None
+
+    def __call__(self, name: str) -> None:
+        self._close()
+        self.current = self.progress.stage("", label=name)
+        self.current.__enter__()
+
+    def _close(self) -> None:
+        if self.current is not None:
+            current, self.current = self.current, None
+            current.__exit__(None, None, None)
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self._close()

@@ -1,0 +1,49 @@
+"""``fuda new`` (a game folder to start from) and ``fuda schema`` (the schemas for editors)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated
+
+import typer
+
+from fuda.cli.common import fail, show_findings
+from fuda.i18n import t
+
+
+def _rules_help() -> str:
+    return t("opt.new.rules", rules="recast-rift, toho-tcg, raise-blaze, ryomen")
+
+
+def new(
+    folder: Annotated[Path, typer.Argument(help=t("opt.new.folder"), show_default=False)],
+    rules: Annotated[str, typer.Option("--rules", help=_rules_help(), show_default=False)],
+    game_id: Annotated[str | None, typer.Option("--id", help=t("opt.new.id"), show_default=False)] = None,
+) -> None:
+    """Create a game folder: manifest, one card file, one deck, schemas for editors."""
+    from fuda.database.load import validate
+    from fuda.scaffold import known_rules, new_game
+
+    try:
+        new_game(folder, rules, game_id)
+    except FileExistsError:
+        raise fail("err.new.not_empty", path=folder) from None
+    except ValueError as exc:
+        if exc.args[0] == "rules":
+            raise fail("err.new.rules", rules=rules, known=", ".join(known_rules())) from None
+        raise fail("err.new.id", id=game_id or folder.absolute().name) from None
+    findings = [f for f in validate([folder]) if f.severity == "error"]
+    if findings:  # the scaffold must validate as written; say so loudly if it does not
+        show_findings(findings)
+        raise typer.Exit(1)
+    typer.echo(t("new.done", path=folder))
+
+
+def schema(
+    out: Annotated[Path, typer.Option("--out", "-o", help=t("opt.schema.out"))] = Path("schema"),
+) -> None:
+    """Write the JSON Schemas for editors into a folder."""
+    from fuda.scaffold import write_schemas
+
+    written = write_schemas(out)
+    typer.echo(t("schema.done", count=len(written), out=out))

@@ -1,0 +1,73 @@
+"""Messages in the user's language (Japanese first, English second).
+
+Every sentence fuda prints to a user lives in :mod:`fuda.i18n.messages` (help texts, usage
+errors, progress and result lines) or :mod:`fuda.i18n.findings` (what the findings of the
+database layer mean), each entry in both languages; a test fails when one is missing.
+
+The language follows the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``ja…`` → Japanese,
+anything else → English); ``fuda --lang ja|en`` (or :func:`set_language`) overrides it. Finding
+codes never change with the language. This package is the lowest layer: it imports nothing of
+fuda's, so the database layer can render its findings with it.
+"""
+
+from __future__ import annotations
+
+import os
+
+from fuda.i18n.messages import MESSAGES
+
+LANGUAGES = ("ja", "en")
+_chosen: str | None = None
+
+
+def locale_language(environ=None) -> str:
+    """The language the environment asks for: ``ja`` for a Japanese locale, else ``en``."""
+    env = os.environ if environ is None else environ
+    for name in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = env.get(name)
+        if value:
+            return "ja" if value.lower().startswith("ja") else "en"
+    return "en"
+
+
+def set_language(lang: str | None) -> None:
+    """Use ``lang`` (``ja`` or ``en``) from now on; ``None`` goes back to the locale."""
+    if lang is not None and lang not in LANGUAGES:
+        raise ValueError(f"unknown language {lang!r} (ja or en)")
+    global _chosen
+    _chosen = lang
+
+
+def language() -> str:
+    """The language messages are shown in now."""
+    return _chosen or locale_language()
+
+
+def t(key: str, lang: str | None = None, **params) -> str:
+    """The message ``key`` in ``lang`` (default: the current language), filled with ``params``."""
+    entry = MESSAGES[key]
+    return entry[lang or language()].format(**params)
+
+
+def severity_word(severity: str, lang: str | None = None) -> str:
+    """``error``/``warning``/``info`` as shown in a finding line."""
+    return t(f"severity.{severity}", lang) if f"severity.{severity}" in MESSAGES else severity
+
+
+def render_finding(finding, lang: str | None = None) -> str:
+    """The one-line form of a finding in ``lang``: ``path:line:col: error[CODE]: message; hint (card id)``."""
+    from fuda.i18n.findings import translate
+
+    lang = lang or language()
+    message, hint = finding.message, finding.hint
+    if lang != "en":
+        message, hint = translate(finding.code, message, lang), (translate(None, hint, lang) if hint else hint)
+    text = f"{finding.location}: {severity_word(finding.severity, lang)}[{finding.code}]: {message}"
+    if hint:
+        text += f"{t('finding.hint_sep', lang)}{hint}"
+    if finding.card:
+        text += t("finding.card", lang, card=finding.card)
+    return " ".join(text.split())
+
+
+__all__ = ["LANGUAGES", "language", "locale_language", "render_finding", "set_language", "severity_word", "t"]

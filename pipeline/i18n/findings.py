@@ -1,0 +1,156 @@
+"""What each finding code means, and its messages and hints in Japanese.
+
+The database layer writes a finding's ``message`` and ``hint`` in English with the values it
+found (ids, keys, numbers). Rather than a second set of call sites, the Japanese line is made
+here: :data:`PHRASES` turns each English sentence shape into Japanese, keeping the values; a
+sentence no phrase knows is shown after the code's Japanese title (:data:`TITLES`), so a
+Japanese reader always learns what kind of problem it is. Codes never change.
+"""
+
+from __future__ import annotations
+
+import re
+
+# code → (ja, en): what kind of problem a finding with this code is.
+TITLES: dict[str, tuple[str, str]] = {
+    "Y001": ("YAML の書き方の誤り", "YAML syntax error"),
+    "Y002": ("同じキーが二度ある", "duplicate key"),
+    "Y003": ("ファイルが大きすぎる", "file too large"),
+    "Y004": ("展開すると大きすぎる（エイリアスの入れ子）", "document expands too far"),
+    "Y005": ("ファイルが読めない", "file cannot be read"),
+    "Y006": ("使えない YAML タグ", "unsupported YAML tag"),
+    "Y007": ("使えないキーの書き方", "unsupported mapping key"),
+    "S001": ("知らないキー", "unknown key"),
+    "S002": ("必須のキーがない", "missing required key"),
+    "S003": ("値の種類が違う", "wrong type of value"),
+    "S004": ("決められた値のどれでもない", "value not among the allowed ones"),
+    "S005": ("数が範囲の外", "number out of range"),
+    "S006": ("個数・文字数が範囲の外", "too many or too few items"),
+    "S007": ("書式に合わない文字列", "text does not match the format"),
+    "S008": ("同じ値が重なっている", "repeated value"),
+    "S009": ("スキーマに合わない", "does not match the schema"),
+    "R001": ("存在しないものを参照している", "reference to something that does not exist"),
+    "R002": ("存在しない種類・タイプを参照している", "reference to an unknown type"),
+    "R003": ("参照先の種類が違う", "reference to the wrong kind of card"),
+    "D001": ("ID が重複している", "duplicate id"),
+    "D002": ("ゲーム ID が重複している", "duplicate game id"),
+    "A001": ("カード画像の問題", "card art problem"),
+    "E001": ("エンジンが遊べない能力", "ability the engines cannot play"),
+    "F001": ("ファイター構成の誤り", "fighter's cards are wrong"),
+    "F002": ("セット構成の誤り", "set composition is wrong"),
+    "K001": ("デッキ構築ルール違反", "deck breaks the construction rules"),
+    "K002": ("デッキ構築の注意", "deck construction warning"),
+}
+
+_V = r"(?P<{}>.+?)"  # a value taken over verbatim
+
+
+def _p(english: str, japanese: str) -> tuple[re.Pattern, str, str]:
+    """One phrase: an English shape with ``{name}`` slots and its Japanese form."""
+    pattern = re.escape(english)
+    for name in re.findall(r"\\\{(\w+)\\\}", pattern):
+        pattern = pattern.replace(r"\{" + name + r"\}", _V.format(name), 1)
+    return re.compile(pattern + r"\Z", re.S), japanese, english
+
+
+# English sentence shape → Japanese. Order matters only where shapes overlap (longest first).
+PHRASES: list[tuple[re.Pattern, str, str]] = [
+    _p("unknown key '{key}'", "知らないキー「{key}」"),
+    _p("missing required key '{key}'", "必須のキー「{key}」がありません"),
+    _p("expected one of {options}, found {found}", "{options} のどれかが必要ですが、{found} が書かれています"),
+    _p("expected a number {word} {limit}, found {found}", "{limit} {word} の数が必要ですが、{found} です"),
+    _p("expected {want}, found {found}", "{want} が必要ですが、{found} が書かれています"),
+    _p("{value} does not match the pattern {pattern}", "{value} は決められた書式に合いません"),
+    _p("{value} is not allowed here", "{value} はここには書けません"),
+    _p("YAML syntax error: {problem}", "YAML の書き方の誤り: {problem}"),
+    _p("YAML error: {problem}", "YAML の誤り: {problem}"),
+    _p("duplicate key '{key}' (first at line {line})", "キー「{key}」が二度あります（最初は {line} 行目）"),
+    _p("cannot read the file: {reason}", "ファイルを読めません: {reason}"),
+    _p("not UTF-8 text (byte {pos})", "UTF-8 のテキストではありません（Shift_JIS などで保存されていませんか）"),
+    _p("file is {size} bytes, more than the {limit} allowed for a card file",
+       "ファイルが {size} バイトあり、カードファイルの上限 {limit} バイトを超えています"),
+    _p("unsupported YAML tag {tag}", "使えない YAML タグ {tag}"),
+    _p("merge keys (<<) are not supported", "マージキー（<<）は使えません"),
+    _p("a mapping key must be a plain string", "キーはふつうの文字列で書いてください"),
+    _p("a mapping key must be a string, found {found}", "キーは文字列で書いてください（{found} が書かれています）"),
+    _p("the manifest must be a mapping", "game.yaml は「キー: 値」の形で書いてください"),
+    _p("deck '{deck}' names unknown card '{card}'", "デッキ「{deck}」に存在しないカード「{card}」があります"),
+    _p("deck '{deck}' names unknown fighter '{fighter}'", "デッキ「{deck}」に存在しないファイター「{fighter}」があります"),
+    _p("deck '{deck}' has the Hard '{hard}' without its Normal '{normal}'",
+       "デッキ「{deck}」にハード「{hard}」がありますが、そのノーマル「{normal}」がありません"),
+    _p("deck '{deck}': {rest}", "デッキ「{deck}」: {rest}"),
+    _p("name-of names unknown card '{card}'", "name-of に存在しないカード「{card}」が書かれています"),
+    _p("unknown fighter '{fighter}'", "存在しないファイター「{fighter}」"),
+    _p("unknown type '{type}'", "存在しないタイプ「{type}」"),
+    _p("unknown set '{set}'", "存在しないセット「{set}」"),
+    _p("unknown stat chip '{chip}'", "存在しない能力値チップ「{chip}」"),
+    _p("keyword {name} names unknown type '{type}'", "キーワード {name} に存在しないタイプ「{type}」が書かれています"),
+    _p("levels-from names unknown card '{card}'", "levels-from に存在しないカード「{card}」が書かれています"),
+    _p("levels-from '{card}' is not a Normal character", "levels-from の「{card}」はノーマルのキャラクターではありません"),
+    _p("{what} id '{id}' is already used at {where}", "ID「{id}」はすでに {where} で使われています"),
+    _p("game id '{id}' is used by two folders ({a} and {b})", "ゲーム ID「{id}」が二つのフォルダー（{a} と {b}）で使われています"),
+    _p("fighter '{fighter}' owns {n} {kind} card(s), expected exactly {want}",
+       "ファイター「{fighter}」の {kind} カードが {n} 枚あります（ちょうど {want} 枚必要）"),
+    _p("set '{set}' has {n} kinds of card, expected {want}", "セット「{set}」のカードが {n} 種類あります（{want} 種類必要）"),
+    _p("ability '{when}' is marked manual: {reason}", "能力「{when}」は手動（manual）です: {reason}"),
+    # hints
+    _p("did you mean '{word}'?", "「{word}」の間違いではありませんか？"),
+    _p("allowed keys: {keys}", "使えるキー: {keys}"),
+    _p("remove it", "削除してください"),
+    _p("add '{key}:'", "「{key}:」を書き足してください"),
+    _p("write a {want}", "{want} を書いてください"),
+    _p("use one of: {options}", "次のどれかを使ってください: {options}"),
+    _p("remove one of them", "どちらか一方を消してください"),
+    _p("save the file as UTF-8", "ファイルを UTF-8 で保存し直してください"),
+    _p("check the path", "パスを確かめてください"),
+    _p("fix the YAML syntax", "YAML の書き方を直してください"),
+    _p("quote it: '{key}'", "引用符で囲んでください: '{key}'"),
+    _p("give the id of a card of this game", "このゲームのカードの ID を書いてください"),
+    _p("give each {what} of {game} its own id", "{game} の {what} にはそれぞれ別の ID を付けてください"),
+    _p("give each game folder its own id", "ゲームフォルダーごとに別の ID を付けてください"),
+    _p("known fighters: {names}", "ファイター一覧: {names}"),
+    _p("types of {game}: {names}", "{game} のタイプ: {names}"),
+    _p("add it to 'types:' in game.yaml or use one of: {names}",
+       "game.yaml の「types:」に書き足すか、次のどれかを使ってください: {names}"),
+    _p("sets in game.yaml: {names}", "game.yaml のセット: {names}"),
+    _p("chips.stat in game.yaml: {names}", "game.yaml の chips.stat: {names}"),
+    _p("name the id of the matching Normal character", "対応するノーマルのキャラクターの ID を書いてください"),
+    _p("the engines cannot play it until it is written as ops",
+       "効果を操作（ops）として書くまで、ルールエンジンはこの能力を使えません"),
+    _p("put a PNG or JPEG inside the game folder and give its path relative to the YAML file",
+       "PNG か JPEG をゲームフォルダーの中に置き、YAML ファイルからの相対パスを書いてください"),
+    _p("start game.yaml with 'id:', 'name:' and 'rules:'", "game.yaml は「id:」「name:」「rules:」から書き始めてください"),
+    # schema findings: the dotted path, then a message of its own (last: it matches any "a: b")
+    _p("{path}: {rest}", "{path}: {rest}"),
+]
+
+_WORDS = {"integer": "整数", "string": "文字列", "number": "数", "boolean": "真偽値（true / false）",
+          "array": "リスト", "object": "「キー: 値」の組", "null": "空の値",
+          "at least": "以上", "at most": "以下", "greater than": "より大きい", "less than": "より小さい"}
+
+
+def translate(code: str | None, english: str, lang: str) -> str:
+    """``english`` (a finding's message or hint) in ``lang``; values stay as written."""
+    if lang == "en" or not english:
+        return english
+    text = _phrase(english)
+    if text is not None:
+        return text
+    if code in TITLES:
+        return f"{TITLES[code][0]}: {english}"
+    return english
+
+
+def _phrase(english: str) -> str | None:
+    for pattern, japanese, _ in PHRASES:
+        match = pattern.match(english)
+        if match is None:
+            continue
+        values = {k: _WORDS.get(v, v) for k, v in match.groupdict().items()}
+        if "rest" in values:  # the tail is a sentence of its own
+            rest = _phrase(values["rest"])
+            if rest is None and "path" in values:
+                continue
+            values["rest"] = rest or values["rest"]
+        return japanese.format(**values)
+    return None
