@@ -70,11 +70,13 @@ def new_game(folder: Path, rules: str, game_id: str | None = None) -> list[Path]
     manifest["id"], manifest["name"] = game_id, game_id
     manifest.pop("description", None)
     written.append(dump(folder / "game.yaml", "schema/game.schema.json", manifest))
-    cards = []
+    merged: dict = {}  # every top-level list of the sample's card files (cards, and e.g. fighters)
     for path in sorted(p for p in sample.glob("*.yaml") if p.name != "game.yaml"):
-        for card in read_yaml(path).data.get("cards", []):
-            cards.append({k: v for k, v in card.items() if k != "art"})
-    written.append(dump(folder / "cards.yaml", f"schema/{rules}.cards.schema.json", {"cards": cards}))
+        for key, items in read_yaml(path).data.items():
+            merged.setdefault(key, []).extend(items)
+    merged["cards"] = [{k: v for k, v in card.items() if k != "art"} for card in merged.get("cards", [])]
+    merged = {k: merged[k] for k in sorted(merged, key=lambda k: k == "cards")}  # cards last, as in the samples
+    written.append(dump(folder / "cards.yaml", f"schema/{rules}.cards.schema.json", merged))
     deck = sorted((sample / "decks").glob("*.yaml"))[0]
     written.append(dump(folder / "decks" / deck.name, f"../schema/{rules}.deck.schema.json",
                         read_yaml(deck).data))

@@ -100,7 +100,8 @@ def source(paths=None, sample: bool = False, announce: bool = True) -> Source:
 def _shown(path: Path) -> str:
     from fuda.database.findings import display_path
 
-    return display_path(path) or "."
+    shown = display_path(path)
+    return str(Path(path).absolute()) if shown in ("", ".") else shown
 
 
 def load(src: Source):
@@ -117,12 +118,17 @@ def load(src: Source):
         raise typer.Exit(1) from None
 
 
+def looks_like_path(text: str) -> bool:
+    """Whether GAME was written as a path (``.``, ``..``, or with a slash) rather than an id."""
+    return text in (".", "..") or "/" in text or "\\" in text
+
+
 def open_game(game: str, path=None, sample: bool = False, command: str = ""):
     """(database, game, source) for GAME: a game folder's path, or an id in the found database."""
     from fuda.database.discover import is_game
 
     candidate = Path(game)
-    if game not in (".", "") and ("/" in game or "\\" in game or candidate.is_dir()) or game == ".":
+    if is_game(candidate) or looks_like_path(game):
         if not is_game(candidate):
             raise fail("err.not_a_game", path=game)
         src = source([candidate])

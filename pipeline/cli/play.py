@@ -259,7 +259,7 @@ def rules(
 
     if fmt not in ("text", "json"):
         raise _fail(f"--format: text / json ({fmt!r})")
-    _, game, module, _, _ = _open(game_id, path, sample, "rules")
+    name, rules_id, module = _rules_of(game_id, path, sample)
     catalogue = module.CATALOGUE
     report = None
     if tests:
@@ -271,14 +271,14 @@ def rules(
     proved = report.tests if report else {}
     if fmt == "json":
         typer.echo(json.dumps({
-            "game": game.id, "rules": game.rules,
+            "game": name, "rules": rules_id,
             "clauses": [{"id": c.id, "rule": c.rule, "rule_ja": getattr(c, "rule_ja", "") or None,
                          "interpretation": c.interpretation, "waiver": c.waiver,
                          **({"tests": proved.get(c.id, [])} if report else {})} for c in catalogue.clauses],
             **({"uncovered": list(report.uncovered), "unknown": [list(u) for u in report.unknown]} if report else {}),
         }, ensure_ascii=False, indent=2))
     else:
-        typer.echo(t("rules.title", name=game.name, rules=game.rules))
+        typer.echo(t("rules.title", name=name, rules=rules_id))
         for c in catalogue.clauses:
             typer.echo("")
             typer.echo(f"{c.id}  {_clause_text(c)}")
@@ -299,6 +299,21 @@ def rules(
                 fail_text(t("err.rules.unknown_clause", test=test, clause=cid))
     if report is not None and (report.uncovered or report.unknown):
         raise typer.Exit(1)
+
+
+def _rules_of(game_id: str, path, sample: bool):
+    """(title, rules id, engine module) for GAME: a game (id or folder) or, with no database
+    to look in, the id of a rule set itself (``fuda rules toho-tcg`` works anywhere)."""
+    from fuda.cli.common import looks_like_path
+    from fuda.database.discover import find_root, is_game
+    from fuda.engine.games import engine_for
+
+    module = engine_for(game_id)
+    if module is not None and not (path or sample or looks_like_path(game_id) or is_game(Path(game_id))):
+        if find_root() is None:
+            return game_id, game_id, module
+    _, game, module, _, _ = _open(game_id, path, sample, "rules")
+    return game.name, game.rules, module
 
 
 def _clause_text(clause) -> str:

@@ -70,4 +70,20 @@ def render_finding(finding, lang: str | None = None) -> str:
     return " ".join(text.split())
 
 
-__all__ = ["LANGUAGES", "language", "locale_language", "render_finding", "set_language", "severity_word", "t"]
+__all__ = ["LANGUAGES", "catalogue_problems", "language", "locale_language", "render_finding", "set_language", "severity_word", "t"]
+
+
+def catalogue_problems(messages=None) -> list[str]:
+    """Entries of a message table that lack a language or whose languages disagree on ``{placeholders}``."""
+    import string
+
+    problems = []
+    for key, entry in (MESSAGES if messages is None else messages).items():
+        missing = [lang for lang in LANGUAGES if not (entry.get(lang) or "").strip()]
+        if missing:
+            problems.append(f"{key}: no {'/'.join(missing)} text")
+            continue
+        slots = {lang: {f for _, f, _, _ in string.Formatter().parse(entry[lang]) if f} for lang in LANGUAGES}
+        if len({frozenset(s) for s in slots.values()}) > 1:
+            problems.append(f"{key}: placeholders differ {slots}")
+    return problems
