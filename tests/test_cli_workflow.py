@@ -253,3 +253,19 @@ def test_rules_works_without_a_checkout(tmp_path, monkeypatch):
         result = runner.invoke(app, ["rules", "toho-tcg", "--tests", given])
         assert result.exit_code == 0, result.output
         assert "tests: tests/toho_tcg/" in result.stdout and "58/58 clauses covered" in result.stdout
+
+
+@pytest.mark.parametrize("args", [["--help"], ["validate", "--help"], ["lint", "--help"], ["print", "--help"]])
+def test_help_imports_nothing_heavy(args):
+    """`fuda … --help` loads no command's heavy libraries (YAML, JSON Schema, PDF, pydantic, other commands)."""
+    code = ("import sys, atexit\n"
+            "atexit.register(lambda: print('MODULES', ' '.join(sorted(sys.modules))))\n"
+            f"sys.argv = ['fuda', *{args!r}]\n"
+            "from fuda.cli.main import main\nmain()\n")
+    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert proc.returncode == 0, proc.stderr
+    loaded = set(proc.stdout.rsplit("MODULES ", 1)[1].split())
+    heavy = {"pydantic", "ruamel.yaml", "jsonschema", "reportlab", "PIL", "fuda.database.load", "fuda.engine.core"}
+    assert not heavy & loaded, sorted(heavy & loaded)
+    others = {f"fuda.cli.{m}" for m in ("play", "export", "print", "lint", "scaffold", "database")}
+    assert len(others & loaded) <= 1, sorted(others & loaded)  # only the command asked about

@@ -34,8 +34,10 @@ from fuda.cli.common import (
 from fuda.cli.progress import Progress
 from fuda.i18n import t
 
-export_app = typer.Typer(name="export", help=t("help.export"), no_args_is_help=True, add_completion=False)
-import_app = typer.Typer(name="import", help=t("help.import"), no_args_is_help=True, add_completion=False)
+export_app = typer.Typer(name="export", help=t("help.export"), no_args_is_help=True, add_completion=False,
+                         rich_markup_mode=None)
+import_app = typer.Typer(name="import", help=t("help.import"), no_args_is_help=True, add_completion=False,
+                         rich_markup_mode=None)
 
 TemplateOpt = Annotated[Optional[str], typer.Option("--template", help=t("opt.export.template"))]
 

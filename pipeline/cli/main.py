@@ -2,7 +2,9 @@
 
 Exit codes: 0 success, 1 findings (validation or lint failed), 2 usage error.
 
-Start-up is kept short (``fuda --help`` is typed often): a command's module — and everything
+Start-up is kept short (``fuda --help`` is typed often): help is click's plain layout
+(``rich_markup_mode=None``; typer's rich help imports rich.markdown and markdown_it, ~100 ms),
+typer is held below 0.29 (which imports pydantic for every parameter), and a command's module — and everything
 heavy it needs — is imported only when that command runs or shows its help. :func:`main` looks
 at the command line first, registers that one command for real and the others as help-only
 entries (name and one line of help, from :data:`COMMANDS`). ``fuda.cli.main.app`` (for tests
@@ -70,17 +72,17 @@ def _global_options(
 def build_app(only: str | None = None, full: bool = True) -> typer.Typer:
     """The app: every command for real (``full``), or only ``only`` and the rest help-only."""
     app = typer.Typer(name="fuda", help=t("help.app"), no_args_is_help=True, add_completion=True,
-                      pretty_exceptions_enable=False, context_settings=CONTEXT)
+                      pretty_exceptions_enable=False, context_settings=CONTEXT, rich_markup_mode=None)
     app.callback()(_global_options)
     for name, (module, attr) in COMMANDS.items():
         if full or name == only:
             target = getattr(import_module(module), attr)
             if isinstance(target, typer.Typer):
-                app.add_typer(target, name=name, help=t(f"help.{name}"))
+                app.add_typer(target, name=name, help=t(f"help.{name}"), short_help=t(f"help.{name}"))
             else:
-                app.command(name, help=t(f"help.{name}"))(target)
+                app.command(name, help=t(f"help.{name}"), short_help=t(f"help.{name}"))(target)
         else:
-            app.command(name, help=t(f"help.{name}"), add_help_option=False)(_help_only)
+            app.command(name, help=t(f"help.{name}"), short_help=t(f"help.{name}"), add_help_option=False)(_help_only)
     return app
 
 
