@@ -269,3 +269,14 @@ def test_help_imports_nothing_heavy(args):
     assert not heavy & loaded, sorted(heavy & loaded)
     others = {f"fuda.cli.{m}" for m in ("play", "export", "print", "lint", "scaffold", "database")}
     assert len(others & loaded) <= 1, sorted(others & loaded)  # only the command asked about
+
+
+def test_japanese_readme_keeps_in_step():
+    """README.ja.md starts with the README's two commands and names every command of the English table."""
+    root = Path(__file__).resolve().parent.parent
+    en = (root / "README.md").read_text(encoding="utf-8")
+    ja = (root / "README.ja.md").read_text(encoding="utf-8")
+    two = en.split("```sh\n", 1)[1].split("```", 1)[0]
+    assert ja.split("```sh\n", 1)[1].split("```", 1)[0] == two
+    commands = set(re.findall(r"^\| `fuda ([a-z-]+(?: [a-z-]+)?)", en, re.M))
+    assert commands and all(f"`fuda {c}" in ja for c in commands), sorted(c for c in commands if f"`fuda {c}" not in ja)
