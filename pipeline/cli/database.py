@@ -11,7 +11,7 @@ import typer
 
 from fuda.cli.common import OutDirOpt, PathsArg, SampleOpt, err, fail_text, load, open_game, show_findings, source
 from fuda.cli.progress import Progress, Steps
-from fuda.i18n import t
+from fuda.i18n import MESSAGES, t
 
 
 class Format(str, Enum):
@@ -89,7 +89,8 @@ def build(paths: PathsArg = None, out: OutDirOpt = None, sample: SampleOpt = Fal
     try:
         with Steps(Progress()) as step:
             step(t("stage.load"))
-            result = run(src.paths, target, step)
+            result = run(src.paths, target, lambda name: step(t(f"stage.build.{name}") if f"stage.build.{name}" in MESSAGES
+                                                              else name))
     except FileNotFoundError as exc:
         raise fail_text(exc) from None
     if fmt is Format.json:

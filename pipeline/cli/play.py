@@ -194,57 +194,33 @@ def simulate(
     games: Annotated[int, _opt("simulate.games", "--games", "-n", min=1)] = 20,
     seed: Annotated[int, _opt("simulate.seed", "--seed")] = 0,
     jobs: Annotated[int, _opt("simulate.jobs", "--jobs", "-j", min=1)] = 1,
+    scheduler: Annotated[str | None, _opt("simulate.scheduler", "--scheduler")] = None,
     agents: Annotated[str, _opt("simulate.agents", "--agents")] = "greedy",
     out: OutDirOpt = None,
     path: PathOpt = None,
     sample: SampleOpt = False,
 ) -> None:
-    """Play every pairing of the game's entrants many times; write win rates (CSV, JSON) and a heat map (PNG)."""
-    from fuda.engine.core.tournament import merge, pairings, play_pairing, win_matrix
-    from fuda.simulation import write_outputs
+    """Play every pairing of the game's entrants many times; print win rates with 95 % intervals; write CSV, JSON and a heat map (PNG)."""
+    from fuda.simulation import simulate as run_simulation
+    from fuda.simulation import table, write_outputs
 
     database, game, module, registry, src = _open(game_id, path, sample, "simulate")
     names, _ = _agents(agents, seed)
-    entrants = module.entrants(registry)
-    if len(entrants) < 1:
-        raise fail("err.simulate.no_entrants", game=game.id)
-    chunk = max(1, min(games, 25))
-    tasks = [(a, b, start, min(chunk, games - start)) for a, b in pairings(len(entrants))
-             for start in range(0, games, chunk)]
-    results = []
-    with Progress().stage("stage.games", total=len(pairings(len(entrants))) * games) as advance:
-        if jobs == 1:
-            for a, b, start, count in tasks:
-                results.append(play_pairing(module, registry, entrants, a, b, count, seed, names, start))
-                advance(count)
-        else:
-            from concurrent.futures import ProcessPoolExecutor
-
-            from fuda import simulation
-
-            with ProcessPoolExecutor(jobs, initializer=simulation.init_worker,
-                                     initargs=([str(p) for p in src.paths], game.id)) as pool:
-                futures = [pool.submit(simulation.work, a, b, start, count, seed, names)
-                           for a, b, start, count in tasks]
-                for future, (_, _, _, count) in zip(futures, tasks):
-                    results.append(future.result())
-                    advance(count)
-    merged = merge(results)
-    rate = win_matrix(len(entrants), merged)
-    files = write_outputs(out or src.out(None) / "simulation", game, entrants, merged, rate, {"games_per_pairing": games, "seed": seed,
-                                                              "agents": names, "database": database.digest})
-    for line in _table(entrants, rate):
+    if len(names) != 2:
+        raise fail("err.simulate.agents")
+    with Progress().stage("stage.games", counted=True) as advance:
+        try:
+            sim = run_simulation(game, module, registry, games=games, seed=seed, agents=tuple(names), jobs=jobs,
+                                 scheduler=scheduler, progress=advance.to)
+        except ValueError as exc:
+            raise _fail(str(exc)) from None
+        except OSError as exc:  # a scheduler that cannot be reached
+            raise fail("err.simulate.scheduler", scheduler=scheduler, reason=exc) from None
+    files = write_outputs(out or src.out(None) / "simulation", game, sim, {"database": database.digest})
+    for line in table(sim):
         typer.echo(line)
     for f in files:
         typer.echo(t("wrote", path=f))
-
-
-def _table(entrants, rate) -> list[str]:
-    lines = [t("simulate.table")]
-    for i, e in enumerate(entrants):
-        cells = " ".join("  -  " if r is None else f"{r:5.0%}" for r in rate[i])
-        lines.append(f"  {i + 1:2d} {cells}  {e.label}")
-    return lines
 
 
 def rules(

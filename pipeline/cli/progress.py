@@ -24,8 +24,9 @@ class Progress:
         self.silent = quiet()
 
     @contextlib.contextmanager
-    def stage(self, key: str, total: int | None = None, label: str | None = None):
-        """Time one stage; yields ``advance(n=1, label=None)`` for counted work."""
+    def stage(self, key: str, total: int | None = None, label: str | None = None, counted: bool = False):
+        """Time one stage; yields ``advance(n=1, text=None)`` for counted work (``counted`` or a
+        ``total``), whose ``advance.to(done, total)`` suits a library reporting its own counts."""
         name = label or t(key)
         start = time.perf_counter()
         done = [0]
@@ -41,25 +42,28 @@ class Progress:
             )
 
             columns = [SpinnerColumn(), TextColumn("{task.description}")]
-            if total:
+            if total or counted:
                 columns += [BarColumn(), MofNCompleteColumn(), TimeRemainingColumn()]
             columns.append(TimeElapsedColumn())
             with Bar(*columns, transient=True, console=_console(self.stream)) as bar:
                 task = bar.add_task(name, total=total)
 
-                def advance(n: int = 1, text: str | None = None) -> None:
+                def advance(n: int = 1, text: str | None = None, total: int | None = None) -> None:
                     done[0] += n
-                    bar.update(task, advance=n, description=f"{name}: {text}" if text else name)
+                    bar.update(task, advance=n, description=f"{name}: {text}" if text else name,
+                               **({"total": total} if total else {}))
 
+                advance.to = lambda now, total=None: advance(now - done[0], total=total)
                 yield advance
         else:
-            def advance(n: int = 1, text: str | None = None) -> None:
+            def advance(n: int = 1, text: str | None = None, total: int | None = None) -> None:
                 done[0] += n
 
+            advance.to = lambda now, total=None: advance(now - done[0], total=total)
             yield advance
         if not self.silent:
             seconds = time.perf_counter() - start
-            if total:
+            if total or counted:
                 err(f"fuda: {t('progress.stage_count', stage=name, count=done[0], seconds=seconds)}")
             else:
                 err(f"fuda: {t('progress.stage_done', stage=name, seconds=seconds)}")
