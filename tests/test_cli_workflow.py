@@ -280,3 +280,24 @@ def test_japanese_readme_keeps_in_step():
     assert ja.split("```sh\n", 1)[1].split("```", 1)[0] == two
     commands = set(re.findall(r"^\| `fuda ([a-z-]+(?: [a-z-]+)?)", en, re.M))
     assert commands and all(f"`fuda {c}" in ja for c in commands), sorted(c for c in commands if f"`fuda {c}" not in ja)
+
+
+def test_usage_errors_are_one_line_in_the_users_language(tmp_path):
+    """A parser error (unknown option, bad number) is one `fuda: error:` line, Japanese under a Japanese locale, exit 2."""
+    en = _fuda(["validate", "--colour"], "C.UTF-8", tmp_path)
+    assert en.returncode == 2 and en.stderr.strip().count("\n") == 0
+    assert en.stderr.startswith("fuda: error: No such option: --colour") and "fuda validate -h" in en.stderr
+    ja = _fuda(["simulate", "ryomen", "-n", "x"], "ja_JP.UTF-8", tmp_path)
+    assert ja.returncode == 2 and ja.stderr.strip().count("\n") == 0
+    assert ja.stderr.startswith("fuda: エラー: ") and "整数ではありません" in ja.stderr
+    late = _fuda(["validate", "--sample", "-q", "--lang", "ja"], "C.UTF-8", tmp_path)
+    assert late.returncode == 0 and "reading" not in late.stderr and "エラー 0 件" in late.stderr
+
+
+def test_shell_completion_completes_commands_and_options(tmp_path):
+    """`fuda --show-completion bash` prints a script, and completion offers commands and their options."""
+    script = _fuda(["--show-completion", "bash"], "C.UTF-8", tmp_path)
+    assert script.returncode == 0 and "_fuda_completion" in script.stdout
+    env = {**os.environ, "_FUDA_COMPLETE": "complete_bash", "COMP_WORDS": "fuda validate --sa", "COMP_CWORD": "2"}
+    done = subprocess.run([sys.executable, "-m", "fuda"], capture_output=True, text=True, env=env, cwd=tmp_path)
+    assert "--sample" in done.stdout.split()

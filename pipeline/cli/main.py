@@ -101,6 +101,28 @@ def _command_in(argv: list[str]) -> str | None:
     return None
 
 
+def _globals_first(argv: list[str]) -> list[str]:
+    """``fuda validate -q --lang ja`` as ``fuda -q --lang ja validate``: global options may follow
+    the command (``play`` keeps its own ``-q``)."""
+    name = _command_in(argv)
+    if name is None or "--" in argv:
+        return argv
+    at = argv.index(name)
+    front, rest = argv[:at], argv[at:]
+    moved, keep = [], []
+    words = iter(rest)
+    for word in words:
+        if word in ("-q", "--quiet") and name != "play":
+            moved.append(word)
+        elif word == "--lang":
+            moved += [word, next(words, "")]
+        elif word.startswith("--lang="):
+            moved.append(word)
+        else:
+            keep.append(word)
+    return front + moved + keep
+
+
 def _lang_in(argv: list[str]) -> str | None:
     for i, word in enumerate(argv):
         if word == "--lang" and i + 1 < len(argv):
@@ -112,13 +134,37 @@ def _lang_in(argv: list[str]) -> str | None:
 
 def main(argv: list[str] | None = None) -> None:
     """Entry point of the ``fuda`` script."""
-    argv = list(sys.argv[1:] if argv is None else argv)
+    argv = _globals_first(list(sys.argv[1:] if argv is None else argv))
     lang = _lang_in(argv)
     set_language(lang if lang in ("ja", "en") else None)
     completing = any(key.startswith("_FUDA_COMPLETE") for key in os.environ)
     name = _command_in(argv)
     app = build_app(only=name, full=completing)
-    app(args=argv, prog_name="fuda")
+    if completing:
+        app(args=argv, prog_name="fuda")
+        return
+    try:
+        code = app(args=argv, prog_name="fuda", standalone_mode=False)
+    except Exception as exc:  # the parser's usage errors: one line, in the user's language
+        if not (hasattr(exc, "format_message") and getattr(exc, "exit_code", None) == 2):
+            raise
+        sys.exit(_usage_error(exc, name))
+    except KeyboardInterrupt:
+        sys.exit(130)
+    sys.exit(code if isinstance(code, int) else 0)
+
+
+def _usage_error(exc, command: str | None) -> int:
+    from fuda.i18n import language
+    from fuda.i18n.findings import translate_usage
+
+    if type(exc).__name__ == "NoArgsIsHelpError":  # `fuda` or `fuda export` alone: the help
+        typer.echo(exc.ctx.get_help())
+        return 2
+    shown = f"fuda {command}" if command in COMMANDS else "fuda"
+    message = translate_usage(" ".join(exc.format_message().split()), language())
+    typer.echo(f"fuda: {t('word.error')}: {message}{t('usage.try', command=shown)}", err=True)
+    return 2
 
 
 def __getattr__(name: str):

@@ -180,3 +180,38 @@ def _phrase(english: str) -> str | None:
             values["rest"] = rest or values["rest"]
         return japanese.format(**values)
     return None
+
+
+# The command-line parser's (click's) usage errors, in Japanese.
+USAGE: list[tuple[re.Pattern, str, str]] = [
+    _p("No such option: {option} Did you mean {other}?", "そのようなオプションはありません: {option}（{other} のことですか？）"),
+    _p("No such option: {option} (Possible options: {others})", "そのようなオプションはありません: {option}（候補: {others}）"),
+    _p("No such option: {option}", "そのようなオプションはありません: {option}"),
+    _p("No such command '{command}'.", "そのようなコマンドはありません: {command}"),
+    _p("Missing argument '{name}'.", "引数 {name} がありません"),
+    _p("Missing option '{name}'.", "オプション {name} がありません"),
+    _p("Missing parameter: {name}", "{name} がありません"),
+    _p("Option '{option}' requires an argument.", "オプション {option} には値が必要です"),
+    _p("Option '{option}' does not take a value.", "オプション {option} には値を書きません"),
+    _p("Got unexpected extra argument ({args})", "余分な引数があります（{args}）"),
+    _p("Got unexpected extra arguments ({args})", "余分な引数があります（{args}）"),
+    _p("Invalid value for '{name}': '{value}' is not one of {choices}.",
+       "'{name}' の値 '{value}' は使えません（{choices} のどれか）"),
+    _p("Invalid value for '{name}': '{value}' is not a valid integer.", "'{name}' の値 '{value}' は整数ではありません"),
+    _p("Invalid value for '{name}': '{value}' is not a valid int range.", "'{name}' の値 '{value}' は整数ではありません"),
+    _p("Invalid value for '{name}': '{value}' is not a valid float.", "'{name}' の値 '{value}' は数ではありません"),
+    _p("Invalid value for '{name}': '{value}' is not a valid float range.", "'{name}' の値 '{value}' は数ではありません"),
+    _p("Invalid value for '{name}': {value} is not in the range {range}.", "'{name}' の値 {value} は範囲（{range}）の外です"),
+    _p("Invalid value for '{name}': {detail}", "'{name}' の値が正しくありません: {detail}"),
+]
+
+
+def translate_usage(english: str, lang: str) -> str:
+    """A command-line usage error (the parser's English) in ``lang``."""
+    if lang == "en":
+        return english
+    for pattern, japanese, _ in USAGE:
+        match = pattern.match(english)
+        if match is not None:
+            return japanese.format(**match.groupdict())
+    return english

@@ -36,6 +36,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "opt.format": _m("出力形式。", "Output format."),
     "opt.out_dir": _m("出力先のフォルダー（省略時: データベースの隣の out/）。", "Output folder (default: out/ beside the database)."),
     "opt.out_file": _m("出力するファイル（省略時: データベースの隣の out/ の中）。", "Output file (default: in out/ beside the database)."),
+    "usage.try": _m("（使い方は `{command} -h`）", " (see `{command} -h`)"),
     "version": _m("fuda {version}", "fuda {version}"),
     "word.error": _m("エラー", "error"),
     "word.warning": _m("警告", "warning"),
