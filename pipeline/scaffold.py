@@ -55,6 +55,7 @@ def new_game(folder: Path, rules: str, game_id: str | None = None) -> list[Path]
     yaml.default_flow_style = False
     yaml.allow_unicode = True
     yaml.width = 4096
+    yaml.representer.sort_base_mapping_type_on_output = False  # keep id, name … in the samples' order
 
     def dump(path: Path, schema: str, data) -> Path:
         import io

@@ -267,7 +267,9 @@ def table(sim: Simulation) -> list[str]:
     and agent rates."""
     entrants, rate = sim.entrants, sim.win_rates
     width = 17
-    head = "行 vs 列の勝率 [95%信頼区間]（引き分けは0.5勝）"
+    from fuda.i18n import t
+
+    head = t("simulate.table")
     lines = [head, " " * 4 + "".join(f"{j + 1:>{width}d}" for j in range(len(entrants)))]
     for i, e in enumerate(entrants):
         cells = "".join(f"{'–':>{width}}" if r is None else
@@ -275,11 +277,11 @@ def table(sim: Simulation) -> list[str]:
         lines.append(f"{i + 1:>3d} {cells}  {e.label}")
     seats = sim.seat_rates
     s1, fp = seats["seat-1"], seats["first-player"]
-    lines.append(f"席1の勝率: {s1.value:.1%} [{s1.low:.1%}–{s1.high:.1%}]（{s1.games}戦）")
+    lines.append(t("simulate.seat1", rate=s1.value, low=s1.low, high=s1.high, games=s1.games))
     if fp.games:
-        lines.append(f"先攻の勝率: {fp.value:.1%} [{fp.low:.1%}–{fp.high:.1%}]（決着{fp.games}戦）")
+        lines.append(t("simulate.first", rate=fp.value, low=fp.low, high=fp.high, games=fp.games))
     for agent, r in sim.agent_rates.items():
-        lines.append(f"{agent} の勝率: {r.value:.1%} [{r.low:.1%}–{r.high:.1%}]（{r.games}戦）")
+        lines.append(t("simulate.agent", agent=agent, rate=r.value, low=r.low, high=r.high, games=r.games))
     return lines
 
 

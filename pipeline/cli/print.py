@@ -84,7 +84,10 @@ def print_command(
     if calibration:
         from fuda.printing.sheets import print_calibration
 
-        target = out or Path("out") / f"calibration-{paper}.pdf"
+        from fuda.database.discover import find_root
+
+        root = find_root()  # no database needed; beside one when there is one, never inside a game
+        target = out or (root.out if root else Path("out")) / f"calibration-{paper}.pdf"
         written = _run(print_calibration, paper=paper, backs=backs or "long-edge", back_offset=offset,
                        out=target)
         typer.echo(str(written))
