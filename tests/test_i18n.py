@@ -35,6 +35,14 @@ def test_every_finding_code_has_a_title_in_both_languages():
     assert all(ja.strip() and en.strip() and ja != en for ja, en in TITLES.values())
 
 
+def test_every_lint_rule_has_a_japanese_title():
+    """Each lint rule code has a title in both languages, the English one the rule's own."""
+    from fuda.lint.rules import REGISTRY
+
+    assert sorted(set(REGISTRY) - set(TITLES)) == []
+    assert [c for c, info in REGISTRY.items() if TITLES[c][1] != info.title] == []
+
+
 def test_phrases_keep_every_value():
     """Each Japanese phrase uses exactly the values its English shape captures (nothing dropped or invented)."""
     for pattern, japanese, english in PHRASES:

@@ -127,7 +127,7 @@ def lint_command(
 ) -> None:
     """Lint Japanese card text: vocabulary, text against data, look-alikes, style, names, fit, CP932, prh."""
     from fuda.database.findings import FindingsError
-    from fuda.lint.engine import fails, summary
+    from fuda.lint.engine import counts, fails
 
     if explain_code:
         try:
@@ -153,7 +153,8 @@ def lint_command(
 
     typer.echo(render(diagnostics, fmt.value), nl=False)
     if fmt is LintFormat.text:
-        typer.echo(summary(diagnostics), err=True)
+        n = counts(diagnostics)
+        typer.echo(t("lint.summary", errors=n["error"], warnings=n["warning"], infos=n["info"]), err=True)
     if fails(diagnostics, fail_on.value):
         raise typer.Exit(1)
 

@@ -42,6 +42,50 @@ TITLES: dict[str, tuple[str, str]] = {
     "K002": ("デッキ構築の注意", "deck construction warning"),
 }
 
+# The linter's rule codes (fuda lint): what each finds, for the Japanese line.
+TITLES.update({
+    "AGR001": ("本文にあるラベルの能力がデータにない", "label in the text without an ability"),
+    "AGR002": ("能力の文章がラベルで始まっていない", "ability text does not start with its label"),
+    "AGR003": ("リキャストリフトのアクションカードに【キャスト時】がある", "Recast Rift action card prints 【キャスト時】"),
+    "AGR004": ("能力の文章がカードの本文にない", "ability text is not part of the card text"),
+    "AGR005": ("能力の順番が印刷と違う", "abilities out of printed order"),
+    "AGR006": ("本文の数がデータと違う", "number in the text differs from the data"),
+    "AGR007": ("データと本文のキーワードが違う", "keywords in the data and in the text differ"),
+    "AGR008": ("攻撃力の値が別のカードにある", "attack values on the wrong card"),
+    "AGR009": ("制限や条件の書き方がデータと違う", "limit or condition wording differs from the data"),
+    "AGR010": ("能力が effect: manual のまま", "ability is effect: manual"),
+    "ENC001": ("CP932 で書けない文字（デュエルオンライン）", "character not encodable in CP932 (Duel Online)"),
+    "FIT001": ("文章が枠に収まらない", "text does not fit its box"),
+    "FIT002": ("カードのフォントにない文字", "the card font has no glyph for a character"),
+    "FIT003": ("カードを組版できない", "the card cannot be laid out"),
+    "JP101": ("カタカナ語の中にひらがなの似た文字", "hiragana look-alike inside a katakana word"),
+    "JP102": ("カタカナ語の中に漢字の似た文字", "kanji look-alike inside a katakana word"),
+    "JP103": ("長音「ー」の代わりにダッシュ", "dash in place of the long-vowel mark ー"),
+    "JP104": ("攻撃力のバー「ー」の代わりにダッシュ", "dash in place of the attack bar ー"),
+    "JP105": ("マイナス記号に「ー」やダッシュ", "ー or a dash used as a minus sign"),
+    "JP106": ("ローマ数字の代わりに英字", "ASCII letters in place of a Roman numeral"),
+    "JP107": ("半角カタカナ", "half-width katakana"),
+    "JP108": ("見えない文字・制御文字", "zero-width or control character"),
+    "JP109": ("特殊な空白", "non-breaking or typographic space"),
+    "JP110": ("漢字語の中にカタカナの似た文字", "katakana look-alike inside a kanji word"),
+    "LNT001": ("抑制の指定に存在しない校正ルール", "suppression names no lint rule"),
+    "PRH001": ("prh 辞書: 決められた書き方にする", "prh dictionary: write the expected form"),
+    "PRH002": ("prh 辞書が使えない", "prh dictionary cannot be used"),
+    "REF001": ("引用された名前がこのゲームのカードにない", "quoted name is not a card of this game"),
+    "REF002": ("name-of のカードを本文が引用していない", "name-of names a card the text does not quote"),
+    "JP201": ("数字の全角・半角が混ざっている", "digits of the other width"),
+    "JP202": ("数字の隣の記号の全角・半角が違う", "sign or slash of the other width next to a number"),
+    "JP203": ("波ダッシュの種類が違う", "the other wave dash"),
+    "JP204": ("文末の書き方", "sentence ending"),
+    "JP205": ("です・ます調とである調が混ざっている", "mixed です・ます and である style"),
+    "JP206": ("括弧の対応がとれていない", "unbalanced brackets"),
+    "JP207": ("空白が二重、または行末にある", "double or trailing space"),
+    "VOC001": ("【】の中の語が用語集にない", "unknown word in 【】"),
+    "VOC002": ("キーワードの値がない・多い・正しくない", "keyword parameter missing, extra or invalid"),
+    "VOC003": ("能力のラベルが行の途中にある", "ability label in the middle of a line"),
+    "VOC004": ("〔〕の中の条件マークが用語集にない", "unknown condition mark in 〔〕"),
+})
+
 _V = r"(?P<{}>.+?)"  # a value taken over verbatim
 
 

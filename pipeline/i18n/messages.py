@@ -184,6 +184,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                            "no lint rule {rule!r} (codes look like JP101, AGR006)"),
     "err.lint.not_valid": _m("データベースの検証が通りません。先に直してから校正してください",
                              "the database does not validate; fix it before linting"),
+    "lint.summary": _m("エラー {errors} 件、警告 {warnings} 件、情報 {infos} 件", "{errors} error(s), {warnings} warning(s), {infos} info"),
     "lint.fixed": _m("{files} ファイルの {fields} か所を直しました", "fixed {fields} string(s) in {files} file(s)"),
     "lint.not_fixed": _m("{file}: 直せませんでした（{card} {path}）: {reason}", "{file}: not fixed ({card} {path}): {reason}"),
     # play / match / simulate / rules
