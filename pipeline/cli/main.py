@@ -58,6 +58,7 @@ def _version(value: bool) -> None:
 
 
 def _global_options(
+    ctx: typer.Context,
     version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True,
                                                     help=t("opt.version"))] = None,
     lang: Annotated[Optional[Lang], typer.Option("--lang", help=t("opt.lang"), show_default=False)] = None,
@@ -67,6 +68,8 @@ def _global_options(
 
     set_language(lang.value if lang else None)
     QUIET["on"] = quiet
+    # The settings last for this run only (tests invoke the app many times in one process).
+    ctx.call_on_close(lambda: (QUIET.update(on=True), set_language(None)))
 
 
 def build_app(only: str | None = None, full: bool = True) -> typer.Typer:
@@ -148,6 +151,7 @@ def main(argv: list[str] | None = None) -> None:
     except Exception as exc:  # the parser's usage errors: one line, in the user's language
         if not (hasattr(exc, "format_message") and getattr(exc, "exit_code", None) == 2):
             raise
+        set_language(lang if lang in ("ja", "en") else None)  # the run's settings were reset on close
         sys.exit(_usage_error(exc, name))
     except KeyboardInterrupt:
         sys.exit(130)
