@@ -280,13 +280,14 @@ def rules(
 def _rules_of(game_id: str, path, sample: bool):
     """(title, rules id, engine module) for GAME: a game (id or folder) or, with no database
     to look in, the id of a rule set itself (``fuda rules toho-tcg`` works anywhere)."""
-    from fuda.cli.common import looks_like_path
+    from fuda.cli.common import load, looks_like_path, source
     from fuda.database.discover import find_root, is_game
     from fuda.engine.games import engine_for
 
     module = engine_for(game_id)
     if module is not None and not (path or sample or looks_like_path(game_id) or is_game(Path(game_id))):
-        if find_root() is None:
+        root = find_root()
+        if root is None or game_id not in {g.id for g in load(source([root.path], announce=False)).games}:
             return game_id, game_id, module
     _, game, module, _, _ = _open(game_id, path, sample, "rules")
     return game.name, game.rules, module
