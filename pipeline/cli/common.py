@@ -84,7 +84,8 @@ def source(paths=None, sample: bool = False, announce: bool = True) -> Source:
         folder = cards_dir()
         if announce:
             note("found.sample", path=folder)
-        return Source([folder], Root(Path.cwd() / "cards", "database"))
+        # outputs beside the database the user is in, if any (never inside a game), else ./out
+        return Source([folder], find_root() or Root(Path.cwd() / "cards", "database"))
     if paths:
         if announce:
             note("found.paths", path=", ".join(str(p) for p in paths))
