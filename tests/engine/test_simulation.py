@@ -18,6 +18,7 @@ from fuda.engine.core.tournament import (
     wilson,
     win_matrix,
 )
+from fuda.i18n import set_language
 from fuda.simulation import plan, simulate, table, write_outputs
 
 
@@ -87,7 +88,13 @@ def test_jobs_give_identical_outputs(ryomen, tmp_path):
     one = simulate(game, module, registry, games=8, seed=5, agents=("random", "greedy"))
     two = simulate(game, module, registry, games=8, seed=5, agents=("random", "greedy"), jobs=2, chunk=2)
     assert _files(tmp_path, game, one, "one") == _files(tmp_path, game, two, "two")
-    assert any("greedy の勝率" in line for line in table(one))
+    try:  # result lines follow the user's language
+        set_language("en")
+        assert any("greedy wins" in line for line in table(one))
+        set_language("ja")
+        assert any("greedy の勝率" in line for line in table(one))
+    finally:
+        set_language(None)
 
 
 def test_local_dask_cluster_gives_identical_outputs(ryomen, tmp_path):
