@@ -93,7 +93,7 @@ def record(game: Game, database_digest: str) -> Replay:
         rules=game.RULES, engine=game.ENGINE_VERSION, rules_version=game.RULES_VERSION,
         rng=game.RNG_VERSION, database=database_digest, seed=game.seed, setup=game.setup_json(),
         decisions=decisions,
-        result={"finished": game.finished, "winner": game.winner, "reason": game.reason},
+        result=_result(game),
         log_digest=game.log.digest(), events=tuple(game.log.as_json()),
     )
 
@@ -122,9 +122,18 @@ def verify(replay: Replay, new_game: Callable[[dict, int], Game], database_diges
     except ScriptError as exc:
         problems.append(f"the decisions no longer fit the game: {str(exc).splitlines()[0]}")
         return problems
-    result = {"finished": game.finished, "winner": game.winner, "reason": game.reason}
+    result = _result(game)
+    result = {k: v for k, v in result.items() if k in replay.result}  # (older replays lack "kind")
     if replay.result and result != replay.result:
         problems.append(f"result differs: replay has {replay.result}, now {result}")
     if replay.log_digest and game.log.digest() != replay.log_digest:
         problems.append("the event log differs from the recorded one")
     return problems
+
+
+def _result(game: Game) -> dict:
+    """The result part of a replay: finished, winner, the English reason and the outcome's kind."""
+    doc = {"finished": game.finished, "winner": game.winner, "reason": game.reason}
+    if game.outcome is not None:
+        doc["kind"] = game.outcome.kind.value
+    return doc
