@@ -13,12 +13,13 @@ seat loops unrolled, never-asking abilities run as plain calls) or :meth:`Ryomen
 
 from __future__ import annotations
 
-from fuda.engine.core import Game, GameOver, Option, one_of
+from fuda.engine.core import Game, GameOver, Option, Termination, one_of
+from fuda.engine.ryomen import greedy as _greedy  # noqa: F401 (registers the greedy policy of RyView)
 from fuda.engine.ryomen.cards import STAT_JA, STATS, CardPool, pool_of
 from fuda.engine.ryomen.effects import Ask, Ctx, EffectRules
-from fuda.engine.ryomen.greedy import Greedy
-from fuda.engine.ryomen.render import Renderer
+from fuda.engine.ryomen.render import RyNarrator
 from fuda.engine.ryomen.setup import Position
+from fuda.engine.ryomen.view import RyView, view_of
 
 ENGINE_VERSION = "1.0"
 RULES_VERSION = "ryomen-1"
@@ -45,12 +46,15 @@ def _name_decision(player: int, forbidden: int) -> Ask:
 NAME_DECISIONS = tuple(tuple(_name_decision(p, bits) for bits in range(8)) for p in range(4))
 
 
-class Ryomen(EffectRules, Greedy, Renderer, Game):
-    """One game of ryomen (両面表) between 2–4 players."""
+class Ryomen(EffectRules, Game):
+    """One game of ryomen (両面表) between 2–4 players (the rules; its view is
+    :class:`~.view.RyView`, its narration :class:`~.render.RyNarrator`, its greedy policy
+    :mod:`.greedy`)."""
 
     RULES = "ryomen"
     ENGINE_VERSION = ENGINE_VERSION
     RULES_VERSION = RULES_VERSION
+    NARRATOR = RyNarrator
     # The game's own state in slots: with them the instance keeps only the few engine.core
     # attributes in its dictionary, which CPython (3.11) then stores inline, so every self.x
     # takes a specialised path (past ~29 attributes the values move to a real dict, a slower one)
@@ -94,6 +98,14 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
 
     def setup_json(self) -> dict:
         return self.table.as_json()
+
+    def view(self, seat: int) -> RyView:
+        """What ``seat`` may know now (see :mod:`.view`)."""
+        return view_of(self, seat)
+
+    def fresh(self) -> Ryomen:
+        """The same game, not started (same table, position and seed)."""
+        return Ryomen(self.pool, self.table, self.seed, self.position)
 
     def face(self, c: int):
         """The face up of physical card c."""
@@ -167,9 +179,12 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
             winner = leaders[0] if len(leaders) == 1 else None
         self.log.push(("score", winner, ("totals", "sides", "tag"), totals, sides, self.tag))
         if winner is None:
-            raise GameOver(None, "引き分け（合計 " + "・".join(map(str, sides)) + "）")
+            text = "引き分け（合計 " + "・".join(map(str, sides)) + "）"
+            raise GameOver(None, text, Termination.POINTS, text)
         who = f"チーム{winner + 1}" if self.tag else f"P{winner + 1}"
-        raise GameOver(winner, f"{who} の勝ち（合計 " + "・".join(map(str, sides)) + "）")
+        text = f"{who} の勝ち（合計 " + "・".join(map(str, sides)) + "）"
+        winners = (winner, winner + 2) if self.tag else (winner,)
+        raise GameOver(winner, text, Termination.POINTS, text, winners)
 
     # -- one turn --------------------------------------------------------------------------------
     def _play(self):
@@ -185,6 +200,8 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
         faces, up, battle, push = self.faces, self.up, self.battle, self.log.push
         hand, hopts_all, index, waiting = self.hand, self.hopts, self.index, self.waiting
         result, flips = self.result, self.flips
+        # the clauses asking: RY-MULTI-2/4 with 3–4 players, the two-player clauses otherwise
+        receive_rule, loser_rule = ("RY-MULTI-2", "RY-MULTI-4") if self.n > 2 else ("RY-RECV-1", "RY-END-1")
         for turn in range(self.turn + 1, self.turns + 1):
             self.turn = turn
             s = self.server
@@ -221,7 +238,7 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
                 if len(hopts) == 1:
                     c = self.put_card(p, 0, "receive")
                 else:
-                    picks = yield one_of(Ask, p, "receive", tuple(hopts), "RY-MULTI-2", RECEIVE_PROMPT)
+                    picks = yield one_of(Ask, p, "receive", tuple(hopts), receive_rule, RECEIVE_PROMPT)
                     if waiting[p]:
                         c = self.put_card(p, hand[p].index(index[p][picks[0]]), "receive")
                     else:
@@ -271,7 +288,7 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
                         hopts = hopts_all[p]
                         if not hopts:
                             continue
-                        picks = yield one_of(Ask, p, "loser-reverse", (*hopts, PASS), "RY-MULTI-4", LOSER_PROMPT)
+                        picks = yield one_of(Ask, p, "loser-reverse", (*hopts, PASS), loser_rule, LOSER_PROMPT)
                         pick = picks[0]
                         if pick == "pass":
                             push(("loser-reverse", p, ("card", "now"), None, None))
