@@ -19,8 +19,8 @@ from fuda.engine.recast_rift.setup import PHASES, Position, position_json
 from fuda.engine.recast_rift.view import RRView, view_of
 from fuda.engine.recast_rift.zones import ROMAN, ZoneRules
 
-ENGINE_VERSION = "1.0"
-RULES_VERSION = "recast-rift-1"
+ENGINE_VERSION = "1.1"
+RULES_VERSION = "recast-rift-2"
 #: Not a rule: a safety net so that no playout runs forever; such a game is a draw.
 MAX_TURNS = 200
 END = option("end", "メインフェイズを終える")

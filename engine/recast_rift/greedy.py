@@ -131,5 +131,5 @@ def _cards(view: RRView, decision):
     return tuple(o.id for o in ranked[: decision.min])
 
 
-SCORERS = {"main": _main, "preempt": _preempt, "damage": _damage, "deploy": _deploy, "lift": _nearest,
+SCORERS = {"main": _main, "preempt": _preempt, "damage": _damage, "deploy": _deploy,
            "recast-up": _nearest, "refresh": _refresh, "lift-zone": _lift_zone, "lift-set": _lift_set}
