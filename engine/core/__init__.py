@@ -42,7 +42,7 @@ from fuda.engine.core.registry import (
     Struct,
     build_registry,
 )
-from fuda.engine.core.replay import Replay, record, reproduce, verify
+from fuda.engine.core.replay import Replay, ReplayError, record, reproduce, verify
 from fuda.engine.core.rng import RNG_VERSION, Rng, derive, seat_key
 from fuda.engine.core.runner import GameStalled, Result, ask, run, view_of
 
@@ -83,6 +83,7 @@ __all__ = [
     "RandomAgent",
     "Registry",
     "Replay",
+    "ReplayError",
     "Result",
     "Rng",
     "ScriptError",

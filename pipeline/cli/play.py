@@ -103,6 +103,7 @@ def play(
         ChoiceError,
         GameStalled,
         Replay,
+        ReplayError,
         record,
         reproduce,
         run,
@@ -124,12 +125,16 @@ def play(
     if replay is not None:
         try:
             recorded = Replay.load(replay)
-        except (OSError, ValueError) as exc:
-            raise _fail(f"{replay}: {exc}") from None
+        except ReplayError as exc:  # a file edited by hand or cut short: one located line
+            raise _fail(str(exc), 1) from None
+        except OSError as exc:
+            raise _fail(f"{replay}: {exc.strerror or exc}") from None
         if recorded.rules != game.rules:
             raise _fail(f"{replay} is a {recorded.rules} replay, not {game.rules}")
         try:
             played = reproduce(recorded, new_game)
+        except ReplayError as exc:  # located at the setup or at the decision that no longer fits
+            raise _fail(str(exc), 1) from None
         except (ChoiceError, KeyError, ValueError) as exc:  # a replay that no longer fits: one line
             raise _fail(f"{replay} does not replay: {str(exc).splitlines()[0]}", 1) from None
         if not quiet:
