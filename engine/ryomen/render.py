@@ -132,7 +132,8 @@ class RyNarrator(Narrator):
                 line += "（チーム1 {0}点 / チーム2 {1}点）".format(*d["sides"])
             return line
         if k == "game-over":
-            return f"== 終了: {d['reason']}"
+            outcome = self.game.outcome
+            return f"== 終了: {outcome.ja if outcome is not None and outcome.en == d['reason'] else d['reason']}"
         return f"  {k} {who} {d}"
 
     def _battle(self, d) -> str:

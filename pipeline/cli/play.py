@@ -181,8 +181,8 @@ def play(
 def match(
     game_id: GameArg,
     deck: Annotated[list[str] | None, typer.Option("--deck", help="Deck id of player 1, then of player 2.")] = None,
-    games: Annotated[int, typer.Option("--games", "-n", help="3 or 5: best of, by games won; 2 or 4: by total "
-                                       "points, pairings rebuilt every two games; 1: one game.")] = 3,
+    games: Annotated[int, typer.Option("--games", "-n", help="Odd (3, 5, 7 …): best of, by games won; even (2, 4 …): "
+                                       "by total points, pairings rebuilt every two games; 1: one game.")] = 3,
     seed: Annotated[int, typer.Option("--seed", help="The match's seed (each game's seed derives from it).")] = 0,
     agents: Annotated[str, typer.Option("--agents", help="Agents by seat, comma-separated (one name: every seat): random, greedy.")] = "greedy",
     first: Annotated[int, typer.Option("--first", min=1, max=2, help="Who goes first in game 1 (then it swaps).")] = 1,

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import pytest
-from fuda.engine.core import IllegalChoice, InvalidChoice
+from fuda.engine.core import IllegalChoice, InvalidChoice, Termination
 
 from .conftest import act, events, fill, kinds, scenario
 
@@ -108,7 +108,8 @@ def test_equal_totals_are_a_draw():
     act(game, ("name", "power"))
     assert game.finished and game.winner is None
     assert events(game, "score")[0]["totals"] == [4, 4]
-    assert "引き分け" in game.reason
+    assert game.outcome.draw and game.outcome.kind is Termination.POINTS
+    assert game.outcome.ja == "引き分け（合計 4・4）" and game.outcome.en == "draw on points (totals 4・4)"
 
 
 @R("RY-SERVE-1")
