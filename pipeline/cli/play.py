@@ -8,6 +8,7 @@ coverage, 2 usage error; errors are one line ``fuda: error: ...`` or located fin
 from __future__ import annotations
 
 import json
+import sys
 from pathlib import Path
 from typing import Annotated
 
@@ -66,15 +67,18 @@ def play(
     verify: Annotated[bool, _opt("play.verify", "--verify")] = False,
     tag: Annotated[bool, _opt("play.tag", "--tag")] = False,
     quiet: Annotated[bool, _opt("play.quiet", "--quiet", "-q")] = False,
+    seat: Annotated[list[str] | None, _opt("play.seat", "--seat")] = None,
+    auto_forced: Annotated[bool, _opt("play.auto_forced", "--auto-forced")] = False,
     path: PathOpt = None,
     sample: SampleOpt = False,
 ) -> None:
-    """Play one game and print its log (card names as printed)."""
+    """Play one game and print its log (card names as printed); --seat 1=human puts you at the table."""
     from fuda.atomic import write_atomic
     from fuda.engine.core import (
         ChoiceError,
         GameStalled,
         Replay,
+        ReplayError,
         record,
         reproduce,
         run,
@@ -89,6 +93,20 @@ def play(
         counts = ", ".join(str(n) for n in seats[:-1]) + (" or " if len(seats) > 1 else "") + str(seats[-1])
         raise fail("err.play.decks", counts=counts)
     names, players = _agents(agents, seed, len(deck) if deck else 2)
+    humans = set()
+    for spec in seat or []:
+        number, _, who = spec.partition("=")
+        if not number.strip().isdigit() or not 1 <= int(number) <= len(names) or who.strip() not in ("human", "random", "greedy"):
+            raise fail("err.play.seat", seats=len(names), spec=spec)
+        if who.strip() == "human":
+            humans.add(int(number) - 1)
+        else:
+            names[int(number) - 1] = who.strip()
+    if humans and (replay is not None or tag):
+        raise fail("err.play.seat_human")
+    if humans:
+        return _play_human(database, game, module, registry, deck, humans, ",".join(names), seed, auto_forced,
+                           language(), log)
 
     def new_game(setup_doc, game_seed):
         return module.new_game(registry, module.setup_from_json(setup_doc), game_seed)
@@ -96,12 +114,16 @@ def play(
     if replay is not None:
         try:
             recorded = Replay.load(replay)
-        except (OSError, ValueError) as exc:
-            raise _fail(f"{replay}: {exc}") from None
+        except ReplayError as exc:  # a file edited by hand or cut short: one located line
+            raise _fail(str(exc), 1) from None
+        except OSError as exc:
+            raise _fail(f"{replay}: {exc.strerror or exc}") from None
         if recorded.rules != game.rules:
             raise fail("err.play.replay_rules", path=replay, found=recorded.rules, want=game.rules)
         try:
             played = reproduce(recorded, new_game)
+        except ReplayError as exc:  # located at the setup or at the decision that no longer fits
+            raise _fail(str(exc), 1) from None
         except (ChoiceError, KeyError, ValueError) as exc:  # a replay that no longer fits: one line
             raise fail("err.play.no_replay", 1, path=replay, reason=str(exc).splitlines()[0]) from None
         if not quiet:
@@ -142,6 +164,25 @@ def play(
     typer.echo(t("play.result", winner=winner, reason=current.reason))
     if log is not None:
         write_atomic(log, record(current, database.digest).dumps())
+        typer.echo(t("play.replay_written", path=log))
+
+
+def _play_human(database, game, module, registry, deck, humans, agents, seed, auto_forced, lang, log) -> None:
+    """A game with a person on each seat of ``humans``, at this terminal (or over a pipe)."""
+    from fuda.atomic import write_atomic
+    from fuda.engine.core import record
+    from fuda.table.session import TableSession
+    from fuda.table.terminal import play as play_at_terminal
+
+    try:
+        decks = [game.deck(d) for d in deck]
+    except KeyError as exc:
+        raise _fail(exc.args[0]) from None
+    session = TableSession.open(module, registry, decks, humans, agents, seed, auto_forced)
+    lines = (line.rstrip("\n") for line in sys.stdin)
+    play_at_terminal(session, lines, typer.echo, lang)
+    if log is not None and session.game.finished:
+        write_atomic(log, record(session.game, database.digest).dumps())
         typer.echo(t("play.replay_written", path=log))
 
 
