@@ -20,8 +20,9 @@ def test_yes_one_finishes_a_game(game, tmp_path):
     """`yes 1 | fuda play GAME --seat 1=human` plays to the end, prints the outcome, and its replay verifies."""
     a, b = GAMES[game]
     log = tmp_path / "game.json"
-    result = runner.invoke(app, ["play", game, "--deck", a, "--deck", b, "--seat", "1=human", "--log", str(log)],
-                           input="1\n" * 3000)
+    # the questions follow the user's language (global --lang; default: the locale)
+    result = runner.invoke(app, ["--lang", "ja", "play", game, "--deck", a, "--deck", b, "--seat", "1=human",
+                                 "--log", str(log)], input="1\n" * 3000)
     assert result.exit_code == 0, result.output
     assert "ゲーム終了" in result.output and "投了しました" not in result.output
     verified = runner.invoke(app, ["play", game, "--replay", str(log), "--verify", "-q"])
