@@ -306,6 +306,41 @@ def test_usage_errors_are_one_line_exit_2(tmp_path, args, needle):
     assert not (tmp_path / "x.pdf").exists()
 
 
+BAD_NUMBERS = ["nan", "inf", "-inf", "NaN", "1e9", "-1e9", "100000"]
+NUMBER_OPTIONS = [
+    (["print", "recast-rift", "--bleed"], "{}"),
+    (["print", "recast-rift", "--copies"], "{}"),
+    (["print", "recast-rift", "--back-offset"], "{},0"),
+    (["print", "recast-rift", "--back-offset"], "0,{}"),
+    (["print", "--calibration", "--back-offset"], "{},0"),
+    (["print", "--calibration", "--back-offset"], "0,{}"),
+    (["print", "recast-rift", "--card-size"], "{}x88"),
+    (["print", "recast-rift", "--card-size"], "63x{}"),
+    (["mat", "recast-rift", "--png", "--px-per-mm"], "{}"),
+]
+
+
+@pytest.mark.parametrize("value", BAD_NUMBERS)
+@pytest.mark.parametrize("args,pattern", NUMBER_OPTIONS)
+def test_every_number_option_rejects_nan_inf_and_out_of_range(tmp_path, args, pattern, value):
+    """NaN, ±inf and absurd values of every number option are usage errors (exit 2), no file."""
+    out = tmp_path / "x.pdf"
+    result = CliRunner().invoke(_app(), args + [pattern.format(value), "-o", str(out)])
+    assert result.exit_code == 2, (args, value, result.output)
+    assert "error" in result.output.lower() and "Traceback" not in result.output
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("offset", [(float("nan"), 0.0), (0.0, float("inf")), (21.0, 0.0), ("x", 0)])
+def test_library_rejects_bad_back_offsets(rr, tmp_path, offset):
+    """print_cards and print_calibration refuse a non-finite or out-of-range back offset."""
+    with pytest.raises(PrintOptionError):
+        print_cards(rr, back_offset=offset, backs="long-edge", out=tmp_path / "x.pdf")
+    with pytest.raises(PrintOptionError):
+        print_calibration(back_offset=offset, out=tmp_path / "c.pdf")
+    assert not list(tmp_path.iterdir())
+
+
 def test_cli_print_writes_the_pdf(tmp_path):
     """`fuda print GAME --deck D --backs long-edge -o OUT` writes OUT and prints its path."""
     out = tmp_path / "deck.pdf"

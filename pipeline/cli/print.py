@@ -38,13 +38,15 @@ def _game(game_id: str, paths):
 
 
 def _offset(text: str) -> tuple[float, float]:
+    from fuda.printing.imposition import PrintOptionError, check_offset
+
+    parts = text.replace("，", ",").split(",")
+    if len(parts) != 2:
+        raise _fail(f"bad --back-offset {text!r} (use X,Y in mm, e.g. 0.5,-1)")
     try:
-        x, y = (float(v) for v in text.replace("，", ",").split(","))
-    except ValueError:
-        raise _fail(f"bad --back-offset {text!r} (use X,Y in mm, e.g. 0.5,-1)") from None
-    if abs(x) > 20 or abs(y) > 20:
-        raise _fail(f"--back-offset {text!r} out of range (±20 mm)")
-    return x, y
+        return check_offset(parts)
+    except PrintOptionError as exc:
+        raise _fail(f"--back-offset {text!r}: {exc}") from None
 
 
 def _run(func, **kwargs) -> Path:
@@ -135,7 +137,7 @@ def mat_command(
 
     g = _game(game, path)
     if png:
-        if not 1 <= px_per_mm <= 40:
+        if not 1 <= px_per_mm <= 40:  # also false for NaN
             raise _fail(f"--px-per-mm {px_per_mm:g} out of range (1–40)")
         written = _run(write_mat_png, game=g, out=out or Path(f"{game}-mat.png"), px_per_mm=px_per_mm)
     else:

@@ -34,6 +34,8 @@ from fuda.printing.imposition import (
     PrintOptionError,
     Slot,
     check_bleed,
+    check_copies,
+    check_offset,
     face_page,
     paginate,
     paper_size,
@@ -74,8 +76,7 @@ def select_items(game, *, deck: str | None = None, ids=None, copies: int = 1,
                  pairs: bool = True) -> list[PrintItem]:
     """What to print: a deck (ryomen pairings as pairs when ``pairs``), the given ids, or every
     card of the game, each ``copies`` times. Unknown decks or ids are :class:`PrintOptionError`."""
-    if copies < 1:
-        raise PrintOptionError(f"--copies must be at least 1 (got {copies})")
+    check_copies(copies)
     if deck is not None and ids:
         raise PrintOptionError("give --deck or --ids, not both")
     items: list[PrintItem] = []
@@ -99,6 +100,7 @@ def select_items(game, *, deck: str | None = None, ids=None, copies: int = 1,
         items = [PrintItem(c.id, c) for c in game.cards]
     if not items:
         raise PrintOptionError(f"nothing to print in {game.id}")
+    check_copies(copies, len(items))
     return [item for item in items for _ in range(copies)]
 
 
@@ -204,7 +206,7 @@ def print_cards(game, *, deck: str | None = None, ids=None, copies: int = 1, pap
     if backs is None:
         backs = "long-edge" if pairing else "none"
     items = select_items(game, deck=deck, ids=ids, copies=copies, pairs=backs != "none")
-    dx, dy = (float(v) for v in back_offset)
+    dx, dy = check_offset(back_offset)
     fonts = game_fonts(game)
     faces = _Faces(game, items, bleed, fonts)
     card = game.card_size
@@ -272,7 +274,7 @@ def print_calibration(*, paper: str = "A4", backs: str = "long-edge", back_offse
     if backs not in ("long-edge", "short-edge"):
         raise PrintOptionError("the calibration sheet is for duplex printing: use --backs long-edge or short-edge")
     w, h = paper_size(paper)
-    front, back = calibration_pages(w, h, backs, tuple(float(v) for v in back_offset))
+    front, back = calibration_pages(w, h, backs, check_offset(back_offset))
     fonts = default_fonts()
     with atomic_path(Path(out)) as tmp:
         canvas = new_canvas(str(tmp), (w * PT_PER_MM, h * PT_PER_MM), fonts)
