@@ -18,7 +18,7 @@ from fuda.printing.imposition import (
     paper_size,
     sheet_layout,
 )
-from fuda.printing.marks import calibration_pages, cut_lines, page_marks, tombo
+from fuda.printing.marks import MARK_EDGE, calibration_pages, card_bleeds, cut_lines, page_marks, tombo
 from fuda.printing.tiling import TILE_OVERLAP, tile_plan
 
 A4 = PAPERS["A4"]
@@ -68,7 +68,7 @@ def test_a4_holds_nine_standard_cards_butted_in_columns():
 @pytest.mark.parametrize("backs", BACKS)
 def test_every_grid_stays_inside_the_paper_margin(paper, card, backs):
     """For every paper, preset and back mode, all artwork (trim + bleed) stays inside the
-    paper less its 4 mm margin, and no two cards' clip boxes overlap."""
+    paper less its 7 mm margin (5 mm clear + 2 mm marks), and no two cards' clip boxes overlap."""
     layout = sheet_layout(paper_size(paper), card, 3.0, backs)
     pages = [layout.front_slots() + layout.back_slots()] if backs == "gutter" else \
         [layout.front_slots(), layout.back_slots()]
@@ -182,11 +182,72 @@ def test_tombo_has_double_corners_centres_and_inner_cuts():
 
 
 def test_cut_lines_run_from_paper_edge_to_bleed():
-    """Plain cut lines: one pair per trim line, from the paper edge to the bleed."""
+    """Plain cut lines: one pair per trim line, from 5 mm inside the paper edge to the bleed."""
     g = sheet_layout(A4, (63, 88), 3.0).front
     rules = cut_lines(g, 210, 297)
     assert len(rules) == 2 * (len(g.cut_xs) + len(g.cut_ys))
-    assert min(min(r.y1, r.y2) for r in rules) == 0.0
+    assert min(min(r.y1, r.y2) for r in rules) == MARK_EDGE
+
+
+def _stroke_enters(rule: Rule, box) -> bool:
+    """True when the stroke of an axis-aligned rule (its width included) overlaps the inside
+    of ``box``."""
+    h = rule.stroke_width / 2 - 1e-6
+    x0, x1 = sorted((rule.x1, rule.x2))
+    y0, y1 = sorted((rule.y1, rule.y2))
+    x0, y0, x1, y1 = x0 - h, y0 - h, x1 + h, y1 + h
+    return x0 < box[2] and x1 > box[0] and y0 < box[3] and y1 > box[1]
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("card", [(63, 88), (59, 86), (91, 55), (70, 120)])
+@pytest.mark.parametrize("backs", BACKS)
+@pytest.mark.parametrize("style", ["tombo", "lines"])
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (3.0, -2.5)])
+def test_no_mark_enters_any_card_bleed_or_the_5mm_paper_edge(paper, card, backs, style, offset):
+    """On every page of every back mode, no mark segment's stroke enters any card's bleed box
+    (trim + full bleed), and every mark keeps 5 mm from the paper edge."""
+    layout = sheet_layout(paper_size(paper), card, 3.0, backs, offset)
+    for page in paginate(layout, layout.per_page):
+        rules = [r for r in page_marks(page, style) if isinstance(r, Rule)]
+        assert rules
+        boxes = card_bleeds(page)
+        assert len(boxes) == len(page.placements)
+        for r in rules:
+            for box in boxes:
+                assert not _stroke_enters(r, box), (page.side, r, box)
+            for x, y in ((r.x1, r.y1), (r.x2, r.y2)):
+                assert MARK_EDGE - 1e-6 <= x <= page.width - MARK_EDGE + 1e-6, r
+                assert MARK_EDGE - 1e-6 <= y <= page.height - MARK_EDGE + 1e-6, r
+
+
+def test_card_bleeds_are_the_full_bleed_of_each_card():
+    """card_bleeds gives each card's trim grown by the bleed, also for butted neighbours."""
+    page = paginate(sheet_layout(A4, (63, 88), 3.0), 9)[0]
+    boxes = card_bleeds(page)
+    assert boxes[0] == tuple(v + d for v, d in zip(page.placements[0].slot.trim, (-3, -3, 3, 3)))
+
+
+def test_letter_loses_a_row_rather_than_printing_marks_near_the_edge():
+    """On Letter, nine 63 × 88 cards would leave 4.7 mm margins: a duplex (portrait) sheet holds
+    six, a simplex one turns landscape for eight, and every mark stays 5 mm in."""
+    assert sheet_layout(paper_size("Letter"), (63, 88), 3.0).per_page == 8
+    layout = sheet_layout(paper_size("Letter"), (63, 88), 3.0, "long-edge")
+    assert layout.per_page == 6
+    page = paginate(layout, 6)[0]
+    rules = [r for r in page_marks(page, "tombo") if isinstance(r, Rule)]
+    assert min(min(r.y1, r.y2) for r in rules) >= MARK_EDGE
+    assert max(max(r.y1, r.y2) for r in rules) <= page.height - MARK_EDGE
+
+
+def test_gutter_marks_stay_out_of_the_other_half():
+    """Gutter sheets: no トンボ arm crosses the gap into the cards across the fold."""
+    layout = sheet_layout(A4, (63, 88), 3.0, "gutter")
+    page = paginate(layout, layout.per_page)[0]
+    axis, pos = page.fold
+    rules = [r for r in tombo(layout.front, page.width, page.height, (layout.back.bleed_box,))]
+    coord = (lambda r: max(r.x1, r.x2)) if axis == "x" else (lambda r: max(r.y1, r.y2))
+    assert all(coord(r) < pos for r in rules)
 
 
 def test_page_marks_label_fits_between_marks():

@@ -29,6 +29,8 @@ from fuda.faces.primitives import Face, Marker
 from fuda.printing.imposition import (
     BACKS,
     MARKS,
+    MIN_MARGIN,
+    PLAIN_MARGIN,
     PT_PER_MM,
     PagePlan,
     PrintOptionError,
@@ -219,7 +221,8 @@ def print_cards(game, *, deck: str | None = None, ids=None, copies: int = 1, pap
         sides = ("front",) if backs == "none" else ("front", "back")
         pages = [face_page(card, bleed, i, side) for i in first.values() for side in sides]
     else:
-        layout = sheet_layout(paper_wh, card, bleed, backs, (dx, dy), mirror=_mirror)
+        margin = PLAIN_MARGIN if marks == "none" else MIN_MARGIN
+        layout = sheet_layout(paper_wh, card, bleed, backs, (dx, dy), margin=margin, mirror=_mirror)
         pages = paginate(layout, len(items))
     image_file = None
     if cmyk:
