@@ -269,25 +269,102 @@ def test_calibration_reading_is_the_offset_to_enter(backs):
     W, H = A4
     offset = (1.5, -1.0)
     front, back = calibration_pages(W, H, backs, offset)
-    f_rules = [r for r in front if isinstance(r, Rule)]
-    b_items = list(back)
 
     def flip(x, y):
         return (W - x, y) if backs == "long-edge" else (x, H - y)
 
-    readings = {}
-    for i, item in enumerate(b_items):
-        if not isinstance(item, Rule):
-            continue
-        label = b_items[i + 1].text
-        (x1, y1), (x2, _) = flip(item.x1, item.y1), flip(item.x2, item.y2)
-        vertical = abs(x1 - x2) < 1e-9
-        for r in f_rules:
-            if vertical and abs(r.x1 - r.x2) < 1e-9 and abs(r.x1 - x1) < 1e-6:
-                readings.setdefault("X", []).append(label)
-            if not vertical and abs(r.y1 - r.y2) < 1e-9 and abs(r.y1 - y1) < 1e-6:
-                readings.setdefault("Y", []).append(label)
+    readings, _ = _decode(front, back, flip, (0.0, 0.0))
     assert readings == {"X": ["-1.5"], "Y": ["+1"]}
+
+
+def _decode(front, back, flip, drift):
+    """Read a calibration sheet whose back landed ``drift`` mm off (as seen on the back page):
+    per axis, the labels of every back line that coincides (≤ 0.25 mm, overlapping across the
+    scale) with a front line, and the nearest distance of any other back/front line pair."""
+    f_rules = [r for r in front if isinstance(r, Rule)]
+    shown = []  # front lines as seen on the back page
+    for r in f_rules:
+        (x1, y1), (x2, y2) = flip(r.x1, r.y1), flip(r.x2, r.y2)
+        shown.append((x1, y1, x2, y2))
+    found = {"X": [], "Y": []}
+    nearest_other = {"X": 99.0, "Y": 99.0}
+    items = list(back)
+    for i, b in enumerate(items):
+        if not isinstance(b, Rule):
+            continue
+        label = items[i + 1].text
+        bx1, by1, bx2, by2 = b.x1 + drift[0], b.y1 + drift[1], b.x2 + drift[0], b.y2 + drift[1]
+        vertical = abs(bx1 - bx2) < 1e-9
+        axis = "X" if vertical else "Y"
+        best = []
+        for fx1, fy1, fx2, fy2 in shown:
+            if vertical != (abs(fx1 - fx2) < 1e-9):
+                continue
+            if vertical:
+                across = min(max(by1, by2), max(fy1, fy2)) - max(min(by1, by2), min(fy1, fy2))
+                gap = abs(bx1 - fx1)
+            else:
+                across = min(max(bx1, bx2), max(fx1, fx2)) - max(min(bx1, bx2), min(fx1, fx2))
+                gap = abs(by1 - fy1)
+            if across > 0:
+                best.append(gap)
+        best.sort()
+        if best and best[0] <= 0.25:
+            found[axis].append(label)
+            rest = best[1:]
+        else:
+            rest = best
+        if rest:
+            nearest_other[axis] = min(nearest_other[axis], rest[0])
+    return found, nearest_other
+
+
+@pytest.mark.parametrize("paper", ["A4", "B5", "Letter"])
+@pytest.mark.parametrize("backs", ["long-edge", "short-edge"])
+def test_calibration_decodes_every_drift_within_five_mm(backs, paper):
+    """For every drift −5…+5 mm in 0.5 mm steps on both axes, exactly one pair per axis
+    coincides, its label cancels the drift, and every other pair is ≥ 0.5 mm apart (the next
+    reading) while lines of different pairs never come within 2 mm."""
+    W, H = paper_size(paper)
+    front, back = calibration_pages(W, H, backs, (0.0, 0.0))
+
+    def flip(x, y):
+        return (W - x, y) if backs == "long-edge" else (x, H - y)
+
+    def reading(t):
+        return "0" if not t else f"{t:+.1f}".replace(".0", "")
+
+    for i in range(-10, 11):
+        for j in range(-10, 11):
+            dx, dy = i / 2, j / 2
+            found, nearest = _decode(front, back, flip, (dx, dy))
+            # the back moved by (dx, dy) on the back page: the reading to add is −drift
+            assert found == {"X": [reading(-dx)], "Y": [reading(-dy)]}, (dx, dy, found)
+            assert nearest["X"] >= 0.5 - 1e-9 and nearest["Y"] >= 0.5 - 1e-9
+    for item in front + back:  # everything on the paper, 5 mm clear of the edge at any drift
+        if isinstance(item, Rule):
+            for x, y in ((item.x1, item.y1), (item.x2, item.y2)):
+                assert 10 <= x <= W - 10 and 10 <= y <= H - 10, (item, W, H)
+
+
+def test_calibration_false_pairs_stay_two_mm_apart():
+    """A back line and a front line of different readings are never nearer than 2 mm along the
+    scale while they overlap across it, at any drift within ±5 mm (so no false coincidence)."""
+    W, H = A4
+    front, back = calibration_pages(W, H, "long-edge")
+    f_rules = [r for r in front if isinstance(r, Rule)]
+    b_rules = [r for r in back if isinstance(r, Rule)]
+    fx = [(W - r.x1, min(r.y1, r.y2), max(r.y1, r.y2)) for r in f_rules if r.x1 == r.x2]
+    bx = [(r.x1, min(r.y1, r.y2), max(r.y1, r.y2)) for r in b_rules if r.x1 == r.x2]
+    assert len(fx) == len(bx) == 21
+    for k, (x, y0, y1) in enumerate(bx):
+        for m, (f, g0, g1) in enumerate(fx):
+            if m == k:
+                continue
+            for d in range(-10, 11):
+                overlap = min(y1 + d / 2, g1) - max(y0 + d / 2, g0) > 0
+                if overlap:
+                    assert min(abs(x + e / 2 - f) for e in range(-10, 11)) >= 2.0 - 1e-9
 
 
 def test_a3_mat_is_one_sheet_and_a4_tiles_overlap_by_the_glue_margin():

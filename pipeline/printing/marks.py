@@ -245,7 +245,8 @@ def _label(page: PagePlan, text: str, measure) -> list:
 
 SCALE_RANGE = 5.0  # mm either way
 SCALE_STEP = 0.5  # mm between readings
-SCALE_PITCH = 8.0  # mm between the lines of a scale
+SCALE_PITCH = 6.0  # mm between neighbouring lines of a scale (they alternate between two bands)
+SCALE_BAND = 20.0  # mm between the two bands: more than SCALE_LEN + SCALE_RANGE
 SCALE_LEN = 12.0  # mm, length of each line
 
 
@@ -253,40 +254,47 @@ def calibration_pages(page_w: float, page_h: float, backs: str,
                       offset: tuple[float, float] = (0.0, 0.0)) -> tuple[tuple, tuple]:
     """The front and back of the duplex calibration sheet, as page items (the back offset).
 
-    A coincidence scale, like a printer's head-alignment page: the front has a row of 21
-    vertical lines 8 mm apart (and a column of 21 horizontal ones); the back has, behind each,
-    one line moved by its reading −5 … +5 mm in 0.5 mm steps, labelled with that reading. Held
-    against a light and seen from the back, exactly one pair in the row looks like a single
-    line: its label is the X correction (the column gives Y). The new offset is the offset this
-    sheet was printed with plus the readings. The labels have room to be read; the 0.5 mm steps
-    show as visible gaps between the other pairs.
+    A coincidence scale, like a printer's head-alignment page: the front has 21 vertical lines
+    6 mm apart (and 21 horizontal ones for Y); the back has, behind each, one line moved by its
+    reading −5 … +5 mm in 0.5 mm steps, labelled with that reading. Held against a light and
+    seen from the back, exactly one pair looks like a single line: its label is the X correction
+    (the column gives Y). The new offset is the offset this sheet was printed with plus the
+    readings.
+
+    Why the reading is unambiguous over the whole ±5 mm: a back line and a front line that are
+    not a pair could only meet when they are |reading + drift| ≤ 10 mm apart along the scale, so
+    neighbouring lines alternate between two bands :data:`SCALE_BAND` mm apart across it; within
+    a band the lines are 12 mm apart, so a back line is always ≥ 2 mm from every other front
+    line of its band, and a drift of up to 5 mm across the scale never moves it into the other
+    band (the bands are 20 mm apart, the lines 12 mm long).
     """
     steps = int(round(SCALE_RANGE / SCALE_STEP))
     n = 2 * steps + 1
     span = (n - 1) * SCALE_PITCH
-    row_x0, row_y = (page_w - span) / 2, 70.0  # X scale: vertical lines in a row
-    col_x, col_y0 = page_w / 2 - SCALE_LEN / 2, 105.0  # Y scale: horizontal lines in a column
+    row_x0, row_y = (page_w - span) / 2, 74.0  # X scale: vertical lines, two bands of rows
+    col_x, col_y0 = page_w / 2 - SCALE_BAND / 2 - SCALE_LEN / 2, 121.0  # Y scale: two columns
     short = backs == "short-edge"
     front: list = []
     back: list = []
     for k in range(n):
-        x = row_x0 + k * SCALE_PITCH
-        front.append(mark_line(x, row_y, x, row_y + SCALE_LEN, width=0.15))
-        y = col_y0 + k * SCALE_PITCH
-        front.append(mark_line(col_x, y, col_x + SCALE_LEN, y, width=0.15))
+        band = (k % 2) * SCALE_BAND
+        x, ry = row_x0 + k * SCALE_PITCH, row_y + band
+        front.append(mark_line(x, ry, x, ry + SCALE_LEN, width=0.15))
+        y, cx = col_y0 + k * SCALE_PITCH, col_x + band
+        front.append(mark_line(cx, y, cx + SCALE_LEN, y, width=0.15))
         # where each front line shows through on the back page, and its reading (ascending
         # left to right and top to bottom as seen on the back)
         if short:
-            tx, bx, by0 = -SCALE_RANGE + k * SCALE_STEP, x, page_h - row_y - SCALE_LEN
-            ty, bcx, by = SCALE_RANGE - k * SCALE_STEP, col_x, page_h - y
+            tx, bx, by0 = -SCALE_RANGE + k * SCALE_STEP, x, page_h - ry - SCALE_LEN
+            ty, bcx, by = SCALE_RANGE - k * SCALE_STEP, cx, page_h - y
         else:
-            tx, bx, by0 = SCALE_RANGE - k * SCALE_STEP, page_w - x, row_y
-            ty, bcx, by = -SCALE_RANGE + k * SCALE_STEP, page_w - col_x - SCALE_LEN, y
+            tx, bx, by0 = SCALE_RANGE - k * SCALE_STEP, page_w - x, ry
+            ty, bcx, by = -SCALE_RANGE + k * SCALE_STEP, page_w - cx - SCALE_LEN, y
         back.append(mark_line(bx + tx, by0, bx + tx, by0 + SCALE_LEN, width=0.15))
-        back.append(TextLine(bx + tx, by0 + SCALE_LEN + 3.5, _reading(tx), 6.5 if tx else 8,
+        back.append(TextLine(bx + tx, by0 + SCALE_LEN + 3.5, _reading(tx), 6 if tx else 8,
                              "bold" if not tx else "regular", anchor="middle"))
         back.append(mark_line(bcx, by + ty, bcx + SCALE_LEN, by + ty, width=0.15))
-        back.append(TextLine(bcx + SCALE_LEN + 2.0, by + ty + 0.9, _reading(ty), 6.5 if ty else 8,
+        back.append(TextLine(bcx + SCALE_LEN + 1.5, by + ty + 0.9, _reading(ty), 6 if ty else 8,
                              "bold" if not ty else "regular"))
     front.append(TextLine(row_x0 - 3.0, row_y + SCALE_LEN / 2 + 1.5, "X", 10, "bold", anchor="end"))
     front.append(TextLine(col_x - 3.0, col_y0 + 1.5, "Y", 10, "bold", anchor="end"))
@@ -300,13 +308,13 @@ def calibration_pages(page_w: float, page_h: float, backs: str,
         ("Print duplex at 100 %. Hold the sheet against a light and look from the back: where two", 7, "regular"),
         ("lines merge into one, read X (row) and Y (column); add them to this sheet's offset.", 7, "regular"),
     ]
-    y = 20.0
+    y = 22.0
     for text, size, role in lines:
         front.append(TextLine(page_w / 2, y, text, size, font=role, anchor="middle"))
         y += size * 0.45 + 2.6
-    front.append(TextLine(page_w / 2, page_h - 15, "表 FRONT", 9, font="bold", anchor="middle"))
-    back.append(TextLine(page_w / 2, page_h - 15, "裏 BACK", 9, font="bold", anchor="middle"))
-    back.append(TextLine(page_w / 2, 20.0, "重なって１本に見える線の数字を読む（mm）　read where two lines merge into one",
+    front.append(TextLine(page_w / 2, 12.0, "表 FRONT", 9, font="bold", anchor="middle"))
+    back.append(TextLine(page_w / 2, page_h - 12.0, "裏 BACK", 9, font="bold", anchor="middle"))
+    back.append(TextLine(page_w / 2, page_h - 22.0 if short else 22.0, "重なって１本に見える線の数字を読む（mm）　read where two lines merge into one",
                          8, anchor="middle"))
     dx, dy = offset
     return tuple(front), tuple(_shift(item, dx, dy) for item in back)
