@@ -5,7 +5,6 @@ determinism, atomic writes and one-line usage errors."""
 from __future__ import annotations
 
 import re
-import struct
 
 import pdfplumber
 import pikepdf
@@ -18,6 +17,8 @@ from fuda.printing.imposition import PT_PER_MM, PrintOptionError
 from fuda.printing.sheets import print_calibration, print_cards, select_items
 from pypdf import PdfReader
 from typer.testing import CliRunner
+
+from tests.icc_cmyk import cmyk_profile
 
 TOL = 0.05  # pt
 
@@ -203,7 +204,8 @@ def test_cmyk_mode_has_no_rgb_operators_and_cmyk_images(rr, outdir):
 
 
 def test_cmyk_with_an_icc_profile(rr, outdir, tmp_path):
-    """With an ICC profile the art goes through ImageCms and the profile travels with it."""
+    """With an ICC profile the art goes through ImageCms and is stored as DeviceCMYK JPEG
+    without an embedded profile (the OutputIntent names it once)."""
     from PIL import ImageCms
 
     icc = tmp_path / "cmyk.icc"
@@ -212,11 +214,127 @@ def test_cmyk_with_an_icc_profile(rr, outdir, tmp_path):
     out = print_cards(rr, deck=deck, cmyk=True, icc=icc, out=outdir / "cmyk-icc.pdf")
     with pikepdf.open(out) as pdf:
         images = [img for page in pdf.pages for _, img in _images(page)]
-    assert images and all(str(i.ColorSpace) == "/DeviceCMYK" for i in images)
+        assert images and all(str(i.ColorSpace) == "/DeviceCMYK" for i in images)
+        assert all(b"ICC_PROFILE" not in i.read_raw_bytes() for i in images)
     bad = tmp_path / "bad.icc"
     bad.write_bytes(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
     with pytest.raises(ValueError, match="not CMYK"):
         print_cards(rr, deck=deck, cmyk=True, icc=bad, out=outdir / "cmyk-bad.pdf")
+
+
+def _colour_ops(path):
+    """Every fill/stroke colour operator in the file: (operator, operands rounded to 4 places)."""
+    found = set()
+    with pikepdf.open(path) as pdf:
+        for page in pdf.pages:
+            for stream in _streams(page):
+                for operands, op in pikepdf.parse_content_stream(stream):
+                    if str(op) in ("k", "K", "rg", "RG", "g", "G", "sc", "scn", "SC", "SCN", "cs", "CS"):
+                        found.add((str(op), tuple(round(float(v), 4) for v in operands)))
+    return found
+
+
+def _face_colours(game, cards):
+    """Every #rrggbb a card's front or back (and the marks) asks for."""
+    from fuda.faces.fonts import game_fonts
+    from fuda.faces.layout import layout_back, layout_card
+
+    fonts = game_fonts(game)
+    colours = {"#000000", "#808080", "#404040"}
+    for card in cards:
+        for face in (layout_card(game, card, bleed=3.0, fonts=fonts),
+                     layout_back(game, card, bleed=3.0, fonts=fonts)):
+            for item in face.items:
+                for attr in ("fill", "stroke", "color"):
+                    value = getattr(item, attr, None)
+                    if isinstance(value, str) and value.startswith("#"):
+                        colours.add(value)
+    return colours
+
+
+def test_every_vector_colour_goes_through_the_profile(rr, outdir, tmp_path):
+    """--cmyk --icc: every k/K operator is the profile's conversion of a colour the layout asked
+    for (no plain formula anywhere), and a known RGB colour maps to the profile's CMYK value."""
+    from fuda.printing.cmyk import ColourProfile
+
+    icc = tmp_path / "cmyk.icc"
+    _write_cmyk_profile(icc)
+    profile = ColourProfile.from_file(icc)
+    # a known colour: sRGB red through the synthetic press (its own numbers, not 0/1/1/0)
+    assert profile.cmyk("#ff0000") == (0.0, 0.8941, 0.9725, 0.0353)
+    deck = next(d.id for d in rr.decks)
+    out = print_cards(rr, deck=deck, backs="long-edge", cmyk=True, icc=icc, out=outdir / "cm.pdf")
+    cards = [item.front for item in select_items(rr, deck=deck)]
+    expected = {profile.cmyk(c) for c in _face_colours(rr, cards)}
+    ops = _colour_ops(out)
+    assert ops and {op for op, _ in ops} <= {"k", "K"}
+    stray = {v for _, v in ops} - expected
+    assert not stray, f"colours not from the profile: {sorted(stray)[:5]}"
+    from fuda.faces.paint_pdf import rgb_to_cmyk
+
+    plain = {tuple(round(v, 4) for v in rgb_to_cmyk(c)) for c in _face_colours(rr, cards)}
+    assert {v for _, v in ops} - plain, "the plain formula was used"
+
+
+def test_pdfx_1a_2001_requirements(rr, outdir, tmp_path):
+    """--pdfx: PDF 1.3, GTS_PDFXVersion/Conformance, Trapped, one OutputIntent with the profile,
+    CMYK-only colour and images (no embedded ICC, no SMask), no transparency keys, every font
+    embedded, TrimBox and BleedBox on every page within the MediaBox, no ArtBox beside them."""
+    icc = tmp_path / "cmyk.icc"
+    _write_cmyk_profile(icc)
+    deck = next(d.id for d in rr.decks)
+    out = print_cards(rr, deck=deck, backs="long-edge", icc=icc, pdfx=True, out=outdir / "x1a.pdf")
+    with pikepdf.open(out) as pdf:
+        assert pdf.pdf_version == "1.3"
+        info = pdf.trailer.Info
+        assert str(info.GTS_PDFXVersion) == "PDF/X-1:2001"
+        assert str(info.GTS_PDFXConformance) == "PDF/X-1a:2001"
+        assert str(info.Trapped) in ("/False", "/True") and str(info.Title)
+        intents = pdf.Root.OutputIntents
+        assert len(intents) == 1
+        intent = intents[0]
+        assert str(intent.S) == "/GTS_PDFX" and str(intent.OutputConditionIdentifier)
+        assert intent.DestOutputProfile.read_bytes() == icc.read_bytes()
+        assert int(intent.DestOutputProfile.N) == 4
+        for obj in pdf.objects:
+            if isinstance(obj, pikepdf.Dictionary) or isinstance(obj, pikepdf.Stream):
+                assert "/SMask" not in obj and "/CA" not in obj and "/ca" not in obj
+                assert obj.get("/Type") != "/ExtGState" or "/BM" not in obj
+        for page in pdf.pages:
+            media = [float(v) for v in page.MediaBox]
+            bleed = [float(v) for v in page.BleedBox]
+            trim = [float(v) for v in page.TrimBox]
+            assert "/ArtBox" not in page.obj
+            assert media[0] <= bleed[0] <= trim[0] and trim[2] <= bleed[2] <= media[2]
+            assert media[1] <= bleed[1] <= trim[1] and trim[3] <= bleed[3] <= media[3]
+            for _, image in _images(page):
+                assert str(image.ColorSpace) == "/DeviceCMYK"
+                assert b"ICC_PROFILE" not in image.read_raw_bytes()
+                assert "/SMask" not in image
+        assert {op for op, _ in _colour_ops(out)} <= {"k", "K"}
+    assert _fonts(out) and all(embedded for _, embedded in _fonts(out))
+
+
+def test_pdfx_needs_a_profile_and_an_rgb_profile_is_refused(rr, tmp_path):
+    """--pdfx without --icc, and an RGB profile, are usage errors naming the fix."""
+    from PIL import ImageCms
+
+    with pytest.raises(PrintOptionError, match="--icc"):
+        print_cards(rr, pdfx=True, out=tmp_path / "x.pdf")
+    bad = tmp_path / "rgb.icc"
+    bad.write_bytes(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+    with pytest.raises(ValueError, match="not CMYK"):
+        print_cards(rr, pdfx=True, icc=bad, out=tmp_path / "x.pdf")
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_pdfx_output_is_byte_identical_twice(rr, outdir, tmp_path):
+    """PDF/X output (profile, converted art, OutputIntent) is deterministic."""
+    icc = tmp_path / "cmyk.icc"
+    _write_cmyk_profile(icc)
+    a = print_cards(rr, ids=[rr.cards[0].id], icc=icc, pdfx=True, out=outdir / "xa.pdf").read_bytes()
+    b = print_cards(rr, ids=[rr.cards[0].id], icc=icc, pdfx=True, out=outdir / "xb.pdf").read_bytes()
+    assert a == b
 
 
 def test_output_is_byte_identical_twice(rr, outdir):
@@ -406,53 +524,6 @@ def _fonts(path) -> list[tuple[str, bool]]:
 
 
 def _write_cmyk_profile(path) -> None:
-    """Write a tiny but valid ICC v2 CMYK output profile (grey only: K from L*), so the test
+    """Write a synthetic but valid ICC v2 CMYK output profile (tests/icc_cmyk.py), so the test
     needs no profile installed on the machine."""
     path.write_bytes(cmyk_profile())
-
-
-def _tag_desc(text):
-    a = text.encode("ascii") + b"\0"
-    return b"desc" + b"\0" * 4 + struct.pack(">I", len(a)) + a + struct.pack(">II", 0, 0) + struct.pack(">HB", 0, 0) + b"\0" * 67
-
-def _tag_xyz(x, y, z):
-    f = lambda v: struct.pack(">i", round(v * 65536))
-    return b"XYZ " + b"\0" * 4 + f(x) + f(y) + f(z)
-
-def _tag_text(text):
-    return b"text" + b"\0" * 4 + text.encode("ascii") + b"\0"
-
-def _mft1(n_in, n_out, clut):
-    ident = bytes(range(256))
-    matrix = b"".join(struct.pack(">i", 65536 if i in (0, 4, 8) else 0) for i in range(9))
-    return (b"mft1" + b"\0" * 4 + bytes([n_in, n_out, 2, 0]) + matrix + ident * n_in + bytes(clut) + ident * n_out)
-
-def cmyk_profile() -> bytes:
-    """A tiny but valid ICC v2 CMYK output profile (grey only: K from L*)."""
-    b2a = []
-    for L in (0, 1):
-        for a in (0, 1):
-            for b in (0, 1):
-                b2a += [0, 0, 0, 255 - 255 * L]
-    a2b = []
-    for c in (0, 1):
-        for m in (0, 1):
-            for y in (0, 1):
-                for k in (0, 1):
-                    a2b += [255 - 255 * k, 128, 128]
-    tags = [(b"desc", _tag_desc("fuda test CMYK")), (b"wtpt", _tag_xyz(0.9642, 1.0, 0.8249)),
-            (b"cprt", _tag_text("public domain")), (b"A2B0", _mft1(4, 3, a2b)), (b"B2A0", _mft1(3, 4, b2a))]
-    offset = 128 + 4 + 12 * len(tags)
-    table, data = b"", b""
-    for sig, body in tags:
-        while (offset + len(data)) % 4:
-            data += b"\0"
-        table += sig + struct.pack(">II", offset + len(data), len(body))
-        data += body
-    body = struct.pack(">I", len(tags)) + table + data
-    size = 128 + len(body)
-    header = struct.pack(">I", size) + b"\0" * 4 + struct.pack(">I", 0x02100000) + b"prtrCMYKLab "
-    header += struct.pack(">6H", 2024, 1, 1, 0, 0, 0) + b"acsp" + b"\0" * 4 + b"\0" * 4 + b"\0" * 8 + b"\0" * 8
-    header += struct.pack(">I", 0) + _tag_xyz(0.9642, 1.0, 0.8249)[8:] + b"\0" * 4
-    header += b"\0" * (128 - len(header))
-    return header + body

@@ -90,8 +90,9 @@ def print_command(
     backs: Annotated[Optional[str], typer.Option("--backs", help="none, long-edge, short-edge or gutter (default: none; long-edge for a ryomen pairing).")] = None,
     back_offset: Annotated[str, typer.Option("--back-offset", help="Move the backs by X,Y mm (from --calibration).")] = "0,0",
     per_face: Annotated[bool, typer.Option("--per-face", help="One page per face at trim + bleed, for print shops.")] = False,
-    cmyk: Annotated[bool, typer.Option("--cmyk", help="CMYK-only colour; art converted (use --icc).")] = False,
+    cmyk: Annotated[bool, typer.Option("--cmyk", help="CMYK-only colour, every colour and the art through --icc.")] = False,
     icc: Annotated[Optional[Path], typer.Option("--icc", help="The print shop's CMYK ICC profile (e.g. Japan Color 2001 Coated).")] = None,
+    pdfx: Annotated[bool, typer.Option("--pdfx", help="PDF/X-1a:2001 for print shops (needs --icc; implies --cmyk).")] = False,
     calibration: Annotated[bool, typer.Option("--calibration", help="Write the duplex calibration sheet instead.")] = False,
     out: OutOpt = None,
     path: PathOpt = None,
@@ -108,6 +109,9 @@ def print_command(
         return
     if game is None:
         raise _fail("missing GAME (e.g. fuda print recast-rift)")
+    if pdfx and icc is None:
+        raise _fail("--pdfx needs the print shop's CMYK profile: --cmyk --icc PROFILE")
+    cmyk = cmyk or pdfx
     if icc is not None and not cmyk:
         raise _fail("--icc needs --cmyk")
     if icc is not None and not icc.is_file():
@@ -120,7 +124,7 @@ def print_command(
     target = out or Path(f"{stem}{'-faces' if per_face else ''}.pdf")
     written = _run(print_cards, game=g, deck=deck, ids=id_list, copies=copies, paper=paper,
                    card_size=card_size, bleed=bleed, marks=marks, backs=backs, back_offset=offset,
-                   per_face=per_face, cmyk=cmyk, icc=icc, out=target)
+                   per_face=per_face, cmyk=cmyk, icc=icc, pdfx=pdfx, out=target)
     typer.echo(str(written))
 
 

@@ -51,12 +51,26 @@ def rgb_to_cmyk(colour: str) -> tuple[float, float, float, float]:
 
 
 @cache
-def _colour(colour: str, cmyk: bool):
-    from reportlab.lib.colors import CMYKColor, Color
+def _rgb(colour: str):
+    from reportlab.lib.colors import Color
 
-    if cmyk:
-        return CMYKColor(*rgb_to_cmyk(colour))
     return Color(*hex_to_rgb(colour))
+
+
+def _cmyk_colours(convert: Callable[[str], tuple[float, float, float, float]]):
+    """``#rrggbb`` → reportlab CMYK colour through ``convert``, each distinct colour once."""
+    from reportlab.lib.colors import CMYKColor
+
+    memo: dict[str, object] = {}
+
+    def colour(hex_colour: str):
+        c = memo.get(hex_colour)
+        if c is None:
+            # alpha=None: no /ca ExtGState, so the file stays PDF 1.3 with no transparency keys
+            c = memo[hex_colour] = CMYKColor(*convert(hex_colour), alpha=None)
+        return c
+
+    return colour
 
 
 @cache
@@ -66,18 +80,32 @@ def _image_size(path: str) -> tuple[int, int]:
     return ImageReader(path).getSize()
 
 
-def new_canvas(path_or_buffer, pagesize: tuple[float, float], fonts: FontSet, cmyk: bool = False):
+def _cmyk_only(colour):
+    """reportlab's colour-space guard for CMYK pages: CMYK colours pass unchanged (reportlab's own
+    ``sep_cmyk`` turns a grey CMYK colour into a density of black, with alpha), others fail."""
+    from reportlab.lib.colors import CMYKColor
+
+    if not isinstance(colour, CMYKColor):
+        raise ValueError(f"non-CMYK colour {colour!r} on a CMYK page")
+    return colour
+
+
+def new_canvas(path_or_buffer, pagesize: tuple[float, float], fonts: FontSet, cmyk: bool = False,
+               convert: Callable[[str], tuple[float, float, float, float]] | None = None,
+               pdf_version: tuple[int, int] | None = None):
     """A deterministic reportlab canvas: fixed timestamp and ids (``invariant=1``), no ASCII-85,
     the page preamble's font set to the game's embedded regular face (no stray Helvetica), and
-    with ``cmyk`` CMYK-only vector colour (``enforceColorSpace='sep_cmyk'``)."""
+    with ``cmyk`` CMYK-only vector colour (``enforceColorSpace``), each ``#rrggbb``
+    converted by ``convert`` (an ICC profile's transform; default :func:`rgb_to_cmyk`)."""
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
     rl_config.useA85 = 0
     canvas = Canvas(path_or_buffer, pagesize=pagesize, invariant=1, pageCompression=1,
                     initialFontName=fonts.font_name("regular"), initialFontSize=8,
-                    enforceColorSpace="sep_cmyk" if cmyk else None)
+                    enforceColorSpace=_cmyk_only if cmyk else None, pdfVersion=pdf_version)
     canvas._fuda_cmyk = cmyk
+    canvas._fuda_colour = _cmyk_colours(convert or rgb_to_cmyk) if cmyk else _rgb
     canvas.setCreator("fuda")
     canvas.setProducer("fuda")
     return canvas
@@ -91,7 +119,7 @@ def draw_face(canvas, face: Face, x_pt: float, y_pt: float, fonts: FontSet, *,
     ``clip`` is how far (mm) drawing may reach beyond the trim on the left, bottom, right and
     top (default: the face's bleed on every side). ``image_file`` maps an art path to the file
     to embed (e.g. a CMYK-converted copy); by default the art file itself."""
-    cmyk = getattr(canvas, "_fuda_cmyk", False)
+    colour = getattr(canvas, "_fuda_colour", _rgb)
     height = face.height
     left, bottom, right, top = clip if clip is not None else (face.bleed,) * 4
 
@@ -111,7 +139,7 @@ def draw_face(canvas, face: Face, x_pt: float, y_pt: float, fonts: FontSet, *,
         kind = type(item)
         if kind is TextLine:
             if item.color != fill_now:
-                canvas.setFillColor(_colour(item.color, cmyk))
+                canvas.setFillColor(colour(item.color))
                 fill_now = item.color
             name = fonts.font_name(item.font)
             x = X(item.x)
@@ -145,11 +173,11 @@ def draw_face(canvas, face: Face, x_pt: float, y_pt: float, fonts: FontSet, *,
         fill = getattr(item, "fill", None)
         stroke = item.stroke
         if fill is not None and fill != fill_now:
-            canvas.setFillColor(_colour(fill, cmyk))
+            canvas.setFillColor(colour(fill))
             fill_now = fill
         if stroke is not None:
             if stroke != stroke_now:
-                canvas.setStrokeColor(_colour(stroke, cmyk))
+                canvas.setStrokeColor(colour(stroke))
                 stroke_now = stroke
             if item.stroke_width != width_now:
                 canvas.setLineWidth(item.stroke_width * PT)

@@ -26,6 +26,7 @@ from types import MappingProxyType
 
 from fuda.atomic import atomic_path
 from fuda.faces.primitives import Face, Marker
+from fuda.printing.pdfx import PDFX_PDF_VERSION, add_output_intent
 from fuda.printing.imposition import (
     BACKS,
     MARKS,
@@ -169,32 +170,41 @@ def draw_items(canvas, items, page_w: float, page_h: float, fonts) -> None:
         draw_face(canvas, Face(page_w, page_h, tuple(items)), 0.0, 0.0, fonts, clip=(0.0, 0.0, 0.0, 0.0))
 
 
-def start_page(canvas, page: PagePlan) -> None:
-    """Size the next page and set its TrimBox, BleedBox and ArtBox."""
+def start_page(canvas, page: PagePlan, art_box: bool = True) -> None:
+    """Size the next page and set its TrimBox, BleedBox and (unless PDF/X, which forbids an
+    ArtBox beside the TrimBox) its ArtBox."""
     h = page.height
     canvas.setPageSize((round(page.width * PT_PER_MM, 4), round(h * PT_PER_MM, 4)))
     canvas.setTrimBox(pdf_box(page.trim, h))
     canvas.setBleedBox(pdf_box(page.bleed, h))
-    canvas.setArtBox(pdf_box(page.art, h))
+    if art_box:
+        canvas.setArtBox(pdf_box(page.art, h))
 
 
 def print_cards(game, *, deck: str | None = None, ids=None, copies: int = 1, paper: str = "A4",
                 card_size=None, bleed: float = 3.0, marks: str = "tombo", backs: str | None = None,
                 back_offset=(0.0, 0.0), per_face: bool = False, cmyk: bool = False, icc=None,
-                out, _mirror: bool = True) -> Path:
+                pdfx: bool = False, out, _mirror: bool = True) -> Path:
     """Write the cards of ``game`` as a print-ready PDF at ``out`` and return its path.
 
     ``backs`` is "none", "long-edge", "short-edge" or "gutter"; ``None`` means long-edge for a
     ryomen pairing (both faces must be printed) and "none" otherwise. ``card_size`` is (w, h) mm
     or a preset string ("63x88", "59x86", "91x55"). ``back_offset`` (mm, +x right, +y down as
-    seen on the back page) corrects a printer's duplex drift. ``cmyk`` draws CMYK only and
-    converts art with the ICC profile ``icc`` (a plain conversion, with a warning, without).
+    seen on the back page) corrects a printer's duplex drift. ``cmyk`` draws CMYK only, every
+    colour and the art converted through the ICC profile ``icc`` (a plain conversion, with a
+    warning, without) and the profile written as the file's OutputIntent; ``pdfx`` (needs
+    ``icc``) makes the file PDF/X-1a:2001 (:mod:`fuda.printing.pdfx`).
     Option problems raise :class:`PrintOptionError`; cards that cannot be laid out raise
     :class:`~pipeline.findings.FindingsError`.
     """
     from fuda.faces.fonts import game_fonts
     from fuda.faces.paint_pdf import new_canvas
 
+    if pdfx and icc is None:
+        raise PrintOptionError("--pdfx needs the print shop's CMYK profile: --cmyk --icc PROFILE")
+    cmyk = cmyk or pdfx
+    if icc is not None and not cmyk:
+        raise PrintOptionError("--icc needs --cmyk")
     if marks not in MARKS:
         raise PrintOptionError(f"unknown marks {marks!r} (use one of {', '.join(MARKS)})")
     if backs is not None and backs not in BACKS:
@@ -224,21 +234,25 @@ def print_cards(game, *, deck: str | None = None, ids=None, copies: int = 1, pap
         margin = PLAIN_MARGIN if marks == "none" else MIN_MARGIN
         layout = sheet_layout(paper_wh, card, bleed, backs, (dx, dy), margin=margin, mirror=_mirror)
         pages = paginate(layout, len(items))
-    image_file = None
+    image_file = profile = None
     if cmyk:
-        from fuda.printing.cmyk import ImageConverter, warn_plain
+        from fuda.printing.cmyk import ColourProfile, ImageConverter, warn_plain
 
-        image_file = ImageConverter(icc=Path(icc) if icc else None)
-        if icc is None:
+        profile = ColourProfile.from_file(icc) if icc is not None else None
+        image_file = ImageConverter(profile=profile)
+        if profile is None:
             warn_plain()
     sheets = max((p.number for p in pages), default=0)
     with atomic_path(Path(out)) as tmp:
         first_page = pages[0]
         canvas = new_canvas(str(tmp), (first_page.width * PT_PER_MM, first_page.height * PT_PER_MM),
-                            fonts, cmyk=cmyk)
+                            fonts, cmyk=cmyk, convert=profile.cmyk if profile else None,
+                            pdf_version=PDFX_PDF_VERSION if pdfx else None)
         canvas.setTitle(f"{game.name} ({game.id})")
+        if profile is not None:
+            add_output_intent(canvas, profile, pdfx=pdfx)
         for n, page in enumerate(pages):
-            start_page(canvas, page)
+            start_page(canvas, page, art_box=not pdfx)
             for pl in page.placements:
                 place_face(canvas, faces(pl.item, pl.side), pl.slot, page.height, fonts, image_file)
             if per_face:
