@@ -170,13 +170,19 @@ def break_lines(text: str, max_width: float, width_of: Callable[[str], float],
 
 
 def _sizes(size: float, min_size: float, step: float):
+    """``size``, then ``step`` smaller, …, and ``min_size`` itself last (a scaled design's
+    minimum need not lie on the step grid)."""
     k = 0
+    last = None
     while True:
         s = round(size - k * step, 4)
         if s < min_size - 1e-9:
-            return
+            break
         yield s
+        last = s
         k += 1
+    if last is None or last > min_size + 1e-9:
+        yield round(min_size, 4)
 
 
 def fit_text(text: str, *, width: float, height: float, fonts, role: str = "regular",

@@ -22,6 +22,7 @@ from fuda.database.findings import Finding, FindingsError, Location
 from fuda.faces.fonts import FontSet, game_fonts
 from fuda.faces.kinsoku import TextOverflow
 from fuda.faces.layout_text import ASCENT, LABELS, MM_PER_PT, TextMixin, pattern
+from fuda.faces.safe_area import text_problems
 from fuda.faces.primitives import (
     Ellipse,
     Face,
@@ -50,8 +51,9 @@ class _Layout(TextMixin):
                  bleed: float):
         self.game, self.card, self.t, self.fonts, self.palette = game, card, template, fonts, palette
         self.width, self.height = game.card_size
-        dw, dh = template.design_size
-        self.sx, self.sy = self.width / dw, self.height / dh
+        # uniform scale and letterbox offset: a circle stays a circle at any card size
+        self.scale, self.ox, self.oy = template.placement((self.width, self.height))
+        self.sx = self.sy = self.scale
         self.bleed = bleed
         self.items: list = []
         self.findings: list[Finding] = []
@@ -67,7 +69,12 @@ class _Layout(TextMixin):
         if el.get("full"):
             b = self.bleed
             return -b, -b, self.width + 2 * b, self.height + 2 * b
-        return el["x"] * self.sx, el["y"] * self.sy, el["w"] * self.sx, el["h"] * self.sy
+        s = self.scale
+        return el["x"] * s + self.ox, el["y"] * s + self.oy, el["w"] * s, el["h"] * s
+
+    def pt(self, el, key: str, default: float) -> float:
+        """A type size (pt) of ``el``, scaled with the design."""
+        return float(el.get(key, default)) * self.scale
 
     def color(self, value, default=None):
         if value is None:
@@ -156,7 +163,8 @@ class _Layout(TextMixin):
                                   float(el.get("stroke-width", 0.3))))
 
     def el_rule(self, el):
-        self.items.append(Rule(el["x1"] * self.sx, el["y1"] * self.sy, el["x2"] * self.sx, el["y2"] * self.sy,
+        s, ox, oy = self.scale, self.ox, self.oy
+        self.items.append(Rule(el["x1"] * s + ox, el["y1"] * s + oy, el["x2"] * s + ox, el["y2"] * s + oy,
                                self.color(el.get("stroke"), "#000000"), float(el.get("stroke-width", 0.3)),
                                tuple(float(d) for d in el.get("dash", ()))))
 
@@ -176,10 +184,10 @@ class _Layout(TextMixin):
         self.badge(el.get("shape", "circle"), x, y, w, h, self.color(el.get("fill")), self.color(el.get("stroke")),
                    float(el.get("stroke-width", 0.4)), float(el.get("radius", 0)))
         if el.get("label"):
-            lab = {"font": "bold", "size": el.get("label-size", 6), "color": el.get("label-color", el.get("color")),
+            lab = {"font": "bold", "size": float(el.get("label-size", 6)), "color": el.get("label-color", el.get("color")),
                    "align": "middle"}
             ly = float(el.get("label-y", 0)) * self.sy
-            lsz = float(lab["size"]) * MM_PER_PT
+            lsz = float(lab["size"]) * self.scale * MM_PER_PT
             self.line(el["label"], lab, x, y + ly, w, lsz * 1.2, None)
         vy = float(el.get("value-dy", 0))
         self.line(text, {**el, "dy": vy, "align": "middle"}, x, y, w, h, el.get("field"))
@@ -199,7 +207,7 @@ class _Layout(TextMixin):
                        self.color(el.get("on-fill" if on else "off-fill")),
                        self.color(el.get("on-stroke" if on else "off-stroke")),
                        float(el.get("stroke-width", 0.3)), float(el.get("radius", 0)))
-            style = {"font": "bold", "size": el.get("size", 9), "color": el.get("on-color" if on else "off-color"),
+            style = {"font": "bold", "size": float(el.get("size", 9)), "color": el.get("on-color" if on else "off-color"),
                      "align": "middle", "dy": el.get("value-dy", 0)}
             self.line(label, style, cx, cy, w, h, el["field"])
 
@@ -217,7 +225,7 @@ class _Layout(TextMixin):
                 texts.append(el.get("map", {}).get(key_of(v), str(v)))
         x, y, w, h = self.box(el)
         role = el.get("font", "bold")
-        size, min_size = float(el.get("size", 7)), float(el.get("min-size", 6))
+        size, min_size = self.pt(el, "size", 7), self.pt(el, "min-size", 6)
         pad, gap = float(el.get("pad", 1.2)) * self.sx, float(el.get("gap", 1)) * self.sx
 
         def total(s):
@@ -234,7 +242,8 @@ class _Layout(TextMixin):
             cw = self.fonts.width_mm(t, size, role) + 2 * pad
             self.items.append(Rect(cx, y, cw, h, self.color(el.get("fill")), self.color(el.get("stroke")),
                                    float(el.get("stroke-width", 0.25)), float(el.get("radius", h / 2))))
-            style = {"font": role, "size": size, "min-size": size, "color": el.get("color"), "align": "middle"}
+            style = {"font": role, "size": size / self.scale, "min-size": size / self.scale,
+                     "color": el.get("color"), "align": "middle"}
             self.line(t, style, cx, y, cw, h, el["field"])
             cx += cw + gap
 
@@ -272,7 +281,7 @@ class _Layout(TextMixin):
             self.badge(el.get("shape", "circle"), cx, cy, cell, cell,
                        self.color(el.get("highlight-fill" if hi else "fill")),
                        self.color(el.get("stroke")), float(el.get("stroke-width", 0.5)))
-            style = {"font": "bold", "size": el.get("size", 16), "align": "middle",
+            style = {"font": "bold", "size": float(el.get("size", 16)), "align": "middle",
                      "color": el.get("highlight-color" if hi else "color")}
             self.line(str(life), style, cx, cy, cell, cell, None)
         if limit and el.get("highlight-label"):
@@ -284,7 +293,7 @@ class _Layout(TextMixin):
             self.items.append(Rule(bx - 1, ty, bx, ty, colour, 0.5))
             self.items.append(Rule(bx - 1, by, bx, by, colour, 0.5))
             chars = list(el["highlight-label"])
-            size = float(el.get("label-size", 7))
+            size = self.pt(el, "label-size", 7)
             step = size * MM_PER_PT * 1.1
             ly = (ty + by) / 2 - step * len(chars) / 2 + ASCENT * size * MM_PER_PT
             for ch in chars:  # vertical writing: one character per line
@@ -322,7 +331,12 @@ def lay_out(game, card, *, bleed: float = 3.0, side: str = "front", fonts: FontS
     fonts = fonts or game_fonts(game)
     lay = _Layout(game, card, template, fonts, template.palette(card.kind, card), bleed)
     lay.run(template.kind(card.kind).get("elements", ()), _SHAPES_ONLY if text_only else frozenset())
-    return _face(lay, f"card:{card.id}:{side}", f"{card.id}/{side}"), lay.findings
+    face = _face(lay, f"card:{card.id}:{side}", f"{card.id}/{side}")
+    for problem in text_problems(face, fonts):
+        lay.findings.append(Finding(card.source, "P105" if problem.other else "P104", problem.message(),
+                                    severity="warning", card=card.id,
+                                    hint="move or shrink the element in the template, or shorten the text"))
+    return face, lay.findings
 
 
 def layout_card(game, card, *, bleed: float = 3.0, side: str = "front", fonts: FontSet | None = None) -> Face:
@@ -364,7 +378,8 @@ def layout_back(game, card=None, *, bleed: float = 3.0, fonts: FontSet | None = 
 
 def check_fit(game, card) -> list[Finding]:
     """Findings for ``card``'s face (and its back when it has its own): text that does not fit
-    at the template's minimum size (P101), characters the font lacks (P102), missing art (P103)."""
+    at the template's minimum size (P101), characters the font lacks (P102), missing art (P103),
+    text inside the 3 mm safe area (P104) or overlapping other text (P105)."""
     try:
         _, findings = lay_out(game, card, bleed=0.0, text_only=True)
     except FindingsError as exc:

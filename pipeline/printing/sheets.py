@@ -214,6 +214,7 @@ def print_cards(game, *, deck: str | None = None, ids=None, copies: int = 1, pap
     if isinstance(card_size, str):
         card_size = parse_card_size(card_size)
     game = with_card_size(game, card_size)
+    _check_card_size(game)
     pairing = deck is not None and is_pairing(game, _deck_or_error(game, deck))
     if backs is None:
         backs = "long-edge" if pairing else "none"
@@ -272,6 +273,16 @@ def print_cards(game, *, deck: str | None = None, ids=None, copies: int = 1, pap
             canvas.showPage()
         canvas.save()
     return Path(out)
+
+
+def _check_card_size(game) -> None:
+    """A card size the game's layout cannot take (turned the other way) is an option error."""
+    from fuda.faces.template import CardSizeError, load_template
+
+    try:
+        load_template(game).placement(game.card_size)
+    except CardSizeError as exc:
+        raise PrintOptionError(str(exc)) from None
 
 
 def _deck_or_error(game, deck_id: str):
