@@ -139,7 +139,7 @@ def test_sheet_boxes_nest(rr, outdir):
         assert _inside(list(map(float, page.artbox)), bleed)
 
 
-@pytest.mark.parametrize("size,bleed", [("63x88", 3.0), ("59x86", 2.0), ("91x55", 0.0)])
+@pytest.mark.parametrize("size,bleed", [("63x88", 3.0), ("59x86", 2.0), ("70x120", 0.0)])
 def test_per_face_pages_are_trim_plus_bleed_and_named(rr, outdir, size, bleed):
     """Per-face: one page per distinct face, MediaBox = BleedBox = card + 2 × bleed, TrimBox
     the card, ArtBox the safe area, labelled <id>-front / <id>-back."""
