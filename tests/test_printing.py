@@ -527,3 +527,34 @@ def _write_cmyk_profile(path) -> None:
     """Write a synthetic but valid ICC v2 CMYK output profile (tests/icc_cmyk.py), so the test
     needs no profile installed on the machine."""
     path.write_bytes(cmyk_profile())
+
+
+def test_validate_strict_warns_about_low_resolution_art(sample_copy):
+    """`fuda validate --strict`: the bundled art passes; a 300×400 px image fails with exit 1
+    and a warning naming the card, the file and its ppi."""
+    from fuda.cli.main import app
+    from PIL import Image
+
+    assert CliRunner().invoke(app, ["validate", "--strict"]).exit_code == 0
+    folder = sample_copy("toho-tcg")
+    Image.new("RGB", (300, 400), (200, 50, 50)).save(folder / "art" / "cirno.png")
+    plain = CliRunner().invoke(app, ["validate", str(folder.parent)])
+    assert plain.exit_code == 0 and "P107" not in plain.output
+    result = CliRunner().invoke(app, ["validate", "--strict", str(folder.parent)])
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if "P107" in line]
+    assert lines and all("cirno.png" in line and "144 ppi" in line and "(card " in line for line in lines)
+
+
+def test_sample_art_is_at_least_300_ppi_in_every_window_and_size(db):
+    """Every bundled art file gets ≥ 300 ppi in its game's art window at 63×88 and tarot size."""
+    from fuda.faces.layout import lay_out
+    from fuda.printing.sheets import with_card_size
+
+    for game in db.games:
+        for size in ((63, 88), (70, 120)):
+            g = with_card_size(game, size)
+            for card in g.cards:
+                if card.art is not None:
+                    _, findings = lay_out(g, card, text_only=True)
+                    assert not [f.message for f in findings if f.code == "P107"], (game.id, card.id, size)

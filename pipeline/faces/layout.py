@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from pathlib import Path
 
 from fuda.database.findings import Finding, FindingsError, Location
@@ -42,6 +43,41 @@ from fuda.faces.template import (
     load_template,
     matches,
 )
+
+
+MIN_PPI = 300  # what print shops ask for
+
+
+@lru_cache(maxsize=256)
+def _pixels(path: Path, mtime: float) -> tuple[int, int] | None:
+    from PIL import Image as PILImage
+
+    try:
+        with PILImage.open(path) as im:
+            return im.size
+    except OSError:
+        return None
+
+
+def effective_ppi(path: Path, w: float, h: float, crop=None) -> float | None:
+    """Pixels per inch the art at ``path`` gets when it covers a ``w`` × ``h`` mm window (the
+    shown part only: a crop box or the cover-cropped window); None when it cannot be read."""
+    try:
+        size = _pixels(Path(path), Path(path).stat().st_mtime)
+    except OSError:
+        return None
+    if size is None:
+        return None
+    iw, ih = size
+    if crop is not None:
+        iw, ih = iw * (crop[2] - crop[0]), ih * (crop[3] - crop[1])
+    scale = max(w / iw, h / ih)  # mm per pixel when covering
+    return 25.4 / scale
+
+
+def art_pixels(w: float, h: float, ppi: int = MIN_PPI) -> str:
+    """The pixel size a ``w`` × ``h`` mm window needs at ``ppi``."""
+    return f"{round(w / 25.4 * ppi)} × {round(h / 25.4 * ppi)}"
 
 
 class _Layout(TextMixin):
@@ -251,7 +287,19 @@ class _Layout(TextMixin):
         x, y, w, h = self.box(el)
         art = self.card.art if self.card is not None else None
         if art is not None and Path(art).is_file():
-            self.items.append(Image(x, y, w, h, Path(art)))
+            focus = self.card.get("art-focus") or {}
+            crop = None
+            if "left" in focus:
+                crop = (float(focus["left"]), float(focus["top"]), float(focus["right"]), float(focus["bottom"]))
+                if not (crop[0] < crop[2] and crop[1] < crop[3]):
+                    self.findings.append(Finding(self.where("art-focus"), "P106",
+                                                 "art-focus: the crop box is empty (left < right and "
+                                                 "top < bottom are needed)", card=self.card_id(),
+                                                 hint="e.g. art-focus: {left: 0.1, top: 0, right: 0.9, bottom: 0.6}"))
+                    crop = None
+            point = (float(focus.get("x", 0.5)), float(focus.get("y", 0.5)))
+            self.items.append(Image(x, y, w, h, Path(art), point, crop))
+            self.art_resolution(w, h, Path(art), crop)
         else:
             if art is not None:
                 self.findings.append(Finding(self.where("art"), "P103", f"art file {art} is missing",
@@ -264,6 +312,17 @@ class _Layout(TextMixin):
                                                   y + (h - e) / 2, e, e), self.color(el["emblem"])))
         if el.get("stroke"):
             self.items.append(Rect(x, y, w, h, None, self.color(el["stroke"]), float(el.get("stroke-width", 0.3))))
+
+    def art_resolution(self, w: float, h: float, path: Path, crop) -> None:
+        """P107 (warning): the art prints at less than :data:`MIN_PPI` in this window."""
+        ppi = effective_ppi(path, w, h, crop)
+        if ppi is not None and ppi < MIN_PPI - 0.5:
+            self.findings.append(Finding(
+                self.where("art"), "P107",
+                f"イラスト {path.name} は印刷サイズで {ppi:.0f} ppi（{MIN_PPI} ppi 未満）/ art {path.name} "
+                f"prints at {ppi:.0f} ppi, under {MIN_PPI} ppi, in its {w:.1f} × {h:.1f} mm window",
+                severity="warning", card=self.card_id(),
+                hint=f"use an image of at least {art_pixels(w, h)} px"))
 
     def el_life_track(self, el):
         settings = self.game.settings
@@ -390,3 +449,23 @@ def check_fit(game, card) -> list[Finding]:
         except FindingsError as exc:
             findings.extend(exc.findings)
     return findings
+
+
+def art_findings(database) -> list[Finding]:
+    """For ``fuda validate --strict``: every card whose art prints under 300 ppi in its
+    window (P107, warning) or whose art-focus crop box is empty (P106), per game template."""
+    from fuda.faces.template import find_template
+
+    out: list[Finding] = []
+    for game in database.games:
+        try:
+            find_template(game)
+        except FileNotFoundError:
+            continue
+        fonts = game_fonts(game)
+        for card in game.cards:
+            if card.art is None:
+                continue
+            _, findings = lay_out(game, card, bleed=0.0, fonts=fonts, text_only=True)
+            out.extend(f for f in findings if f.code in ("P106", "P107"))
+    return out

@@ -217,12 +217,13 @@ def draw_face(canvas, face: Face, x_pt: float, y_pt: float, fonts: FontSet, *,
 
 
 def _draw_image(canvas, item: Image, X, Y, image_file) -> None:
-    """Draw an image scaled to cover its box, centred, clipped to the box."""
+    """Draw an image scaled to cover its box around its focus (or crop box), clipped to the box."""
     source = str(image_file(item.path) if image_file else item.path)
     iw, ih = _image_size(source)
-    scale = max(item.w / iw, item.h / ih)
+    left, top, ww, _ = item.window(iw, ih)
+    scale = item.w / ww  # mm per pixel
     dw, dh = iw * scale, ih * scale
-    dx, dy = item.x + (item.w - dw) / 2, item.y + (item.h - dh) / 2
+    dx, dy = item.x - left * scale, item.y - top * scale
     canvas.saveState()
     p = canvas.beginPath()
     p.rect(X(item.x), Y(item.y + item.h), item.w * PT, item.h * PT)
