@@ -141,15 +141,20 @@ def test_sheet_boxes_nest(rr, outdir):
 
 @pytest.mark.parametrize("size,bleed", [("63x88", 3.0), ("59x86", 2.0), ("70x120", 0.0)])
 def test_per_face_pages_are_trim_plus_bleed_and_named(rr, outdir, size, bleed):
-    """Per-face: one page per distinct face, MediaBox = BleedBox = card + 2 × bleed, TrimBox
-    the card, ArtBox the safe area, labelled <id>-front / <id>-back."""
+    """Per-face: one page per distinct face (the common back once, labelled back-common),
+    MediaBox = BleedBox = card + 2 × bleed, TrimBox the card, ArtBox the safe area, labelled
+    <id>-front / <id>-back."""
     w, h = (float(v) for v in size.split("x"))
     ids = [c.id for c in rr.cards[:3]]
     out = print_cards(rr, ids=ids + ids[:1], card_size=size, bleed=bleed, backs="long-edge",
                       per_face=True, out=outdir / f"faces-{size}.pdf")
     reader = PdfReader(str(out))
-    assert len(reader.pages) == 6
-    assert list(reader.page_labels) == [f"{i}-{s}" for i in ids for s in ("front", "back")]
+    kinds = {c.id: c.kind for c in rr.cards}
+    expected = [label for i in ids for label in
+                ((f"{i}-front", f"{i}-back") if kinds[i] == "awakening" else (f"{i}-front",))]
+    expected.append("back-common")  # one page for the game's common back, shared by the spells
+    assert list(reader.page_labels) == expected
+    assert len(reader.pages) == len(expected)
     for page in reader.pages:
         media, bleedbox, trim = (list(map(float, b)) for b in (page.mediabox, page.bleedbox, page.trimbox))
         assert media == pytest.approx(bleedbox, abs=0.01)
@@ -558,3 +563,85 @@ def test_sample_art_is_at_least_300_ppi_in_every_window_and_size(db):
                 if card.art is not None:
                     _, findings = lay_out(g, card, text_only=True)
                     assert not [f.message for f in findings if f.code == "P107"], (game.id, card.id, size)
+
+
+def test_awakening_cards_without_backs_warn_and_with_backs_do_not(rr, tmp_path):
+    """`--backs none` with Recast Rift awakening cards warns that their life-track backs are
+    missing (naming the cards and the fix); printing them with backs does not."""
+    import warnings
+
+    from fuda.printing.sheets import MissingBacksWarning
+
+    with pytest.warns(MissingBacksWarning, match=r"awakening.*--backs long-edge"):
+        print_cards(rr, out=tmp_path / "none.pdf")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", MissingBacksWarning)
+        print_cards(rr, backs="long-edge", out=tmp_path / "duplex.pdf")
+        spells = [c.id for c in rr.cards if c.kind == "spell"][:2]
+        print_cards(rr, ids=spells, out=tmp_path / "spells.pdf")
+    result = CliRunner().invoke(_app(), ["print", "recast-rift", "-o", str(tmp_path / "cli.pdf")])
+    assert result.exit_code == 0 and "fuda: warning:" in result.output and "ライフトラック" in result.output
+
+
+@pytest.mark.parametrize("backs", ["none", "long-edge", "gutter"])
+def test_trim_and_bleed_boxes_cover_only_the_placed_cards(db, tmp_path, backs):
+    """Two cards on a nine-card sheet: TrimBox spans those two cards (126 × 88 mm, butted),
+    BleedBox the same grown by the bleed — not the empty slots."""
+    game = db.game("toho-tcg")
+    ids = [c.id for c in game.cards[:2]]
+    out = print_cards(game, ids=ids, backs=backs, out=tmp_path / "two.pdf")
+    with pikepdf.open(out) as pdf:
+        for page in pdf.pages:
+            trim = [float(v) / PT_PER_MM for v in page.TrimBox]
+            bleed = [float(v) / PT_PER_MM for v in page.BleedBox]
+            width, height = trim[2] - trim[0], trim[3] - trim[1]
+            if backs == "gutter":  # fronts and their backs either side of the fold
+                assert height == pytest.approx(88, abs=0.01) or width == pytest.approx(126, abs=0.01)
+                assert width * height < 2 * 126 * 88 + 60 * 88
+            else:
+                assert (width, height) == (pytest.approx(126, abs=0.01), pytest.approx(88, abs=0.01))
+            assert bleed[0] == pytest.approx(trim[0] - 3, abs=0.01)
+            assert bleed[3] == pytest.approx(trim[3] + 3, abs=0.01)
+
+
+def test_per_face_long_edge_writes_one_shared_back(db, tmp_path):
+    """--per-face --backs long-edge: one page per distinct front and ONE common back page,
+    labelled back-common and bookmarked with the number of cards it backs."""
+    game = db.game("toho-tcg")
+    deck = game.decks[0]
+    out = print_cards(game, deck=deck.id, backs="long-edge", per_face=True, out=tmp_path / "f.pdf")
+    reader = PdfReader(str(out))
+    labels = list(reader.page_labels)
+    distinct = len(dict.fromkeys(deck.card_ids()))
+    assert labels.count("back-common") == 1 and len(labels) == distinct + 1
+    assert all(label.endswith("-front") for label in labels[:-1])
+    titles = [o.title for o in reader.outline]
+    assert titles[-1] == f"common back (共通裏面) ×{len(deck.card_ids())}"
+
+
+def test_mat_png_carries_its_dpi(db, tmp_path):
+    """The mat PNG says its resolution (pHYs), so it prints at its real size."""
+    from fuda.printing.mat import write_mat_png
+    from PIL import Image
+
+    out = write_mat_png(db.game("toho-tcg"), tmp_path / "mat.png", px_per_mm=4.0)
+    with Image.open(out) as im:
+        dpi = im.info["dpi"]
+    assert dpi[0] == pytest.approx(101.6, abs=0.1) and dpi[1] == pytest.approx(101.6, abs=0.1)
+
+
+def test_pdfs_with_art_are_identical_across_checkout_paths(tmp_path):
+    """The same database in two folders gives byte-identical PDFs (images are named by their
+    content, not by their absolute path)."""
+    import shutil
+
+    from fuda.database.resources import cards_dir
+
+    outs = []
+    for name in ("one", "two-longer-path"):
+        root = tmp_path / name / "cards"
+        shutil.copytree(cards_dir() / "toho-tcg", root / "toho-tcg")
+        game = load_database([root]).game("toho-tcg")
+        outs.append(print_cards(game, out=tmp_path / f"{name}.pdf").read_bytes())
+    assert outs[0] == outs[1]
+    assert b"/FormXob." in outs[0]

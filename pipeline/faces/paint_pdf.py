@@ -73,6 +73,39 @@ def _cmyk_colours(convert: Callable[[str], tuple[float, float, float, float]]):
     return colour
 
 
+class _ContentNamed(str):
+    """An image file's path whose ``str()`` is a digest of the file's bytes.
+
+    reportlab names an image XObject after ``str(filename)``, so a plain path put the checkout's
+    absolute path into the PDF (a different file on every machine); this keeps the file opened
+    by its real path and named by its content."""
+
+    digest: str
+
+    def __str__(self) -> str:
+        return self.digest
+
+
+_named: dict[tuple[str, int, int], _ContentNamed] = {}
+
+
+def content_named(path: str) -> _ContentNamed:
+    """``path`` as a :class:`_ContentNamed` (hashed once per file version)."""
+    import hashlib
+    import os
+
+    st = os.stat(path)
+    key = (path, st.st_mtime_ns, st.st_size)
+    named = _named.get(key)
+    if named is None:
+        with open(path, "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()[:32]
+        named = _ContentNamed(path)
+        named.digest = f"art-{digest}{os.path.splitext(path)[1].lower()}"
+        _named[key] = named
+    return named
+
+
 @cache
 def _image_size(path: str) -> tuple[int, int]:
     from reportlab.lib.utils import ImageReader
@@ -228,5 +261,5 @@ def _draw_image(canvas, item: Image, X, Y, image_file) -> None:
     p = canvas.beginPath()
     p.rect(X(item.x), Y(item.y + item.h), item.w * PT, item.h * PT)
     canvas.clipPath(p, stroke=0, fill=0)
-    canvas.drawImage(source, X(dx), Y(dy + dh), dw * PT, dh * PT)
+    canvas.drawImage(content_named(source), X(dx), Y(dy + dh), dw * PT, dh * PT)
     canvas.restoreState()

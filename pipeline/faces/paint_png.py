@@ -161,5 +161,5 @@ def render_png(face: Face, dpi: float, fonts: FontSet | None = None, *, include_
     """The face as PNG bytes at ``dpi`` (deterministic; the trim box unless ``include_bleed``)."""
     image = render_image(face, dpi, fonts, include_bleed=include_bleed)
     buf = io.BytesIO()
-    image.save(buf, format="PNG", compress_level=6)
+    image.save(buf, format="PNG", compress_level=6, dpi=(dpi, dpi))  # pHYs: prints at its size
     return buf.getvalue()

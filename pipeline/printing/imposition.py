@@ -393,8 +393,14 @@ class PagePlan:
     number: int = 0  # 1-based sheet number (a duplex front and back share it)
 
 
+def placed_trim(placements) -> Box:
+    """The box around the trims of the cards actually placed (a last sheet may be part full)."""
+    return union(*(pl.slot.trim for pl in placements))
+
+
 def paginate(layout: SheetLayout, count: int) -> list[PagePlan]:
-    """Pages for ``count`` print items: fronts (then backs, in duplex) sheet by sheet."""
+    """Pages for ``count`` print items: fronts (then backs, in duplex) sheet by sheet. Each
+    page's TrimBox and BleedBox hold only the cards placed on it."""
     pages: list[PagePlan] = []
     fronts, backs = layout.front_slots(), layout.back_slots()
     for sheet, start in enumerate(range(0, count, layout.per_page), 1):
@@ -402,18 +408,21 @@ def paginate(layout: SheetLayout, count: int) -> list[PagePlan]:
         front = tuple(Placement(i, "front", fronts[i - start]) for i in items)
         back = tuple(Placement(i, "back", backs[i - start]) for i in items) if backs else ()
         f_grid = layout.front
+        b = f_grid.bleed
         if layout.backs == "gutter":
-            trim = union(f_grid.trim_box, layout.back.trim_box)
+            trim = placed_trim(front + back)
             pages.append(PagePlan(layout.width, layout.height, "both", front + back,
-                                  (f_grid, layout.back), trim, grow(trim, f_grid.bleed), trim,
+                                  (f_grid, layout.back), trim, grow(trim, b), trim,
                                   layout.fold, sheet))
             continue
+        trim = placed_trim(front)
         pages.append(PagePlan(layout.width, layout.height, "front", front, (f_grid,),
-                              f_grid.trim_box, f_grid.bleed_box, f_grid.trim_box, None, sheet))
+                              trim, grow(trim, b), trim, None, sheet))
         if back:
             b_grid = layout.back
+            trim = placed_trim(back)
             pages.append(PagePlan(layout.width, layout.height, "back", back, (b_grid,),
-                                  b_grid.trim_box, b_grid.bleed_box, b_grid.trim_box, None, sheet))
+                                  trim, grow(trim, b), trim, None, sheet))
     return pages
 
 

@@ -224,13 +224,22 @@ def print_cards(game, *, deck: str | None = None, ids=None, copies: int = 1, pap
     faces = _Faces(game, items, bleed, fonts)
     card = game.card_size
 
+    own_backs = _own_back_kinds(game)
+    if backs == "none":
+        _warn_missing_backs(game, items, own_backs)
+    shared = [i for i, item in enumerate(items) if item.back is None and item.front.kind not in own_backs]
     if per_face:
         first: dict[str, int] = {}
         for i, item in enumerate(items):
             first.setdefault(item.key, i)
         counts = Counter(item.key for item in items)
-        sides = ("front",) if backs == "none" else ("front", "back")
-        pages = [face_page(card, bleed, i, side) for i in first.values() for side in sides]
+        pages = []
+        for i in first.values():
+            pages.append(face_page(card, bleed, i, "front"))
+            if backs != "none" and i not in shared:
+                pages.append(face_page(card, bleed, i, "back"))
+        if backs != "none" and shared:  # the game's common back: one page for every card
+            pages.append(face_page(card, bleed, shared[0], "back"))
     else:
         margin = PLAIN_MARGIN if marks == "none" else MIN_MARGIN
         layout = sheet_layout(paper_wh, card, bleed, backs, (dx, dy), margin=margin, mirror=_mirror)
@@ -259,9 +268,13 @@ def print_cards(game, *, deck: str | None = None, ids=None, copies: int = 1, pap
             if per_face:
                 pl = page.placements[0]
                 key = items[pl.item].key
-                canvas.addPageLabel(n, prefix=f"{key}-{pl.side}")
+                if pl.side == "back" and pl.item in shared:
+                    label, title = "back-common", f"common back (共通裏面) ×{len(shared)}"
+                else:
+                    label, title = f"{key}-{pl.side}", f"{key} {pl.side} ×{counts[key]}"
+                canvas.addPageLabel(n, prefix=label)
                 canvas.bookmarkPage(f"p{n}")
-                canvas.addOutlineEntry(f"{key} {pl.side} ×{counts[key]}", f"p{n}")
+                canvas.addOutlineEntry(title, f"p{n}")
             else:
                 from fuda.printing.marks import page_marks
 
@@ -273,6 +286,35 @@ def print_cards(game, *, deck: str | None = None, ids=None, copies: int = 1, pap
             canvas.showPage()
         canvas.save()
     return Path(out)
+
+
+def _own_back_kinds(game) -> frozenset[str]:
+    """Card kinds whose back is their own design (a Recast Rift awakening card's life track)."""
+    from fuda.faces.template import find_template, load_template
+
+    try:
+        find_template(game)
+    except FileNotFoundError:
+        return frozenset()
+    return frozenset(k for k in load_template(game).data.get("backs", {}) if k != "default")
+
+
+class MissingBacksWarning(UserWarning):
+    """Cards whose own back design is needed for play are printed without backs."""
+
+
+def _warn_missing_backs(game, items, own_backs) -> None:
+    import warnings
+
+    missing = sorted({item.front.id for item in items if item.front.kind in own_backs})
+    if missing:
+        kinds = ", ".join(sorted({item.front.kind for item in items if item.front.kind in own_backs}))
+        shown = ", ".join(missing[:4]) + (" …" if len(missing) > 4 else "")
+        warnings.warn(
+            f"{len(missing)} 枚の {kinds} カード（{shown}）を裏面なしで印刷します。裏面（ライフトラックなど）は"
+            f"遊ぶのに必要です / {len(missing)} {kinds} card(s) printed without their own back design "
+            f"(e.g. the life track), which {game.name} needs: use --backs long-edge, short-edge or gutter",
+            MissingBacksWarning, stacklevel=3)
 
 
 def _check_card_size(game) -> None:
