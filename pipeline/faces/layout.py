@@ -383,15 +383,16 @@ _SHAPES_ONLY = frozenset({"rect", "shape", "ellipse", "rule"})
 
 
 def lay_out(game, card, *, bleed: float = 3.0, side: str = "front", fonts: FontSet | None = None,
-            text_only: bool = False) -> tuple[Face, list[Finding]]:
+            text_only: bool = False, safe_area: bool = False) -> tuple[Face, list[Finding]]:
     """Lay out ``card`` and return the face together with every finding (nothing raised).
-    ``text_only`` skips pure shapes: the face is incomplete, the findings are the same."""
+    ``text_only`` skips pure shapes: the face is incomplete, the findings are the same.
+    ``safe_area`` also reports text within 3 mm of the trim (P104) or over other text (P105)."""
     template = load_template(game)
     fonts = fonts or game_fonts(game)
     lay = _Layout(game, card, template, fonts, template.palette(card.kind, card), bleed)
     lay.run(template.kind(card.kind).get("elements", ()), _SHAPES_ONLY if text_only else frozenset())
     face = _face(lay, f"card:{card.id}:{side}", f"{card.id}/{side}")
-    for problem in text_problems(face, fonts):
+    for problem in text_problems(face, fonts) if safe_area else ():
         lay.findings.append(Finding(card.source, "P105" if problem.other else "P104", problem.message(),
                                     severity="warning", card=card.id,
                                     hint="move or shrink the element in the template, or shorten the text"))
@@ -440,7 +441,7 @@ def check_fit(game, card) -> list[Finding]:
     at the template's minimum size (P101), characters the font lacks (P102), missing art (P103),
     text inside the 3 mm safe area (P104) or overlapping other text (P105)."""
     try:
-        _, findings = lay_out(game, card, bleed=0.0, text_only=True)
+        _, findings = lay_out(game, card, bleed=0.0, text_only=True, safe_area=True)
     except FindingsError as exc:
         return list(exc.findings)
     if card.kind in load_template(game).data.get("backs", {}):

@@ -17,7 +17,7 @@ horizontal scale and text render mode live in the graphics state, so each use is
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from fuda.faces.fonts import FontSet
@@ -54,7 +54,7 @@ def rgb_to_cmyk(colour: str) -> tuple[float, float, float, float]:
 def _rgb(colour: str):
     from reportlab.lib.colors import Color
 
-    return Color(*hex_to_rgb(colour))
+    return Color(*hex_to_rgb(colour), alpha=None)  # no alpha: no /ca ExtGState per colour change
 
 
 def _cmyk_colours(convert: Callable[[str], tuple[float, float, float, float]]):
@@ -144,6 +144,63 @@ def new_canvas(path_or_buffer, pagesize: tuple[float, float], fonts: FontSet, cm
     return canvas
 
 
+_PAINT = {(1, 1): "B", (0, 1): "f", (1, 0): "S", (0, 0): "n"}
+
+
+def _text(canvas, font_name: str, size: float, x: float, y: float, text: str) -> None:
+    """One line of text at (x, y): for an embedded TrueType font the operators reportlab's
+    ``drawString`` writes (subset font, ``Tj``), without its per-call text object, bidi and
+    width work; other fonts go through ``drawString``."""
+    from reportlab.lib.rl_accel import fp_str
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    font = getFont(font_name)
+    if not getattr(font, "_dynamicFont", False):
+        canvas.setFont(font_name, size)
+        canvas.drawString(x, y, text)
+        return
+    doc = canvas._doc
+    parts = [f"BT 1 0 0 1 {fp_str(x, y)} Tm"]
+    current = None
+    tf = f"{fp_str(size)} Tf"
+    for subset, chunk in font.splitString(text, doc):
+        if subset != current:
+            parts.append(f"{font.getSubsetInternalName(subset, doc)} {tf}")
+            current = subset
+        parts.append(f"({canvas._escape(chunk)}) Tj")
+    parts.append("ET")
+    canvas._code.append(" ".join(parts))
+
+
+@lru_cache(maxsize=8192)
+def _shape_ops(item, fill: int, stroke: int) -> str:
+    """The PDF operators drawing a shape primitive in face coordinates (points, origin at the
+    trim's top-left, y up): built once per distinct primitive — a template draws the same frames
+    on every card — with reportlab's own path code, so the output is what reportlab would write."""
+    from reportlab.pdfgen.pathobject import PDFPathObject
+
+    p = PDFPathObject()
+    kind = type(item)
+    if kind is Rect:
+        if item.radius > 0:
+            p.roundRect(item.x * PT, -(item.y + item.h) * PT, item.w * PT, item.h * PT, item.radius * PT)
+        else:
+            p.rect(item.x * PT, -(item.y + item.h) * PT, item.w * PT, item.h * PT)
+    elif kind is Rule:
+        p.moveTo(item.x1 * PT, -item.y1 * PT)
+        p.lineTo(item.x2 * PT, -item.y2 * PT)
+        return p.getCode() + " S"
+    elif kind is Polygon:
+        (x0, y0), *rest = item.points
+        p.moveTo(x0 * PT, -y0 * PT)
+        for px, py in rest:
+            p.lineTo(px * PT, -py * PT)
+        p.close()
+    elif kind is Ellipse:
+        p.ellipse(item.x * PT, -(item.y + item.h) * PT, item.w * PT, item.h * PT)
+    return p.getCode() + " " + _PAINT[stroke, fill]
+
+
 def draw_face(canvas, face: Face, x_pt: float, y_pt: float, fonts: FontSet, *,
               clip: tuple[float, float, float, float] | None = None,
               image_file: Callable[[Path], Path | str] | None = None) -> None:
@@ -151,21 +208,25 @@ def draw_face(canvas, face: Face, x_pt: float, y_pt: float, fonts: FontSet, *,
 
     ``clip`` is how far (mm) drawing may reach beyond the trim on the left, bottom, right and
     top (default: the face's bleed on every side). ``image_file`` maps an art path to the file
-    to embed (e.g. a CMYK-converted copy); by default the art file itself."""
+    to embed (e.g. a CMYK-converted copy); by default the art file itself. The face is drawn in
+    its own coordinates (a translation to its top-left corner), so shapes repeated from card to
+    card are the same operators, made once (:func:`_shape_ops`)."""
     colour = getattr(canvas, "_fuda_colour", _rgb)
     height = face.height
     left, bottom, right, top = clip if clip is not None else (face.bleed,) * 4
 
     def X(v):
-        return x_pt + v * PT
+        return v * PT
 
     def Y(v):
-        return y_pt + (height - v) * PT
+        return -v * PT
 
     canvas.saveState()
+    canvas.translate(x_pt, y_pt + height * PT)
     path = canvas.beginPath()
     path.rect(X(-left), Y(height + bottom), (face.width + left + right) * PT, (height + bottom + top) * PT)
     canvas.clipPath(path, stroke=0, fill=0)
+    code = canvas._code
     fill_now = stroke_now = None
     width_now = None
     for item in face.items:
@@ -180,8 +241,7 @@ def draw_face(canvas, face: Face, x_pt: float, y_pt: float, fonts: FontSet, *,
                 w = fonts.width(item.text, item.size, item.font) * item.h_scale
                 x -= w / 2 if item.anchor == "middle" else w
             if item.h_scale == 1.0:
-                canvas.setFont(name, item.size)
-                canvas.drawString(x, Y(item.y), item.text)
+                _text(canvas, name, item.size, x, Y(item.y), item.text)
             else:
                 canvas.saveState()
                 t = canvas.beginText(x, Y(item.y))
@@ -205,6 +265,9 @@ def draw_face(canvas, face: Face, x_pt: float, y_pt: float, fonts: FontSet, *,
             continue
         fill = getattr(item, "fill", None)
         stroke = item.stroke
+        if kind is Rule:
+            fill = None
+            stroke = stroke or "#000000"
         if fill is not None and fill != fill_now:
             canvas.setFillColor(colour(fill))
             fill_now = fill
@@ -216,36 +279,15 @@ def draw_face(canvas, face: Face, x_pt: float, y_pt: float, fonts: FontSet, *,
                 canvas.setLineWidth(item.stroke_width * PT)
                 width_now = item.stroke_width
         do_fill, do_stroke = int(fill is not None), int(stroke is not None)
-        if kind is Rect:
-            if not (do_fill or do_stroke):
-                continue
-            if item.radius > 0:
-                canvas.roundRect(X(item.x), Y(item.y + item.h), item.w * PT, item.h * PT, item.radius * PT,
-                                 stroke=do_stroke, fill=do_fill)
-            else:
-                canvas.rect(X(item.x), Y(item.y + item.h), item.w * PT, item.h * PT, stroke=do_stroke, fill=do_fill)
-        elif kind is Rule:
-            if item.dash:
-                canvas.saveState()
-                canvas.setDash([d * PT for d in item.dash])
-                canvas.line(X(item.x1), Y(item.y1), X(item.x2), Y(item.y2))
-                canvas.restoreState()
-            else:
-                canvas.line(X(item.x1), Y(item.y1), X(item.x2), Y(item.y2))
-        elif kind is Polygon:
-            if not (do_fill or do_stroke):
-                continue
-            p = canvas.beginPath()
-            (x0, y0), *rest = item.points
-            p.moveTo(X(x0), Y(y0))
-            for px, py in rest:
-                p.lineTo(X(px), Y(py))
-            p.close()
-            canvas.drawPath(p, stroke=do_stroke, fill=do_fill)
-        elif kind is Ellipse:
-            if do_fill or do_stroke:
-                canvas.ellipse(X(item.x), Y(item.y + item.h), X(item.x + item.w), Y(item.y),
-                               stroke=do_stroke, fill=do_fill)
+        if not (do_fill or do_stroke):
+            continue
+        if kind is Rule and item.dash:
+            canvas.saveState()
+            canvas.setDash([d * PT for d in item.dash])
+            code.append(_shape_ops(item, 0, 1))
+            canvas.restoreState()
+        elif kind in (Rect, Rule, Polygon, Ellipse):
+            code.append(_shape_ops(item, do_fill, do_stroke))
     canvas.restoreState()
 
 

@@ -12,6 +12,8 @@ inner cut line. "lines" draws each cut line across the margins instead, for a ru
 
 from __future__ import annotations
 
+from functools import lru_cache
+
 from fuda.faces.primitives import Rule, TextLine
 from fuda.printing.imposition import Box, Grid, PagePlan, grow
 
@@ -179,15 +181,7 @@ def page_marks(page: PagePlan, style: str, label: str = "", measure=None) -> tup
 
     The label goes in the bottom margin between the left trim mark and the next mark, shrunk
     (``measure(text, size_pt)`` → mm) or cut short to fit there."""
-    out: list = []
-    for grid in page.grids:
-        others = tuple(g.bleed_box for g in page.grids if g is not grid)
-        if style == "tombo":
-            out.extend(tombo(grid, page.width, page.height, others))
-        elif style == "lines":
-            out.extend(cut_lines(grid, page.width, page.height))
-    out = within(outside(out, card_bleeds(page)),
-                 (MARK_EDGE, MARK_EDGE, page.width - MARK_EDGE, page.height - MARK_EDGE))
+    out = list(_cut_marks(page.grids, card_bleeds(page), page.width, page.height, style))
     if page.fold:
         out.extend(fold_marks(page.fold, page.grids, page.width, page.height))
     if label and page.grids:
@@ -212,6 +206,18 @@ def within(rules, box: Box) -> list[Rule]:
                                  ax if r.x1 > r.x2 else bx, ay if r.y1 > r.y2 else by,
                                  r.stroke, r.stroke_width, r.dash))
     return out
+
+
+@lru_cache(maxsize=64)  # every full sheet of a job has the same marks
+def _cut_marks(grids, bleeds, page_w: float, page_h: float, style: str) -> tuple:
+    out: list = []
+    for grid in grids:
+        others = tuple(g.bleed_box for g in grids if g is not grid)
+        if style == "tombo":
+            out.extend(tombo(grid, page_w, page_h, others))
+        elif style == "lines":
+            out.extend(cut_lines(grid, page_w, page_h))
+    return tuple(within(outside(out, bleeds), (MARK_EDGE, MARK_EDGE, page_w - MARK_EDGE, page_h - MARK_EDGE)))
 
 
 def card_bleeds(page: PagePlan) -> tuple[Box, ...]:
