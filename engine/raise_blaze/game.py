@@ -20,8 +20,8 @@ from fuda.engine.raise_blaze.greedy import Greedy
 from fuda.engine.raise_blaze.render import Renderer
 from fuda.engine.raise_blaze.setup import PHASES, PlayerSetup, Position
 
-ENGINE_VERSION = "1.0"
-RULES_VERSION = "raise-blaze-1"
+ENGINE_VERSION = "1.1"
+RULES_VERSION = "raise-blaze-2"  # 2: RB-SPL-1 windows in the battle phase and the opponent's turn
 #: Not a rule: a safety net so that no playout runs forever (decks always run out long before).
 MAX_TURNS = 400
 
@@ -92,6 +92,7 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Renderer, Gree
         self.phase = "draw"
         self.attack = None
         self.foreign = 0  # abilities of the non-turn player resolving now (the clocks pause)
+        self.passed = -1  # the log's length when the non-turn player last let a window pass (RB-SPL-1)
         self._fx = None
         self._no_attack = self._immune = self._live_flags = False
         self._by_kind: dict = {}
@@ -124,32 +125,42 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Renderer, Gree
             phase = self._place(self.position)
         while True:
             t = self.active
+            q = 1 - t
+            zone = self.spell[q]  # (the same list all game: its top is read at each window)
             if phase == "draw":
                 self.turn += 1
                 if self.turn > MAX_TURNS:
                     raise GameOver(None, f"no winner after {MAX_TURNS} turns (engine limit, not a rule)")
                 self.begin_turn(t)
+                if zone and not self.face_up[zone[-1]]:  # RB-SPL-1: the opponent's window at each phase change
+                    yield from self.respond(q)
                 phase = "main"
             if phase == "main":
                 self.phase = "main"
                 pick = yield from self.main_phase(t, 1)
                 if pick == "concede":
                     self._conceded(t, pick)
+                if zone and not self.face_up[zone[-1]]:
+                    yield from self.respond(q)
                 phase = "battle" if pick == "battle" else "end"
             if phase == "battle":
                 self.phase = "battle"
                 pick = yield from self.battle_phase(t)
                 if pick == "concede":
                     self._conceded(t, pick)
+                if zone and not self.face_up[zone[-1]]:
+                    yield from self.respond(q)
                 phase = "main2"
             if phase == "main2":
                 self.phase = "main2"
                 pick = yield from self.main_phase(t, 2)
                 if pick == "concede":
                     self._conceded(t, pick)
+                if zone and not self.face_up[zone[-1]]:
+                    yield from self.respond(q)
             self.end_of_turn_boosts()
             phase = "draw"
-            self.active = 1 - t
+            self.active = q
 
     def _set_up(self):
         """RB-SETUP-1..6: cores face down, shuffle, 5 cards of hand, 5 life cards, first player,
@@ -163,6 +174,7 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Renderer, Gree
             core = self.by_oid[p][picks[0]]
             cores.remove(core)
             self.core[p] = core
+            self.changed()  # its 【永続】 applies from now on, whatever was read before (RB-SETUP)
         for p in (0, 1):  # RB-SETUP-2
             self.shuffle_deck(p)
         hand_n = self.settings.get("opening-hand", 5)

@@ -71,11 +71,15 @@ class Greedy:
             return 0.0
         if o.id == "concede":
             return -100
+        if type(o.value[0]) is str:  # a spell or 【起動】 between attacks (RB-SPL-1)
+            return self._g_main(o, p)
         a, target = o.value
         pa, pt = self.power(a), self.power(target)
         if self.is_core(target):
             if pa < pt:
                 return -2.0
+            if pa == pt and self.is_core(a) and len(self.life[p]) <= 1:
+                return -5.0  # core against core, equal: both lose a life card: the last one loses or draws
             blockers = [f for f in self.fighters(1 - p) if self.power(f) >= pa]
             return 3.0 if not blockers else 0.5
         if pa > pt:
@@ -103,6 +107,43 @@ class Greedy:
 
     def _g_intercept(self, o, p) -> float:
         return 1.0 if o.id != "pass" else 0.0
+
+    def _boost(self, card: int, n: int | None) -> int:
+        """How much a spell (n None) or a 【起動】 (its index n) of ``card`` shifts a battle in its
+        controller's favour: + for its own side, − given to the other side counts as +."""
+        d = self.defs[card]
+        abilities = d.on_activate if n is None else (d.activated[n],)
+        total = 0
+        for ability in abilities:
+            for op in ability.ops:
+                if op.name == "modify-power":
+                    side = op.args["target"].side
+                    total += op.args["amount"] * (-1 if side == "opponent" else 1)
+        return total
+
+    def _battle_swing(self, o, p) -> float:
+        """The value of a spell / 【起動】 in the middle of an attack: worth it only when a power
+        change turns the comparison for p's card; otherwise keep it."""
+        atk = self.attack
+        if o.id == "pass" or atk is None:
+            return 0.0
+        verb, card = o.value[0], o.value[1]
+        boost = self._boost(card, o.value[2] if verb == "activate" else None)
+        if boost <= 0:
+            return -1.0
+        mine, theirs = (atk.attacker, atk.target) if atk.player == p else (atk.target, atk.attacker)
+        gap = self.power(theirs) - self.power(mine)
+        return 2.0 if 0 <= gap < boost else -1.0
+
+    def _g_window(self, o, p) -> float:
+        return self._battle_swing(o, p)
+
+    def _g_respond(self, o, p) -> float:
+        if o.id == "pass":
+            return 0.0
+        if self.attack is not None and self._boost(o.value[1], None) > 0:
+            return self._battle_swing(o, p)
+        return self._spell_value(o.value[1], p) - 2.9
 
     def _g_optional(self, o, p) -> float:
         return 1.0 if o.id == "yes" else 0.0

@@ -6,7 +6,8 @@ from __future__ import annotations
 HOW = {"normal": "通常召喚", "raise": "レイズ召喚", "effect": "エフェクト召喚", "effect-raise": "エフェクトレイズ召喚"}
 WHY = {"draw-step": "ドロー", "effect": "効果", "cost": "コスト", "battle": "戦闘"}
 SOURCE = {"hand": "手札", "graveyard": "墓地", "deck": "デッキ", "set": "伏せ", "grave": "墓地"}
-DECISIONS = {"main": "行動", "battle": "攻撃", "block": "防御", "intercept": "迎撃", "life": "ライフカード",
+DECISIONS = {"main": "行動", "battle": "攻撃", "block": "防御", "intercept": "迎撃", "respond": "伏せスペル",
+             "window": "バトル直前", "life": "ライフカード",
              "underneath": "下敷き", "target": "対象", "optional": "任意効果", "effect-summon": "エフェクト召喚",
              "equip": "装着先", "take": "手札に加える", "discard": "捨てる", "cost": "コスト", "core": "コアファイター"}
 UNTIL = {"end-of-turn": "ターン終了時まで", "leaves-field": "場にいる間"}

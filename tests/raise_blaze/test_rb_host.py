@@ -55,6 +55,7 @@ def test_the_opponents_time_does_not_count_and_the_host_may_check():
     g.choose("attack:sakuya>core")
     now.advance(500)  # the opponent thinks about blocking
     g.choose("through")
+    g.choose("pass")  # no 【起動】 before the comparison (RB-SPL-1 window), at once
     now.advance(10)
     g.choose("hand")  # the opponent's life card
     assert not g.finished and g.clock.idle == 0.0 and g.clock.turn_used == 100
