@@ -288,18 +288,19 @@ class Field:
         return out
 
     def settle(self) -> list[tuple[int, int]]:
-        """Destroy lethally damaged and critical-marked characters; outside a fight, damage then
-        wears off (TT-BAT-7). Returns the (character, destroyer) pairs destroyed."""
+        """Destroy lethally damaged and critical-marked characters; then damage wears off
+        (TT-BAT-7) — during a fight on every character but the fighting ones (their damage stands
+        until the fight is over). Returns the (character, destroyer) pairs destroyed."""
         dead = self.lethal() if (self.crit or any(self.damage[c] for p in (0, 1) for c in self.chars[p])) else []
         for c, by in dead:
             self.destroy(c, by)
-        if self.fight is None:
-            self.wear_off()
+        f = self.fight
+        self.wear_off(() if f is None else (*f.attackers, f.target))
         return dead
 
-    def wear_off(self) -> None:
-        """All damage on characters is removed (TT-BAT-7)."""
-        healed = [c for p in (0, 1) for c in self.chars[p] if self.damage[c]]
+    def wear_off(self, keep=()) -> None:
+        """All damage on characters (but those in ``keep``) is removed (TT-BAT-7)."""
+        healed = [c for p in (0, 1) for c in self.chars[p] if self.damage[c] and c not in keep]
         for c in healed:
             self.damage[c] = 0
         if healed:

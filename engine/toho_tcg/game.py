@@ -19,8 +19,8 @@ from fuda.engine.toho_tcg.setup import PHASES, Piece, PlayerSetup, Position
 from fuda.engine.toho_tcg.stack import Stack
 from fuda.engine.toho_tcg.windows import Windows
 
-ENGINE_VERSION = "1.0"
-RULES_VERSION = "toho-tcg-1"
+ENGINE_VERSION = "1.1"
+RULES_VERSION = "toho-tcg-2"  # 2: TT-BAT-7 outside the fight, mandatory recover/search, TT-SPELL-6 in both turns
 #: Not a rule: a safety net so that no playout runs forever; such a game is a draw.
 MAX_TURNS = 200
 #: Manifest settings the engine supports with the seed's value 1 only (one equip per character, one

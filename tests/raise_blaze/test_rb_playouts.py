@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import pytest
 from fuda.engine import raise_blaze as rb
-
-from ..engine import playouts
 from fuda.engine.core import GreedyAgent
 
+from ..engine import playouts
 from .conftest import sample_registry, scenario
 
 SAMPLE = playouts.Sample(rb, sample_registry)

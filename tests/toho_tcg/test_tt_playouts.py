@@ -9,13 +9,12 @@ from fuda.engine.core import Replay, make_agent, verify
 from ..engine import playouts
 from .conftest import check_invariants, sample_registry
 
-R = pytest.mark.rule
 SAMPLE = playouts.Sample(tt, sample_registry)
 PAIRS = (("hakurei-moriya", "mahou-no-mori"), ("mahou-no-mori", "hakurei-moriya"),
          ("hakurei-moriya", "hakurei-moriya"), ("mahou-no-mori", "mahou-no-mori"))
 
 
-@R("TT-WIN-1", "TT-CHAR-5", "TT-SPELL-2")
+@pytest.mark.strength  # statistics over playouts: the clauses are proved by the scenario tests
 def test_invariants_hold_at_every_decision():
     """Over 300 seeded games (every deck pairing; random, greedy and mixed agents) cards are conserved, none
     is in two zones, at most 3 characters stand on a side, every pending decision has a legal answer, and
@@ -38,7 +37,7 @@ def test_invariants_hold_at_every_decision():
         assert not game.deck[1 - game.winner]
 
 
-@R("TT-COST-1")
+@pytest.mark.strength
 def test_random_agents_do_not_make_pointless_reiryoku():
     """Random agents pass often and make 霊力 ahead only rarely (the option exists only where it can matter)."""
     picks = {"pass": 0, "reiryoku": 0, "all": 0}
@@ -63,7 +62,6 @@ def test_same_seed_same_game_and_greedy_beats_random():
     assert wins >= 24
 
 
-@R("TT-SETUP-2")
 def test_replays_reproduce_exactly():
     """A replay (header, seed, setups, decisions) plays the same game again, event for event; a JSON round
     trip keeps it; a changed decision is caught."""
