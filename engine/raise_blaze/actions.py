@@ -126,13 +126,7 @@ class MainRules:
             for o in options:
                 if o.id == pick:
                     break
-            value = o.value
-            if value[0] == "summon":  # the commonest action, without act()'s extra generator
-                if self.clock is not None:
-                    self.clock.played()
-                yield from self.summon(t, value[1], "normal", "hand", [])
-            else:
-                yield from self.act(t, value)
+            yield from self.act(t, o.value)
             zone = self.spell[1 - t]
             if zone and not self.face_up[zone[-1]]:  # RB-SPL-1: after each action, the opponent's window
                 yield from self.respond(1 - t)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from fuda.engine import raise_blaze as rb
-from fuda.engine.core import GreedyAgent
+from fuda.engine.core import GreedyAgent, ask
 
 from ..engine import playouts
 from .conftest import sample_registry, scenario
@@ -97,9 +97,9 @@ def test_greedy_does_not_trade_its_last_life_card_core_against_core():
     """The greedy agent never attacks the core with its core at equal power on its last life card (a loss or a draw)."""
     g = scenario(dict(life=1, core="core-marisa"), dict(life=1), phase="battle")
     assert "attack:core>core" in g.pending.ids
-    assert GreedyAgent(0).choose(g, g.pending) == ("end",)
+    assert ask(GreedyAgent(0), g, g.pending) == ("end",)
     g = scenario(dict(life=2, core="core-marisa"), dict(life=1), phase="battle")
-    assert GreedyAgent(0).choose(g, g.pending) == ("attack:core>core",)  # it wins outright
+    assert ask(GreedyAgent(0), g, g.pending) == ("attack:core>core",)  # it wins outright
 
 
 @pytest.mark.strength
