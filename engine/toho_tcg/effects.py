@@ -9,7 +9,7 @@ lethal damage and criticals, and outside a fight damage wears off (TT-BAT-7).
 
 from __future__ import annotations
 
-from fuda.engine.core import Decision, GameOver, Option
+from fuda.engine.core import Decision, GameOver, Option, Termination
 from fuda.engine.toho_tcg.ops import CHOSEN
 from fuda.engine.toho_tcg.stack import Ctx, Item
 
@@ -178,4 +178,5 @@ class Effects:
         self.log.add("search", p, cards=[self.oid[c] for c in got], source=self.oid[source])
         self.shuffle_deck(p)
         if not self.deck[p]:
-            raise GameOver(1 - p, f"P{p + 1}のデッキが0枚になった")
+            raise GameOver(1 - p, f"P{p + 1}'s deck reached 0 cards (TT-WIN-1)", Termination.DECK_OUT,
+                           f"P{p + 1}のデッキが0枚になった")

@@ -10,7 +10,7 @@ effects, TT-BAT-2) are recomputed lazily by :meth:`Field.refresh` after any chan
 
 from __future__ import annotations
 
-from fuda.engine.core import GameOver
+from fuda.engine.core import GameOver, Termination
 from fuda.engine.toho_tcg.cards import add_keyword
 
 FIELD_ZONES = ("char", "assister", "equip", "world")
@@ -138,7 +138,8 @@ class Field:
             drawn.append(self.oid[c])
         self.log.add("draw", p, cards=drawn, why=why, left=len(deck))
         if not deck:
-            raise GameOver(1 - p, f"P{p + 1}のデッキが0枚になった")
+            raise GameOver(1 - p, f"P{p + 1}'s deck reached 0 cards (TT-WIN-1)", Termination.DECK_OUT,
+                           f"P{p + 1}のデッキが0枚になった")
 
     def to_trash(self, c: int, why: str) -> None:
         """Put a card that is not on the field (hand, stack, waiting) into its owner's trash."""
