@@ -179,10 +179,12 @@ class MainRules:
                 add(m[6])
         if top >= 0 and not covered and self.spell_block(t, top, False, atk) is None:
             add(menus[top][7])
-        acts = self.acts
-        for card in self.slots[t]:
-            if acts[card]:
-                self._activations(t, card, add, acts[card])
+        acts = self.acts  # acts[-1] (an empty zone) is empty
+        slots = self.slots[t]
+        if any(map(acts.__getitem__, slots)):  # (rare: a fighter with 【起動】 on the field)
+            for card in slots:
+                if acts[card]:
+                    self._activations(t, card, add, acts[card])
         core = self.core[t]
         if acts[core]:
             self._activations(t, core, add, acts[core])
