@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from fuda.atomic import write_atomic
@@ -37,13 +37,18 @@ class BuildResult:
 
 
 def lint_step(database, out: Path) -> list[Path]:
-    """Lint the database; write ``lint.txt`` and ``lint.sarif``."""
-    from fuda.lint.engine import lint, summary
+    """Lint the database; write ``lint.txt`` and ``lint.sarif``. A broken prh dictionary or lint
+    setting (PRH002, LNT001) fails the step after the report is written (FindingsError, located)."""
+    from fuda.lint.engine import config_errors, lint, summary
     from fuda.lint.report import render
 
     diagnostics = lint(database)
     text = render(diagnostics, "text") + summary(diagnostics) + "\n"
-    return [write_atomic(out / "lint.txt", text), write_atomic(out / "lint.sarif", render(diagnostics, "sarif"))]
+    written = [write_atomic(out / "lint.txt", text), write_atomic(out / "lint.sarif", render(diagnostics, "sarif"))]
+    broken = config_errors(diagnostics)
+    if broken:
+        raise FindingsError([replace(d.finding(), severity="error") for d in broken])
+    return written
 
 
 def print_step(database, out: Path) -> list[Path]:

@@ -48,36 +48,29 @@ reported. A single ideographic space after ？ or ！ is normal Japanese typogra
 Fix: --fix keeps one space of a run and removes trailing spaces."""),
 )
 
-_ASCII_DIGITS = re.compile(r"(?<![A-Za-z0-9])[0-9]+(?![A-Za-z])")
+# Every pattern here is linear: a run is tried from its first character only (the look-behind)
+# and never retried shorter (the look-ahead excludes what the run itself consumes).
+_ASCII_DIGITS = re.compile(r"(?<![A-Za-z0-9])[0-9]+(?![A-Za-z0-9])")
 _WIDE_DIGITS = re.compile("[０-９]+")
 _HALF_SIGNS = re.compile(r"(?<![A-Za-z0-9])[+\-](?=[0-9０-９])|(?<=[0-9０-９ー])[/%]|/(?=[0-9０-９ー])")
 _WIDE_SIGNS = re.compile("[＋－](?=[0-9０-９])|(?<=[0-9０-９ー])[／％]|／(?=[0-9０-９ー])")
 _DOUBLE = re.compile("[ \u3000]{2,}")
-_TRAILING = re.compile("[ \u3000]+(?=\n|\\Z)")
+_TRAILING = re.compile("(?<![ \u3000])[ \u3000]+(?=\n|\\Z)")
 _KEYWORD_LINE = re.compile(r"^(?:【[^【】]*】)+$")
 _POLITE = re.compile("(?:です|ます|ました|ません|でした|ましょう|ください)(?=[。！？」』）]|$)", re.M)
 _POLITE_END = re.compile("(?:です|ます|ました|ません|でした|ましょう|ください)[」』）]*$")
 
 
 _BRACKET = re.compile("[\0" + re.escape("".join(PAIRS) + "".join(CLOSERS)) + "]")
+#: An innermost pair (an opener directly followed by its closer): two literal characters, so
+#: ``subn`` runs in linear time; there is nothing to backtrack into (issue 18: the nested
+#: pattern this replaces took minutes on a card with a few unclosed brackets).
+_INNER = re.compile("|".join(re.escape(o + c) for o, c in PAIRS.items()))
+_PEELS = 4  # brackets of the sample cards nest at most three deep
 
 
-def _flat(depth: int) -> str:
-    inner = "" if depth == 0 else _flat(depth - 1)
-    pairs = "|".join(f"{re.escape(o)}{inner}{re.escape(c)}" for o, c in PAIRS.items())
-    return f"(?:{pairs})*"
-
-
-#: Brackets nested at most three deep, NUL between strings: one C-level match for most cards.
-_WELL_FORMED = re.compile(f"(?:{_flat(2)}\0?)*")
-
-
-def _balanced_fast(value: str) -> bool:
-    """True when the brackets of ``value`` nest properly (the usual case, checked cheaply);
-    NUL separates the strings of one card."""
-    brackets = "".join(_BRACKET.findall(value))
-    if _WELL_FORMED.fullmatch(brackets):
-        return True
+def _stack_balanced(brackets: str) -> bool:
+    """True when ``brackets`` (only bracket characters and NUL) nest properly: one pass."""
     stack = []
     for ch in brackets:
         if ch in PAIRS:
@@ -88,6 +81,18 @@ def _balanced_fast(value: str) -> bool:
         elif not stack or PAIRS[stack.pop()] != ch:
             return False
     return not stack
+
+
+def _balanced_fast(value: str) -> bool:
+    """True when the brackets of ``value`` nest properly; NUL separates the strings of one card.
+    Innermost pairs are peeled in C a few times (enough for the usual text); what is left is
+    checked by the stack scan, so the cost stays linear in the number of brackets."""
+    brackets = "".join(_BRACKET.findall(value))
+    for _ in range(_PEELS):
+        brackets, n = _INNER.subn("", brackets)
+        if not n:
+            break
+    return not brackets.strip("\0") or _stack_balanced(brackets)
 
 
 def scan_width(ctx, fld):
@@ -186,7 +191,7 @@ def scan_lines(ctx, fld):
 
 def select_brackets(ctx, corpus) -> set[int]:
     """Cards with unbalanced brackets (one C-level match when the whole game is balanced)."""
-    if _WELL_FORMED.fullmatch("".join(_BRACKET.findall(corpus.text))):
+    if _balanced_fast(corpus.text):
         return set()
     return {n for n, s in corpus.strings() if not _balanced_fast(s)}
 
