@@ -52,7 +52,7 @@ Fix: --fix keeps one space of a run and removes trailing spaces."""),
 # and never retried shorter (the look-ahead excludes what the run itself consumes).
 _ASCII_DIGITS = re.compile(r"(?<![A-Za-z0-9])[0-9]+(?![A-Za-z0-9])")
 _WIDE_DIGITS = re.compile("[０-９]+")
-_HALF_SIGNS = re.compile(r"(?<![A-Za-z0-9])[+\-](?=[0-9０-９])|(?<=[0-9０-９ー])[/%]|/(?=[0-9０-９ー])")
+_HALF_SIGNS = re.compile(r"(?<![A-Za-z0-9ァ-ヺ])[+\-](?=[0-9０-９])|(?<=[0-9０-９ー])[/%]|/(?=[0-9０-９ー])")
 _WIDE_SIGNS = re.compile("[＋－](?=[0-9０-９])|(?<=[0-9０-９ー])[／％]|／(?=[0-9０-９ー])")
 _DOUBLE = re.compile("[ \u3000]{2,}")
 _TRAILING = re.compile("(?<![ \u3000])[ \u3000]+(?=\n|\\Z)")
