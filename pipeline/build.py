@@ -15,7 +15,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from fuda.atomic import write_atomic
-from fuda.database.findings import Finding, FindingsError
+from fuda.database.findings import Finding, FindingsError, report
 from fuda.database.model import Database
 from fuda.engine.games import engine_for, registry_for
 
@@ -158,7 +158,7 @@ def write_report(findings, out: Path) -> list[Path]:
     errors = sum(f.severity == "error" for f in findings)
     warnings = sum(f.severity == "warning" for f in findings)
     text += f"{errors} error(s), {warnings} warning(s)\n"
-    payload = {"errors": errors, "warnings": warnings, "findings": [f.as_dict() for f in findings]}
+    payload = report(findings)
     return [
         write_atomic(out / "validation.txt", text),
         write_atomic(out / "validation.json", json.dumps(payload, ensure_ascii=False, indent=2) + "\n"),
