@@ -351,7 +351,8 @@ FIELD = (
     FieldCheck(("JP101", "JP102", "JP107"), scan_kana,
                trigger=lambda ctx: (f"[べぺりへ{LOOKALIKE}](?:(?<=[{KATA}].)|(?=[{KATA}]))", "[\uFF61-\uFF9F]")),
     FieldCheck(("JP103", "JP104", "JP105"), scan_dashes,
-               trigger=lambda ctx: (f"[{DASHES}](?<=[ァ-ヺ力／/].)", f"[ー‐‑‒–—―−](?=[{DIGIT}])")),
+               trigger=lambda ctx: (f"[{DASHES}](?<=[ァ-ヺ力／/].)(?![{DIGIT}])", f"[{DASHES}](?<=[ァ-ヺ].)(?=[{DIGIT}])",
+                                    f"[ー‐‑‒–—―−](?=[{DIGIT}])")),
     FieldCheck(("JP106",), scan_roman, kinds=TEXT_KINDS, trigger=lambda ctx: ("[IVXＩＶＸ]", "ⅠⅠ")),
     # NUL joins a card's strings for the gate; the runner scans every field when a string has one
     FieldCheck(("JP108", "JP109"), scan_invisible,
