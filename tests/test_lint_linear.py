@@ -127,3 +127,17 @@ def test_lint_setting_naming_no_rule_fails_the_build_step(tmp_path):
     game = make_game("recast-rift", [_spell("楽園の巫女。")], {"lint": {**RR["lint"], "ignore": ["JP9"]}})
     with pytest.raises(FindingsError, match="LNT001"):
         lint_step(make_database(game), tmp_path)
+
+
+def test_fuda_build_fails_on_a_broken_prh_dictionary(sample_copy, tmp_path):
+    """fuda build on a game whose prh dictionary has an invalid pattern: not ok, the lint step
+    failed, PRH002 among the findings, and nothing written to the output folder."""
+    from fuda.build import build
+
+    folder = sample_copy("ryomen")
+    (folder / "lint" / "prh.yml").write_text("version: 1\nrules:\n  - expected: x\n    pattern: /(?<=a+)b/\n",
+                                             encoding="utf-8")
+    result = build([folder], tmp_path / "out")
+    assert not result.ok and "lint" in dict(result.failures)
+    assert any(f.code == "PRH002" for f in result.findings)
+    assert not (tmp_path / "out").exists()
