@@ -169,11 +169,13 @@ def test_one_json_shape_for_validate_lint_and_build(broken, tmp_path):
     envelope = {"errors", "warnings", "infos", "findings"}
     linted = json.loads(run(broken, "--no-fit", "--format", "json").stdout)
     assert set(linted) == envelope and set(linted["findings"][0]) == keys | {"game", "fixable"}
+    good = CliRunner().invoke(app, ["build", str(broken), "--out", str(tmp_path / "out"), "--format", "json"])
+    assert envelope <= set(json.loads(good.stdout))
+    on_disk = json.loads((tmp_path / "out" / "validation.json").read_text(encoding="utf-8"))
+    assert set(on_disk) == envelope
     (broken / "extra.yaml").write_text("cards:\n  - id: x\n", encoding="utf-8")
     validated = json.loads(CliRunner().invoke(app, ["validate", str(broken), "--format", "json"]).stdout)
     assert set(validated) == envelope and set(validated["findings"][0]) == keys
-    built = json.loads(CliRunner().invoke(app, ["build", str(broken), "--out", str(tmp_path / "out"),
+    built = json.loads(CliRunner().invoke(app, ["build", str(broken), "--out", str(tmp_path / "out2"),
                                                 "--format", "json"]).stdout)
     assert envelope <= set(built) and set(built["findings"][0]) == keys
-    on_disk = json.loads((tmp_path / "out" / "validation.json").read_text(encoding="utf-8"))
-    assert set(on_disk) == envelope
