@@ -78,6 +78,17 @@ class GameLog:
     def __iter__(self):
         return iter(self.events)
 
+    def first(self, kind: str, **data) -> Event | None:
+        """The first event of ``kind`` whose data holds every item of ``data``; reads only as
+        far as it must (a simulation asks who went first without converting the whole log)."""
+        for item in self._items:
+            if item[0] != kind:
+                continue
+            event = _event(item)
+            if all(event.data.get(k) == v for k, v in data.items()):
+                return event
+        return None
+
     def of(self, kind: str) -> list[Event]:
         """Every event of one kind, in order."""
         return [e for e in self.events if e.kind == kind]
@@ -85,6 +96,20 @@ class GameLog:
     def decisions(self, include_forced: bool = False) -> list[Event]:
         """The decision events (by default only those a player really chose)."""
         return [e for e in self.events if e.kind == "decision" and (include_forced or not e.data["forced"])]
+
+    def answers(self) -> list[tuple[str, ...]]:
+        """The picks of every decision a player really chose (not forced ones), in order: what
+        :meth:`~engine.core.game.Game.clone` replays."""
+        out = []
+        for e in self._items:
+            if e[0] == "decision":
+                data = e[2]
+                if type(data) is tuple:
+                    if not e[6]:
+                        out.append(e[5])
+                elif not data["forced"]:
+                    out.append(tuple(data["picks"]))
+        return out
 
     def as_json(self) -> list[dict]:
         """Every event as a JSON-ready dict."""

@@ -95,14 +95,20 @@ def play(
     tag: Annotated[bool, typer.Option("--tag", help="Four decks as two teams, seats 1 & 3 against 2 & 4, "
                                       "adding their points (ryomen).")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
+    seat: Annotated[list[str] | None, typer.Option("--seat", help="Who plays a seat: N=human (you, at this terminal), "
+                                                   "N=random or N=greedy; repeat for several seats.")] = None,
+    auto_forced: Annotated[bool, typer.Option("--auto-forced", help="With a human seat: pass steps with one legal "
+                                              "option without asking.")] = False,
+    lang: Annotated[str, typer.Option("--lang", help="Language of the human seat's questions: ja or en.")] = "ja",
     path: PathOpt = None,
 ) -> None:
-    """Play one game and print its log (card names as printed)."""
+    """Play one game and print its log (card names as printed); --seat 1=human puts you at the table."""
     from fuda.atomic import write_atomic
     from fuda.engine.core import (
         ChoiceError,
         GameStalled,
         Replay,
+        ReplayError,
         record,
         reproduce,
         run,
@@ -117,6 +123,21 @@ def play(
         counts = ", ".join(str(n) for n in seats[:-1]) + (" or " if len(seats) > 1 else "") + str(seats[-1])
         raise _fail(f"give {counts} decks, one --deck per player: --deck A --deck B")
     names, players = _agents(agents, seed, len(deck) if deck else 2)
+    humans = set()
+    for spec in seat or []:
+        number, _, who = spec.partition("=")
+        if not number.strip().isdigit() or not 1 <= int(number) <= len(names) or who.strip() not in ("human", "random", "greedy"):
+            raise _fail(f"--seat takes N=human, N=random or N=greedy with N from 1 to {len(names)}, got {spec!r}")
+        if who.strip() == "human":
+            humans.add(int(number) - 1)
+        else:
+            names[int(number) - 1] = who.strip()
+    if humans and (replay is not None or tag):
+        raise _fail("--seat N=human plays a new two-deck game (not with --replay or --tag)")
+    if lang not in ("ja", "en"):
+        raise _fail(f"--lang is ja or en, got {lang!r}")
+    if humans:
+        return _play_human(database, game, module, registry, deck, humans, ",".join(names), seed, auto_forced, lang, log)
 
     def new_game(setup_doc, game_seed):
         return module.new_game(registry, module.setup_from_json(setup_doc), game_seed)
@@ -124,12 +145,16 @@ def play(
     if replay is not None:
         try:
             recorded = Replay.load(replay)
-        except (OSError, ValueError) as exc:
-            raise _fail(f"{replay}: {exc}") from None
+        except ReplayError as exc:  # a file edited by hand or cut short: one located line
+            raise _fail(str(exc), 1) from None
+        except OSError as exc:
+            raise _fail(f"{replay}: {exc.strerror or exc}") from None
         if recorded.rules != game.rules:
             raise _fail(f"{replay} is a {recorded.rules} replay, not {game.rules}")
         try:
             played = reproduce(recorded, new_game)
+        except ReplayError as exc:  # located at the setup or at the decision that no longer fits
+            raise _fail(str(exc), 1) from None
         except (ChoiceError, KeyError, ValueError) as exc:  # a replay that no longer fits: one line
             raise _fail(f"{replay} does not replay: {str(exc).splitlines()[0]}", 1) from None
         if not quiet:
@@ -173,11 +198,30 @@ def play(
         typer.echo(f"replay written to {log}")
 
 
+def _play_human(database, game, module, registry, deck, humans, agents, seed, auto_forced, lang, log) -> None:
+    """A game with a person on each seat of ``humans``, at this terminal (or over a pipe)."""
+    from fuda.atomic import write_atomic
+    from fuda.engine.core import record
+    from fuda.table.session import TableSession
+    from fuda.table.terminal import play as play_at_terminal
+
+    try:
+        decks = [game.deck(d) for d in deck]
+    except KeyError as exc:
+        raise _fail(exc.args[0]) from None
+    session = TableSession.open(module, registry, decks, humans, agents, seed, auto_forced)
+    lines = (line.rstrip("\n") for line in sys.stdin)
+    play_at_terminal(session, lines, typer.echo, lang)
+    if log is not None and session.game.finished:
+        write_atomic(log, record(session.game, database.digest).dumps())
+        typer.echo(f"replay written to {log}")
+
+
 def match(
     game_id: GameArg,
     deck: Annotated[list[str] | None, typer.Option("--deck", help="Deck id of player 1, then of player 2.")] = None,
-    games: Annotated[int, typer.Option("--games", "-n", help="3 or 5: best of, by games won; 2 or 4: by total "
-                                       "points, pairings rebuilt every two games; 1: one game.")] = 3,
+    games: Annotated[int, typer.Option("--games", "-n", help="Odd (3, 5, 7 …): best of, by games won; even (2, 4 …): "
+                                       "by total points, pairings rebuilt every two games; 1: one game.")] = 3,
     seed: Annotated[int, typer.Option("--seed", help="The match's seed (each game's seed derives from it).")] = 0,
     agents: Annotated[str, typer.Option("--agents", help="Agents by seat, comma-separated (one name: every seat): random, greedy.")] = "greedy",
     first: Annotated[int, typer.Option("--first", min=1, max=2, help="Who goes first in game 1 (then it swaps).")] = 1,
@@ -217,61 +261,44 @@ def match(
 
 def simulate(
     game_id: GameArg,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pairing.")] = 20,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pairing, split evenly over both seats (and both agent sides).")] = 20,
     seed: Annotated[int, typer.Option("--seed", help="The run's seed (each game's seed derives from it).")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
-    agents: Annotated[str, typer.Option("--agents", help="Agents of seat 1 and seat 2 (one name: both): random, greedy.")] = "greedy",
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Local worker processes.")] = 1,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="A Dask scheduler address (tcp://HOST:8786) to run the games on a cluster.")] = None,
+    agents: Annotated[str, typer.Option("--agents", help="Two agents A,B (each plays every entrant on both seats) or one name for both: random, greedy.")] = "greedy",
     out: Annotated[Path, typer.Option("--out", "-o", help="Output folder.")] = Path("simulation"),
     path: PathOpt = None,
 ) -> None:
-    """Play every pairing of the game's entrants many times; write win rates (CSV, JSON) and a heat map (PNG)."""
-    from fuda.engine.core.tournament import merge, pairings, play_pairing, win_matrix
-    from fuda.simulation import write_outputs
-    from rich.progress import Progress
+    """Play every pairing of the game's entrants many times; print win rates with 95 % intervals; write CSV, JSON and a heat map (PNG)."""
+    from fuda.simulation import simulate as run_simulation
+    from fuda.simulation import table, write_outputs
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
 
     database, game, module, registry = _open(path, game_id)
     names, _ = _agents(agents, seed)
-    entrants = module.entrants(registry)
-    if len(entrants) < 1:
-        raise _fail(f"{game.id} has no entrants to simulate")
-    chunk = max(1, min(games, 25))
-    tasks = [(a, b, start, min(chunk, games - start)) for a, b in pairings(len(entrants))
-             for start in range(0, games, chunk)]
-    results = []
-    with Progress(disable=not sys.stderr.isatty(), transient=True) as bar:
-        task = bar.add_task(f"{game.id}: {len(tasks)} task(s)", total=len(pairings(len(entrants))) * games)
-        if jobs == 1:
-            for a, b, start, count in tasks:
-                results.append(play_pairing(module, registry, entrants, a, b, count, seed, names, start))
-                bar.advance(task, count)
-        else:
-            from concurrent.futures import ProcessPoolExecutor
-
-            from fuda import simulation
-
-            with ProcessPoolExecutor(jobs, initializer=simulation.init_worker,
-                                     initargs=([str(p) for p in path or []], game.id)) as pool:
-                futures = [pool.submit(simulation.work, a, b, start, count, seed, names)
-                           for a, b, start, count in tasks]
-                for future, (_, _, _, count) in zip(futures, tasks):
-                    results.append(future.result())
-                    bar.advance(task, count)
-    merged = merge(results)
-    rate = win_matrix(len(entrants), merged)
-    files = write_outputs(out, game, entrants, merged, rate, {"games_per_pairing": games, "seed": seed,
-                                                              "agents": names, "database": database.digest})
-    for line in _table(entrants, rate):
+    if len(names) != 2:
+        raise _fail("--agents takes one name or two (A,B)")
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, disable=not sys.stderr.isatty(), transient=True) as bar:
+        task = bar.add_task(f"{game.id}: games", total=None)
+        try:
+            sim = run_simulation(game, module, registry, games=games, seed=seed, agents=tuple(names), jobs=jobs,
+                                 scheduler=scheduler, progress=lambda done, total: bar.update(task, completed=done, total=total))
+        except ValueError as exc:
+            raise _fail(str(exc)) from None
+        except OSError as exc:  # a scheduler that cannot be reached
+            raise _fail(f"cannot reach the scheduler {scheduler}: {exc}") from None
+    files = write_outputs(out, game, sim, {"database": database.digest})
+    for line in table(sim):
         typer.echo(line)
     for f in files:
         typer.echo(f"wrote {f}")
-
-
-def _table(entrants, rate) -> list[str]:
-    lines = ["win rate of row vs column (draws count half):"]
-    for i, e in enumerate(entrants):
-        cells = " ".join("  -  " if r is None else f"{r:5.0%}" for r in rate[i])
-        lines.append(f"  {i + 1:2d} {cells}  {e.label}")
-    return lines
 
 
 def rules(
