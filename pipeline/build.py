@@ -17,11 +17,11 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from fuda.atomic import write_atomic
-from fuda.database.findings import Finding, FindingsError
+from fuda.database.findings import Finding, FindingsError, report
 from fuda.database.model import Database
 from fuda.engine.games import engine_for, registry_for
 
@@ -43,13 +43,18 @@ class BuildResult:
 
 
 def lint_step(database, out: Path) -> list[Path]:
-    """Lint the database; write ``lint.txt`` and ``lint.sarif``."""
-    from fuda.lint.engine import lint, summary
+    """Lint the database; write ``lint.txt`` and ``lint.sarif``. A broken prh dictionary or lint
+    setting (PRH002, LNT001) fails the step after the report is written (FindingsError, located)."""
+    from fuda.lint.engine import config_errors, lint, summary
     from fuda.lint.report import render
 
     diagnostics = lint(database)
     text = render(diagnostics, "text") + summary(diagnostics) + "\n"
-    return [write_atomic(out / "lint.txt", text), write_atomic(out / "lint.sarif", render(diagnostics, "sarif"))]
+    written = [write_atomic(out / "lint.txt", text), write_atomic(out / "lint.sarif", render(diagnostics, "sarif"))]
+    broken = config_errors(diagnostics)
+    if broken:
+        raise FindingsError([replace(d.finding(), severity="error") for d in broken])
+    return written
 
 
 def print_step(database, out: Path) -> list[Path]:
@@ -159,7 +164,7 @@ def write_report(findings, out: Path) -> list[Path]:
     errors = sum(f.severity == "error" for f in findings)
     warnings = sum(f.severity == "warning" for f in findings)
     text += f"{errors} error(s), {warnings} warning(s)\n"
-    payload = {"errors": errors, "warnings": warnings, "findings": [f.as_dict() for f in findings]}
+    payload = report(findings)
     return [
         write_atomic(out / "validation.txt", text),
         write_atomic(out / "validation.json", json.dumps(payload, ensure_ascii=False, indent=2) + "\n"),

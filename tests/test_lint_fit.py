@@ -117,3 +117,42 @@ def test_safe_area_and_overlap_findings_are_fit004_and_fit005(monkeypatch):
     game = make_game("recast-rift", [_spell("x")], {"lint": {"reference-brackets": "《》"}})
     found = [(d.code, d.severity) for d in lint(make_database(game))]
     assert found == [("FIT004", "warning"), ("FIT005", "warning")]
+
+
+def _ryomen_with_new_set(sample_copy, template_edit=None):
+    """The sample ryomen game with its set ghost renamed moon (a set the template does not list)."""
+    from fuda import load_database
+    from fuda.faces.template import templates_dir
+
+    import shutil
+
+    folder = sample_copy("ryomen")
+    shutil.rmtree(folder / "decks")  # the sample decks are built per set
+    manifest = folder / "game.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text.replace("- id: ghost", "- id: moon", 1), encoding="utf-8")
+    cards = folder / "ghost.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("set: ghost", "set: moon"), encoding="utf-8")
+    if template_edit:
+        (folder / "templates").mkdir()
+        source = (templates_dir() / "ryomen" / "card.yaml").read_text(encoding="utf-8")
+        (folder / "templates" / "card.yaml").write_text(template_edit(source), encoding="utf-8")
+    return load_database([folder])
+
+
+def test_a_new_ryomen_set_prints_in_the_default_colours(sample_copy):
+    """A set the bundled template does not list gets the kind's default palette: no FIT finding."""
+    database = _ryomen_with_new_set(sample_copy)
+    assert [d for d in lint(database) if d.code.startswith("FIT")] == []
+
+
+def test_template_without_a_default_gives_a_warning_naming_the_key(sample_copy):
+    """Without a default palette, the unknown set is one FIT003 *warning* naming the key to add."""
+    def drop_default(source):
+        lines = [line for line in source.splitlines() if not line.strip().startswith("palette: {accent")]
+        return "\n".join(lines) + "\n"
+
+    database = _ryomen_with_new_set(sample_copy, drop_default)
+    found = [d for d in lint(database) if d.code.startswith("FIT")]
+    assert len(found) == 1
+    assert found[0].severity == "warning" and "kinds.card.palette-by.values.moon" in found[0].message

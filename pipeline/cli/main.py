@@ -57,11 +57,12 @@ def _findings_or_usage(func, *args):
 
 def emit_findings(findings, fmt: Format) -> None:
     """Print findings one per line (text) or as one JSON document, with a summary."""
+    from fuda.database.findings import report
+
     errors = sum(f.severity == "error" for f in findings)
     warnings = sum(f.severity == "warning" for f in findings)
     if fmt is Format.json:
-        typer.echo(json.dumps({"errors": errors, "warnings": warnings,
-                               "findings": [f.as_dict() for f in findings]}, ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(report(findings), ensure_ascii=False, indent=2))
         return
     for finding in findings:
         typer.echo(str(finding))
@@ -131,6 +132,7 @@ def build(
 ) -> None:
     """Build every output for a whole database: reports, PDFs, exports, registries."""
     from fuda.build import build as run
+    from fuda.database.findings import report
     from rich.progress import Progress
 
     with Progress(transient=True, disable=not sys.stderr.isatty()) as bar:
@@ -141,7 +143,7 @@ def build(
             "ok": result.ok,
             "outputs": {name: [str(p) for p in files] for name, files in result.outputs},
             "failures": dict(result.failures),
-            "findings": [f.as_dict() for f in result.findings],
+            **report(result.findings),
         }, ensure_ascii=False, indent=2))
     else:
         for finding in result.findings:

@@ -14,7 +14,7 @@ from bisect import bisect_right
 from collections import Counter
 
 from fuda.lint.check import CardCheck, RuleInfo
-from fuda.lint.rules.facts import FACTS, LIMIT_PHRASES, FactIndex, tokens, walk_ops
+from fuda.lint.rules.facts import FACTS, LIMIT_PHRASES, PHRASES, FactIndex, tokens, walk_ops
 from fuda.lint.vocab import BRACKETED, CONDITION, keyword_text, split_word, to_int
 
 GROUP = "agreement"
@@ -46,9 +46,9 @@ than the previous ability's is reported."""),
 Numbers the text states for draws, damage, lifts, costs, conditions and stat or power changes
 must equal the numbers in the ability's ops, cost and condition:
   text 【覚醒時】２ドローする。  with  effect: [draw: 1]   → reported
-Each rule set's phrases are known, in the plain style its cards print (２ドローする,
-カードを１枚引く, 霊力１：, パワーを＋５００, スピード－２ …; see pipeline/lint/rules/facts.py).
-Counts of targets (対象の…１体) and "once per turn" (see AGR009) are not compared here."""),
+Each rule set's phrases are known, in the plain style its cards print; a number in any other
+phrase is not compared ("once per turn" is AGR009). The phrases understood:
+""" + "\n".join(f"  {rules}: " + "、".join(phrases) for rules, phrases in PHRASES.items())),
     RuleInfo("AGR007", "error", "keywords in the data and in the text differ", GROUP, explain="""\
 A card's `keywords` are printed on its keyword line (【ディフェンサー】【レジスト（１）】) and every
 keyword printed there is in `keywords`, with the same parameter. A keyword printed inside an
