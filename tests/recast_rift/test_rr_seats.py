@@ -7,7 +7,7 @@ import copy
 
 import pytest
 from fuda.engine import recast_rift as rr
-from fuda.engine.core import GreedyAgent, Outcome, Termination, ask, run
+from fuda.engine.core import GreedyAgent, Outcome, Termination, ask
 
 from ..engine import playouts
 from .conftest import act, sample_registry, scenario
