@@ -95,9 +95,14 @@ def play(
     tag: Annotated[bool, typer.Option("--tag", help="Four decks as two teams, seats 1 & 3 against 2 & 4, "
                                       "adding their points (ryomen).")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
+    seat: Annotated[list[str] | None, typer.Option("--seat", help="Who plays a seat: N=human (you, at this terminal), "
+                                                   "N=random or N=greedy; repeat for several seats.")] = None,
+    auto_forced: Annotated[bool, typer.Option("--auto-forced", help="With a human seat: pass steps with one legal "
+                                              "option without asking.")] = False,
+    lang: Annotated[str, typer.Option("--lang", help="Language of the human seat's questions: ja or en.")] = "ja",
     path: PathOpt = None,
 ) -> None:
-    """Play one game and print its log (card names as printed)."""
+    """Play one game and print its log (card names as printed); --seat 1=human puts you at the table."""
     from fuda.atomic import write_atomic
     from fuda.engine.core import (
         ChoiceError,
@@ -118,6 +123,21 @@ def play(
         counts = ", ".join(str(n) for n in seats[:-1]) + (" or " if len(seats) > 1 else "") + str(seats[-1])
         raise _fail(f"give {counts} decks, one --deck per player: --deck A --deck B")
     names, players = _agents(agents, seed, len(deck) if deck else 2)
+    humans = set()
+    for spec in seat or []:
+        number, _, who = spec.partition("=")
+        if not number.strip().isdigit() or not 1 <= int(number) <= len(names) or who.strip() not in ("human", "random", "greedy"):
+            raise _fail(f"--seat takes N=human, N=random or N=greedy with N from 1 to {len(names)}, got {spec!r}")
+        if who.strip() == "human":
+            humans.add(int(number) - 1)
+        else:
+            names[int(number) - 1] = who.strip()
+    if humans and (replay is not None or tag):
+        raise _fail("--seat N=human plays a new two-deck game (not with --replay or --tag)")
+    if lang not in ("ja", "en"):
+        raise _fail(f"--lang is ja or en, got {lang!r}")
+    if humans:
+        return _play_human(database, game, module, registry, deck, humans, ",".join(names), seed, auto_forced, lang, log)
 
     def new_game(setup_doc, game_seed):
         return module.new_game(registry, module.setup_from_json(setup_doc), game_seed)
@@ -176,6 +196,25 @@ def play(
     typer.echo(f"result: {winner} — {reason}")
     if log is not None:
         write_atomic(log, record(current, database.digest).dumps())
+        typer.echo(f"replay written to {log}")
+
+
+def _play_human(database, game, module, registry, deck, humans, agents, seed, auto_forced, lang, log) -> None:
+    """A game with a person on each seat of ``humans``, at this terminal (or over a pipe)."""
+    from fuda.atomic import write_atomic
+    from fuda.engine.core import record
+    from fuda.table.session import TableSession
+    from fuda.table.terminal import play as play_at_terminal
+
+    try:
+        decks = [game.deck(d) for d in deck]
+    except KeyError as exc:
+        raise _fail(exc.args[0]) from None
+    session = TableSession.open(module, registry, decks, humans, agents, seed, auto_forced)
+    lines = (line.rstrip("\n") for line in sys.stdin)
+    play_at_terminal(session, lines, typer.echo, lang)
+    if log is not None and session.game.finished:
+        write_atomic(log, record(session.game, database.digest).dumps())
         typer.echo(f"replay written to {log}")
 
 
