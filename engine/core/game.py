@@ -218,6 +218,8 @@ class Game(ABC):
         self.pending = decision
 
     def _end(self, winner: int | None, reason: str, over: GameOver | None = None) -> None:
+        """End the game (``over``: how, for the typed outcome; a host ending a game from outside
+        the flow — a concession, a clock — passes one too)."""
         self.pending = None
         self.finished = True
         self.winner = winner

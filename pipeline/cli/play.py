@@ -192,7 +192,8 @@ def play(
         winner = f"team {w + 1} (players {w + 1} & {w + 3}: {deck[w]}, {deck[w + 2]})"
     else:
         winner = f"player {w + 1} ({deck[w]}, {names[w]})"
-    typer.echo(f"result: {winner} — {current.reason}")
+    reason = current.outcome.text("ja") if current.outcome is not None else current.reason
+    typer.echo(f"result: {winner} — {reason}")
     if log is not None:
         write_atomic(log, record(current, database.digest).dumps())
         typer.echo(f"replay written to {log}")
