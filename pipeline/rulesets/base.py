@@ -51,6 +51,13 @@ class BuiltinRuleSet:
     print_backs: str = "long-edge"
     duel_online: bool = False
     template: str = "default"
+    construction: Callable | None = None  # the deck-construction rules, for validation and the engine
+
+    def deck_problems(self, game, *decks) -> list:
+        """The deck-construction rules of the rule set (one implementation, used by validation
+        and by the engine's setup): ``(path, message, hint)`` for each rule a deck breaks. The
+        arguments are the rule set's deck sections (see its ``deck_problems``)."""
+        return self.construction(game, *decks) if self.construction else []
 
     def schema(self, role: str, manifest) -> str:
         """``game.schema.json`` for the manifest, ``<id>.<role>.schema.json`` otherwise."""

@@ -103,5 +103,5 @@ def table_plan(game: Game, deck: Deck) -> TablePlan:
 
 RULESET = BuiltinRuleSet(
     id="raise-blaze", name="RAISE×BLAZE", engine="fuda.engine.raise_blaze",
-    game_labels=LABELS, words=VOCABULARY, checks=check, plan=table_plan, template="raise-blaze",
+    game_labels=LABELS, words=VOCABULARY, checks=check, construction=deck_problems,  plan=table_plan, template="raise-blaze",
 )

@@ -99,5 +99,5 @@ def check(game: Game, context) -> list[Finding]:
 
 RULESET = BuiltinRuleSet(
     id="toho-tcg", name="東方カードゲーム（仮）", engine="fuda.engine.toho_tcg",
-    game_labels=LABELS, words=VOCABULARY, checks=check, duel_online=True, template="toho-tcg",
+    game_labels=LABELS, words=VOCABULARY, checks=check, construction=deck_problems,  duel_online=True, template="toho-tcg",
 )
