@@ -81,6 +81,7 @@ class Vocabulary:
     unlabeled: frozenset = frozenset()  # ``when`` values printed without a label
     conditions: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # 〔昼〕 -> day
     types: tuple[str, ...] = ()  # default creature types, when the manifest lists none
+    data: bool = True  # the cards hold their abilities and keywords as data (the agreement rules compare)
 
     @property
     def when_label(self) -> dict[str, str]:
