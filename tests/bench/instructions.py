@@ -22,7 +22,6 @@ import shutil
 import site
 import subprocess
 import sys
-from importlib import import_module
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -59,11 +58,11 @@ def main() -> None:
     for folder in filter(None, os.environ.get(SITE, "").split(os.pathsep)):
         site.addsitedir(folder)  # the parent's (virtual environment's) packages: valgrind runs the real binary
     if args.play is not None:
-        from fuda.engine.games import ENGINES
+        from fuda.database.ruleset import engine_for
 
         from tests.bench.harness import random_playouts, sample_setups
 
-        module = import_module(ENGINES[args.game])
+        module = engine_for(args.game)
         registry, pairs = sample_setups(module, args.game)
         gc.collect()
         gc.freeze()  # the loaded database out of the collector's sight: when its full passes
