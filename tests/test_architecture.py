@@ -20,6 +20,7 @@ LAYERS = {
     "fuda.printing": 3,
     "fuda.online": 3,
     "fuda.lint": 3,
+    "fuda.sheets": 3,
     "fuda.build": 4,
     "fuda.simulation": 4,
     "fuda.cli": 5,
