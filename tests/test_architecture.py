@@ -21,6 +21,7 @@ LAYERS = {
     "fuda.online": 3,
     "fuda.lint": 3,
     "fuda.sheets": 3,
+    "fuda.gallery": 3,
     "fuda.build": 4,
     "fuda.simulation": 4,
     "fuda.cli": 5,

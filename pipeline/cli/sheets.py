@@ -33,7 +33,7 @@ def rules_for(game: str, path) -> str:
     """The rule set named by ``--game``: a game of the database (its ``rules``) or a rule set id."""
     from fuda.database.findings import FindingsError
     from fuda.database.load import load_database
-    from fuda.sheets.fields import has_rules
+    from fuda.database.fields import has_rules
 
     try:
         database = load_database(path)

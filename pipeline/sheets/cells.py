@@ -12,7 +12,7 @@ import json
 import re
 import unicodedata
 
-from fuda.sheets.fields import Field
+from fuda.database.fields import Field
 
 LIST_SEP = re.compile(r"\s*[、,，]\s*")
 INTEGER = re.compile(r"^[+-]?\d+$")

@@ -19,7 +19,7 @@ from fuda.database.findings import Finding, FindingsError, sorted_findings
 from fuda.database.schemas import schema_name, validate_document
 from fuda.database.yamlfile import Document
 from fuda.sheets.cells import CellError, from_cell
-from fuda.sheets.fields import ABILITY_WORDS, EFFECT_WORDS, WHEN_WORDS, RuleFields, guess_when, rule_fields
+from fuda.database.fields import ABILITY_WORDS, EFFECT_WORDS, WHEN_WORDS, RuleFields, guess_when, rule_fields
 from fuda.sheets.table import Table, read_tables
 
 MANUAL_REASON = "表から取り込んだ能力（効果は手で処理する）"

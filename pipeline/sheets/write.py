@@ -16,7 +16,7 @@ from pathlib import Path
 from fuda.atomic import write_atomic
 from fuda.database.model import Game, thaw
 from fuda.sheets.cells import to_cell
-from fuda.sheets.fields import RuleFields, rule_fields
+from fuda.database.fields import RuleFields, rule_fields
 
 FIXED_TIME = (2000, 1, 1, 0, 0, 0)
 

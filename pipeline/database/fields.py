@@ -1,4 +1,6 @@
-"""The columns of a card spreadsheet, read from a rule set's card schema.
+"""The fields of a rule set's cards and their Japanese labels, read from its card schema.
+
+Used for spreadsheet columns (:mod:`fuda.sheets`) and for labels in the gallery.
 
 Every property of ``schema/<rules>.cards.schema.json`` is described as ``"日本語 — English"``;
 the Japanese part is the column's label. A :class:`Field` knows its id, its label and the JSON
@@ -51,6 +53,11 @@ class RuleFields:
     lists: tuple[tuple[str, str, str], ...]  # (file-level list, card field, label of its name)
     when_labels: tuple[tuple[str, str], ...]  # (when id, printed label 【…】 or "")
     required: frozenset = frozenset()  # card fields every card has (an empty cell is "")
+    kinds: tuple[tuple[str, str], ...] = ()  # (kind id, Japanese name)
+
+    def kind_label(self, kind: str) -> str:
+        """The Japanese name of a card kind (the id when the schema gives none)."""
+        return dict(self.kinds).get(kind) or kind
 
     def card_field(self, key: str) -> Field | None:
         """The card field with this id, or ``None``."""
@@ -180,7 +187,25 @@ def rule_fields(rules: str) -> RuleFields:
             m = LABEL.match(name_desc)
             lists.append((key, key[:-1], m.group(1) if m else f"{key[:-1]}-name"))
     required = frozenset(_resolve(card_node, schema).get("required", ()))
-    return RuleFields(rules, card, ability, tuple(lists), _when_labels(ability_node, schema), required)
+    kind = {}
+    _properties(card_node, schema, kind)
+    return RuleFields(rules, card, ability, tuple(lists), _when_labels(ability_node, schema), required,
+                      _kind_labels(kind.get("kind", []), schema))
+
+
+def _kind_labels(nodes, schema) -> tuple[tuple[str, str], ...]:
+    labels: dict[str, str] = {}
+    for node in nodes:
+        node = _resolve(node, schema)
+        for option in node.get("oneOf", ()):
+            m = LABEL.match(option.get("description", ""))
+            if "const" in option and m:
+                labels.setdefault(option["const"], m.group(1))
+        for value in node.get("enum", ()):  # "fighter = ファイターカード" / "awakening 覚醒札"
+            m = re.search(rf"(?<![\w-]){re.escape(value)}(?: =)? ([^\s(（,;)]+)", node.get("description", ""))
+            if m and not m.group(1).isascii():
+                labels.setdefault(value, m.group(1))
+    return tuple(labels.items())
 
 
 def _when_labels(ability_node, schema) -> tuple[tuple[str, str], ...]:
