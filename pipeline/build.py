@@ -23,7 +23,8 @@ from pathlib import Path
 from fuda.atomic import write_atomic
 from fuda.database.findings import Finding, FindingsError
 from fuda.database.model import Database
-from fuda.engine.games import engine_for, registry_for
+from fuda.database.ruleset import engine_for, ruleset_for
+from fuda.engine.games import registry_for
 
 Step = Callable[[Database, Path], list[Path] | tuple[list[Path], list[Finding]]]
 
@@ -53,7 +54,7 @@ def lint_step(database, out: Path) -> list[Path]:
 
 
 def print_step(database, out: Path) -> list[Path]:
-    """Every game's card sheets (A4, トンボ, long-edge backs; ryomen without backs), each ryomen
+    """Every game's card sheets (A4, トンボ, backs as its rule set prints them), each ryomen
     pairing as double-faced cards, and every game's mat as A3 PDF and PNG, under ``out/print/``."""
     from fuda.printing.mat import write_mat, write_mat_png
     from fuda.printing.sheets import is_pairing, print_cards
@@ -61,7 +62,7 @@ def print_step(database, out: Path) -> list[Path]:
     written: list[Path] = []
     for game in database.games:
         folder = Path(out) / "print" / game.id
-        backs = "none" if game.rules == "ryomen" else "long-edge"
+        backs = ruleset_for(game.rules).print_backs
         written.append(print_cards(game, backs=backs, out=folder / f"{game.id}-cards.pdf"))
         for deck in game.decks:
             if is_pairing(game, deck):
@@ -74,7 +75,7 @@ def print_step(database, out: Path) -> list[Path]:
 
 def online_step(database, out: Path) -> tuple[list[Path], list]:
     """An Udonarium ZIP for every deck (out/udonarium/<game>/<deck>.zip) and the Duel Online
-    Card.txt of every toho-tcg game (out/duel-online/<game>/Card.txt); returns the files and the
+    Card.txt of every game whose rule set asks for one (out/duel-online/<game>/Card.txt); returns the files and the
     exports' warnings (each once, though every deck of a game may repeat it)."""
     from fuda.online.duel_online import write_card_txt
     from fuda.online.udonarium import export_udonarium
@@ -87,7 +88,7 @@ def online_step(database, out: Path) -> tuple[list[Path], list]:
             path, found = export_udonarium(game, deck.id, out / "udonarium" / game.id / f"{deck.id}.zip")
             written.append(path)
             warnings.update((str(f), f) for f in found if str(f) not in warnings)
-        if game.rules == "toho-tcg":
+        if ruleset_for(game.rules).duel_online:
             path, found = write_card_txt(game, out / "duel-online" / game.id / "Card.txt")
             written.append(path)
             warnings.update((str(f), f) for f in found if str(f) not in warnings)

@@ -18,7 +18,8 @@ _WORKER: dict = {}
 def init_worker(paths: list[str], game_id: str) -> None:
     """Process-pool initializer: load the database and the game's registry once per worker."""
     from fuda.database import load_database
-    from fuda.engine.games import engine_for, registry_for
+    from fuda.database.ruleset import engine_for
+    from fuda.engine.games import registry_for
 
     database = load_database(paths or None)
     game = database.game(game_id)

@@ -8,6 +8,9 @@ heuristics (:mod:`.greedy`) and the Japanese log (:mod:`.render`).
 
 from __future__ import annotations
 
+from collections import Counter
+
+from fuda.database.ruleset import ruleset_for
 from fuda.engine.core import Decision, Game, GameOver, Option
 from fuda.engine.toho_tcg.cards import CardPool
 from fuda.engine.toho_tcg.combat import Combat
@@ -56,11 +59,15 @@ class TohoTCG(Field, Stack, Windows, Effects, Combat, Greedy, Renderer, Game):
                 raise ValueError(f"the toho-tcg engine supports {key}: 1 only, the manifest says {settings[key]}")
         self.position = position
         if position is None:
-            rules = pool.game.manifest.get("deck-rules", {})
+            rules = pool.game.manifest["deck-rules"]
             sizes = [len(s.cards) for s in self.setups]
-            if min(sizes) < rules.get("min-cards", 0):
-                raise ValueError(f"a deck needs at least {rules['min-cards']} cards, got {sizes} (TT-SETUP-1)")
-            if rules.get("equal-size", True) and sizes[0] != sizes[1]:
+            construction = ruleset_for(pool.game.rules)
+            for p, s in enumerate(self.setups):
+                cards = [(cid, n, ("cards",)) for cid, n in Counter(s.cards).items()]
+                problems = [m for _, m, _ in construction.deck_problems(pool.game, cards)]
+                if problems:
+                    raise ValueError(f"player {p + 1}'s deck {'; '.join(problems)} (TT-SETUP-1)")
+            if rules["equal-size"] and sizes[0] != sizes[1]:
                 raise ValueError(f"both decks must have the same number of cards, got {sizes} (TT-SETUP-1)")
         self.defs, self.owner, self.oid, self.by_oid, self.cards_of, self.play_opts = pool.layout(self.setups)
         n = len(self.defs)

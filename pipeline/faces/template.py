@@ -4,7 +4,8 @@ A template is what a designer edits without touching code: per card kind, a list
 (frames, name bar, stat badges, text box, art window …) in millimetres from the top-left of the
 trim box, at the template's ``design-size`` (other card sizes scale the boxes, not the type).
 It is validated against ``templates/layout.schema.json``; a mistake is a located finding
-(``card.yaml:12:7: error[S004] …``). Where the template is looked up, first found wins:
+(``card.yaml:12:7: error[S004] …``). The game's rule set says which template a game uses
+(``RuleSet.card_layout``); the built-in ones take the first of
 ``<game folder>/templates/card.yaml``, ``templates/<game id>/card.yaml``,
 ``templates/<rules>/card.yaml``.
 """
@@ -18,6 +19,7 @@ from pathlib import Path
 
 from fuda.database.findings import Finding, FindingsError
 from fuda.database.resources import templates_dir
+from fuda.database.ruleset import ruleset_for
 from fuda.database.yamlfile import Document, read_yaml
 
 SCHEMA = "layout.schema.json"
@@ -145,17 +147,12 @@ def _check_colours(doc: Document) -> list[Finding]:
 
 
 def find_template(game) -> Path:
-    """The card.yaml used for ``game`` (see the module docstring for the search order)."""
-    return _find(Path(game.folder), game.id, game.rules)
-
-
-@cache
-def _find(folder: Path, game_id: str, rules: str) -> Path:
-    candidates = [folder / "templates" / FILE, templates_dir() / game_id / FILE, templates_dir() / rules / FILE]
-    for path in candidates:
-        if path.is_file():
-            return path.resolve()
-    raise FileNotFoundError(f"no card template for game {game_id} (looked for {candidates[1]})")
+    """The card.yaml used for ``game``: its rule set decides (see the module docstring)."""
+    layout = ruleset_for(game.rules).card_layout(game)
+    if layout.path is None:
+        raise FileNotFoundError(f"no card template for game {game.id} (looked for "
+                                f"{Path(game.folder) / 'templates' / FILE} and {layout.origin or game.rules})")
+    return Path(layout.path).resolve()
 
 
 @cache

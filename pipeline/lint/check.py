@@ -149,7 +149,7 @@ class Context:
     def __init__(self, game, enabled: frozenset, registry: dict, options: dict | None = None):
         self.game = game
         self.settings = LintSettings.from_manifest(game.manifest)
-        self.vocab: Vocabulary = vocabulary(game.rules)
+        self.vocab: Vocabulary = vocabulary(game)
         self.registry = registry
         self.enabled = frozenset(enabled) - {c for s in self.settings.ignore for c in expand(s, registry)}
         self.options = options or {}

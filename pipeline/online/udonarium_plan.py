@@ -1,13 +1,11 @@
-"""What an Udonarium export puts on the table, game by game, and the images it needs.
+"""What an Udonarium export puts on the table and the images it needs.
 
-- recast-rift: the 9 spells face down as the deck; both fighters' awakening cards as loose
-  face-down cards, front the fighter side and back the life track (RR-SETUP, RR-LIFE-1).
-- toho-tcg: the main deck face down. raise-blaze: the main deck and the core deck face down.
-- ryomen: the player's 9 double-faced cards face up (front face A, back face B), the point chips
-  (values from the manifest's ``chips.points``) face down as a pile, a face-up stack of each
-  stat chip kind (``chips.stat``: as many as its ``count``), and the day/night chip
-  (front 昼, back 夜, showing the manifest's starting side).
-- any other rule set: the deck's cards face down.
+The piles come from the game's rule set (``RuleSet.table_plan``: which cards, on which mat
+zone, face up or down, loose or stacked; a ``(front, back)`` pair is one double-faced card),
+and so do the labels of each card's detail. The manifest's chips, when the plan asks for them:
+the point chips (values from ``chips.points``) face down as a pile, a face-up stack of each
+stat chip kind (``chips.stat``: as many as its ``count``), and the day/night chip (front 昼,
+back 夜, showing the manifest's starting side).
 
 Card faces come from :func:`pipeline.layout.lay_out` (the print layout) painted by
 :func:`pipeline.paint_png.render_image`; a glyph the font lacks is a warning here (the exact text
@@ -21,6 +19,7 @@ import math
 from pathlib import Path
 
 from fuda.database.findings import Finding, FindingsError
+from fuda.database.ruleset import ruleset_for
 from fuda.faces.primitives import Ellipse, Face, Rect, TextLine
 from fuda.online.udonarium_format import (
     CELL,
@@ -39,22 +38,7 @@ from fuda.online.udonarium_format import (
 )
 
 MM_PER_PT = 25.4 / 72.0
-KIND_JA = {"awakening": "覚醒札", "spell": "スペル札", "character": "キャラクター", "quick": "クイック",
-           "assister": "アシスター", "equip": "イクイップ", "world": "ワールド", "fighter": "ファイター",
-           "core-fighter": "コアファイター", "card": "カード"}
-VALUE_JA = {
-    "timing": {"normal": "通常札", "preempt": "先制札", "full-power": "全力札"},
-    "type": {"attack": "攻撃札", "action": "行動札", "setup": "設置札", "trigger": "誘発札"},
-    "rank": {"normal": "ノーマル", "hard": "ハード"},
-    "spell-type": {"normal": "通常", "continuous": "持続性", "equip": "装着性"},
-}
-LABELS = {"fighter": "ファイター", "set": "セット", "timing": "タイミング", "type": "種別", "spell-type": "種別",
-          "rank": "ランク", "cost": "コスト", "types": "タイプ", "attack": "攻撃力", "defense": "防御力",
-          "power": "パワー", "raise": "レイズ", "speed": "スピード", "brain": "ブレイン", "recast": "リキャスト",
-          "graze": "グレイズ", "preempt": "先制覚醒"}
 ROMAN = {3: "Ⅲ", 2: "Ⅱ", 1: "Ⅰ"}
-DEFAULT_ZONES = {"deck": "deck", "core": "core-fighter", "pairs": "hand-zone", "points": "point-zone",
-                 "day-night": "day-night", "stat-chips": "stat-chips", "far": "awakening-far", "near": "awakening-near"}
 
 
 def _bar(value) -> str:
@@ -62,10 +46,12 @@ def _bar(value) -> str:
 
 
 def stats(game, card) -> list[tuple[str, str]]:
-    """The card's kind and numbers as (label, value) in Japanese, for its detail sheet."""
-    out = [("種類", KIND_JA.get(card.kind, card.kind))]
+    """The card's kind and fields as (label, value) in Japanese, for its detail sheet: the
+    fields its rule set labels, in the rule set's order."""
+    labels = ruleset_for(game.rules).labels(game)
+    out = [("種類", labels.kind(card.kind))]
     sets = {s["id"]: s["name"] for s in game.manifest.get("sets", ())}
-    for key, label in LABELS.items():
+    for key, label in labels.fields.items():
         if key not in card.data:
             continue
         value = card.data[key]
@@ -80,10 +66,10 @@ def stats(game, card) -> list[tuple[str, str]]:
         elif hasattr(value, "get") and "hand" in value:
             value = f"手札{_bar(value.get('hand'))}／ライフ{_bar(value.get('life'))}"
         elif isinstance(value, tuple):
-            value = "・".join(map(str, value))
+            value = "・".join(labels.value(key, v) or str(v) for v in value)
         else:
-            value = VALUE_JA.get(key, {}).get(value, _bar(value))
-        out.append((label, str(value)))
+            value = labels.value(key, value) or _bar(value)
+        out.append((label.ja, str(value)))
     return out
 
 
@@ -171,42 +157,30 @@ def _piece(r: Renderer, game, card, state: int, size: float) -> Piece:
 
 
 def plan_deck(game, deck, *, scale: float) -> Plan:
-    """The piles, images and table of one deck of ``game``."""
+    """The piles, images and table of one deck of ``game``, as its rule set plans them."""
     plan = Plan(zones=zones(game))
     r = Renderer(game, plan.images, scale, plan.warnings)
     size = card_size(game)
-    where = DEFAULT_ZONES
     check_text(deck.name, f"the name of deck {deck.id}")
     about = check_text(str(deck.get("description") or ""), f"the description of deck {deck.id}")
-    if game.rules == "recast-rift":
-        spells = tuple(_piece(r, game, game.card(cid), 1, size) for cid in deck["spells"])
-        plan.piles.append(Pile(deck.name, spells, where["deck"], description=about))
-        chosen = game.card(deck["awakening"])
-        others = [c for c in game.cards if c.kind == "awakening" and c.get("fighter") in deck["fighters"]
-                  and c.get("fighter") != chosen.get("fighter")]
-        for card, zone in [(chosen, where["far"])] + [(c, where["near"]) for c in others[:1]]:
-            plan.piles.append(Pile(card.name, (_piece(r, game, card, 1, size),), zone, loose=True))
-    elif game.rules == "raise-blaze":
-        main = [e["card"] for e in deck["main"] for _ in range(e["count"])]
-        plan.piles.append(Pile(deck.name, tuple(_piece(r, game, game.card(c), 1, size) for c in main), where["deck"],
-                               description=about))
-        core = tuple(_piece(r, game, game.card(c), 1, size) for c in deck["core"])
-        plan.piles.append(Pile(f"{deck.name}（コアデッキ）", core, where["core"]))
-    elif game.rules == "ryomen":
-        plan.piles.append(Pile(deck.name, tuple(_pair(r, game, a, b, size) for a, b in deck["pairs"]), where["pairs"],
-                               description=about))
-        plan.piles.extend(_ryomen_chips(r, game, plan.zones))
-    else:
-        cards = tuple(_piece(r, game, game.card(c), 1, size) for c in deck.card_ids())
-        plan.piles.append(Pile(deck.name, cards, where["deck"], description=about))
+    table = ruleset_for(game.rules).table_plan(game, deck)
+    for spec in table.piles:
+        state = 1 if spec.face_down else 0
+        pieces = tuple(_pair(r, game, *cid, size, state) if isinstance(cid, tuple)
+                       else _piece(r, game, game.card(cid), state, size) for cid in spec.cards)
+        plan.piles.append(Pile(spec.name, pieces, spec.zone, loose=spec.loose,
+                               description=about if spec.description else ""))
+    if table.chips:
+        plan.piles.extend(_chips(r, game, plan.zones, table.chips))
     _table(game, plan, r)
     return plan
 
 
-def _pair(r: Renderer, game, a_id: str, b_id: str, size: float) -> Piece:
+def _pair(r: Renderer, game, a_id: str, b_id: str, size: float, state: int) -> Piece:
+    """A double-faced card: face A on the front, face B on the back."""
     a, b = game.card(a_id), game.card(b_id)
     detail = (detail_section("表（A面）", a, stats(game, a)), detail_section("裏（B面）", b, stats(game, b)))
-    return Piece(f"{a.name}／{b.name}", r.front(a, "a"), r.front(b, "b"), 0, size, detail)
+    return Piece(f"{a.name}／{b.name}", r.front(a, "a"), r.front(b, "b"), state, size, detail)
 
 
 def _palette(game) -> dict:
@@ -218,24 +192,26 @@ def _palette(game) -> dict:
     return colours
 
 
-def _ryomen_chips(r: Renderer, game, known: dict) -> list[Pile]:
+def _chips(r: Renderer, game, known: dict, where) -> list[Pile]:
+    """The manifest's chips (``chips.points``, ``chips.day-night``, ``chips.stat``), each kind on
+    the zone ``where`` names for it."""
     chips = game.manifest.get("chips") or {}
     pal = _palette(game)
     piles = []
-    d = known.get(DEFAULT_ZONES["points"], {}).get("d") or 19.0
+    d = known.get(where["points"], {}).get("d") or 19.0
     size = round(d * TABLE_PX_PER_MM / CELL, 3)
     back = r.chip("？", d, pal["back"], pal["gold"], pal["gold"], "ポイント")
     points = tuple(Piece(f"ポイントチップ（{v}点）", r.chip(str(v), d, "#fbf8f2", pal["back"], pal["gold"], "ポイント"),
                          back, 1, size) for v in chips.get("points", ()))
     if points:
-        piles.append(Pile("ポイントチップ", points, DEFAULT_ZONES["points"]))
+        piles.append(Pile("ポイントチップ", points, where["points"]))
     if "day-night" in chips:
-        d = known.get(DEFAULT_ZONES["day-night"], {}).get("d") or 40.0
+        d = known.get(where["day-night"], {}).get("d") or 40.0
         day = r.chip("昼", d, pal["day"], "#ffffff", pal["gold"], "昼夜チップ")
         night = r.chip("夜", d, pal["night"], pal["moon"], pal["gold"], "昼夜チップ")
         state = 0 if chips["day-night"].get("start", "day") == "day" else 1
         piece = Piece("昼夜チップ", day, night, state, round(d * TABLE_PX_PER_MM / CELL, 3))
-        piles.append(Pile("昼夜チップ", (piece,), DEFAULT_ZONES["day-night"], loose=True))
+        piles.append(Pile("昼夜チップ", (piece,), where["day-night"], loose=True))
     d = 16.0  # stat chips: one face-up stack per kind, side by side on the stat-chip zone
     size = round(d * TABLE_PX_PER_MM / CELL, 3)
     for i, kind in enumerate(chips.get("stat") or ()):
@@ -245,7 +221,7 @@ def _ryomen_chips(r: Renderer, game, known: dict) -> list[Pile]:
                        _STAT_JA.get(stat, stat))
         back = r.chip(_STAT_JA.get(stat, stat)[:1], d, pal["back"], pal["gold"], pal["gold"], "能力値")
         pieces = tuple(Piece(kind["name"], front, back, 0, size) for _ in range(kind["count"]))
-        piles.append(Pile(kind["name"], pieces, DEFAULT_ZONES["stat-chips"], offset=(4 + i * (d + 6), 16)))
+        piles.append(Pile(kind["name"], pieces, where["stat"], offset=(4 + i * (d + 6), 16)))
     return piles
 
 

@@ -21,7 +21,6 @@ import re
 import shutil
 import subprocess
 import sys
-from importlib import import_module
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -54,11 +53,11 @@ def main() -> None:
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
     if args.play is not None:
-        from fuda.engine.games import ENGINES
+        from fuda.database.ruleset import engine_for
 
         from tests.bench.harness import random_playouts, sample_setups
 
-        module = import_module(ENGINES[args.game])
+        module = engine_for(args.game)
         registry, pairs = sample_setups(module, args.game)
         gc.collect()
         gc.freeze()  # the loaded database out of the collector's sight: when its full passes

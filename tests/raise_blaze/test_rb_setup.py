@@ -25,7 +25,7 @@ def test_main_deck_size_and_copies():
     short = dataclasses.replace(legal, main=legal.main[:39])
     assert any("40–100" in p for p in rb.deck_problems(pool(), short))
     four = dataclasses.replace(legal, main=legal.main + ("aya",))
-    assert any("aya has 4 copies" in p for p in rb.deck_problems(pool(), four))
+    assert any("4 copies of 'aya'" in p for p in rb.deck_problems(pool(), four))
     huge = dataclasses.replace(legal, main=tuple(c for c in pool().defs if pool()[c].kind != "core-fighter") * 3)
     assert len(huge.main) > 100 and any("40–100" in p for p in rb.deck_problems(pool(), huge))
     cored = dataclasses.replace(legal, main=legal.main[:-1] + ("core-suika",))
