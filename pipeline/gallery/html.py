@@ -2,7 +2,8 @@
 
 No server, no external files: the page carries its own CSS and a few lines of JavaScript to
 filter by kind and search the text. Every card shows its image (linking the full file), name,
-kind, numbers, text and flavour; the UI is Japanese.
+kind, numbers, text and flavour; the UI is Japanese. A link may preset the filters:
+``index.html#kind=world&q=ダメージ``.
 """
 
 from __future__ import annotations
@@ -11,9 +12,7 @@ import html
 from pathlib import Path
 
 from fuda.atomic import write_atomic
-from fuda.database.fields import rule_fields
-
-SKIP = {"id", "name", "kind", "text", "flavor", "art", "abilities", "lint-ignore"}
+from fuda.database.ruleset import ruleset_for
 
 STYLE = """
 body{font-family:"BIZ UDPGothic","Hiragino Sans","Yu Gothic",sans-serif;margin:0;background:#f6f3ec;color:#282420}
@@ -45,37 +44,42 @@ function apply(){const s=q.value.trim().toLowerCase();let shown=0;
  for(const c of cards){const ok=(!k.value||c.dataset.kind===k.value)&&(!s||c.dataset.search.includes(s));
   c.hidden=!ok;if(ok)shown++;}
  n.textContent=shown+' / '+cards.length+' 枚';}
+const h=new URLSearchParams(location.hash.slice(1));q.value=h.get('q')||'';k.value=h.get('kind')||'';
 q.addEventListener('input',apply);k.addEventListener('change',apply);apply();
 """
 
 
-def _value(value) -> str:
+def _value(labels, key, value) -> str:
     if isinstance(value, bool):
         return "あり" if value else "なし"
     if isinstance(value, (list, tuple)):
-        return "、".join(_value(v) for v in value)
+        return "・".join(_value(labels, key, v) for v in value)
     if hasattr(value, "items"):
-        return " ".join(f"{k}:{_value(v)}" for k, v in value.items())
-    return str(value)
+        return " ".join(f"{k}:{_value(labels, k, v)}" for k, v in value.items())
+    return labels.value(key, value) or ("ー" if value is None else str(value))
 
 
 def numbers(game, card) -> list[tuple[str, str]]:
-    """The card's other fields (cost, stats, types …) as (Japanese label, shown value)."""
-    fields = rule_fields(game.rules)
+    """The card's labelled fields (cost, stats, types …) as (Japanese label, shown value), in
+    the rule set's order: what the Udonarium detail shows."""
+    labels = ruleset_for(game.rules).labels(game)
+    sets = {s["id"]: s["name"] for s in game.manifest.get("sets", ())}
     out = []
-    for f in fields.card:
-        if f.key in SKIP or card.get(f.key) in (None, "", ()):
+    for key, label in labels.fields.items():
+        if key not in card.data:
             continue
-        value = card.get(f.key)
-        if f.key == "fighter" and value in game.fighters:
-            value = game.fighters[value]
-        out.append((f.header(), _value(value)))
+        value = card.data[key]
+        if key == "fighter":
+            value = game.fighters.get(value, value)
+        elif key == "set":
+            value = sets.get(value, value)
+        out.append((label.ja, _value(labels, key, value)))
     return out
 
 
 def page(game, written, *, title: str | None = None, sheets=()) -> str:
     """The gallery HTML for the faces in ``written`` (:class:`~fuda.gallery.images.Written`)."""
-    fields = rule_fields(game.rules)
+    labels = ruleset_for(game.rules).labels(game)
     e = html.escape
     backs = {w.entry.card.id: w for w in written if w.entry.side == "back" and w.entry.card is not None}
     common = next((w for w in written if w.entry.side == "back" and w.entry.card is None), None)
@@ -96,13 +100,13 @@ def page(game, written, *, title: str | None = None, sheets=()) -> str:
             f'<article id="{e(w.path.stem)}" data-kind="{e(card.kind)}" data-search="{e(search)}">'
             f'<a href="{e(name)}"><img src="{e(name)}" alt="{e(card.name)}" loading="lazy" '
             f'width="{w.size[0]}" height="{w.size[1]}"></a>'
-            f'<h2>{e(card.name)}{side}</h2><div class="kind">{e(fields.kind_label(card.kind))}</div>'
+            f'<h2>{e(card.name)}{side}</h2><div class="kind">{e(labels.kind(card.kind))}</div>'
             f'<div class="id">{e(card.id)}</div>'
             + (f"<dl>{dl}</dl>" if dl else "")
             + (f'<p class="text">{e(card.text)}</p>' if card.text else "")
             + (f'<p class="flavor">{e(card.flavor)}</p>' if card.flavor else "")
             + f'<div class="links">{" ・ ".join(links)}</div></article>')
-    options = "".join(f'<option value="{e(k)}">{e(fields.kind_label(k))}</option>' for k in kinds)
+    options = "".join(f'<option value="{e(k)}">{e(labels.kind(k))}</option>' for k in kinds)
     extra = []
     if common is not None:
         extra.append(f'<a href="{e(common.path.name)}">共通の裏面</a>')
