@@ -29,18 +29,19 @@ def _usage(message: str) -> typer.Exit:
     return typer.Exit(2)
 
 
-def rules_for(game: str, path) -> str:
-    """The rule set named by ``--game``: a game of the database (its ``rules``) or a rule set id."""
+def rules_for(game: str, path):
+    """The rule set named by ``--game`` and the manifest it reads: a game of the database (its
+    ``rules`` and manifest) or an installed rule set id (no manifest)."""
+    from fuda.database.fields import has_rules
     from fuda.database.findings import FindingsError
     from fuda.database.load import load_database
-    from fuda.database.fields import has_rules
 
     try:
-        database = load_database(path)
-        return database.game(game).rules
+        found = load_database(path).game(game)
+        return found.rules, found.manifest
     except (KeyError, FileNotFoundError, FindingsError):
         if has_rules(game):
-            return game
+            return game, None
     raise _usage(f"ゲームまたはルールセット「{game}」が見つかりません（toho-tcg、raise-blaze、recast-rift、ryomen など）")
 
 
@@ -57,9 +58,9 @@ def import_sheet_cmd(
 
     if out.exists():
         raise _usage(f"{out} はもうあります。上書きしないので、別の -o を指定するか先に消してください")
-    rules = rules_for(game, path)
+    rules, manifest = rules_for(game, path)
     try:
-        result = import_sheet(file, rules)
+        result = import_sheet(file, rules, manifest)
     except FindingsError as exc:
         for finding in exc.findings:
             typer.echo(str(finding), err=True)

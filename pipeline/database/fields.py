@@ -19,7 +19,7 @@ from functools import cache
 from pathlib import Path
 
 from fuda.database.resources import schema_dir
-from fuda.database.schemas import schema_name
+from fuda.database.ruleset import RuleSetError, ruleset_for
 
 LABEL = re.compile(r"^(.*?)\s+—\s+")
 WHEN_LABEL = re.compile(r"([a-z][a-z-]*)\s*:?\s*【([^】]+)】")
@@ -159,18 +159,39 @@ def _schema_file(name: str) -> dict:
     return json.loads((schema_dir() / name).read_text(encoding="utf-8"))
 
 
+def card_schema(rules: str, manifest=None):
+    """The card schema of rule set ``rules`` as the rule set gives it: a file name in the schema
+    folder, or a schema it derives from the game's manifest. ``FileNotFoundError`` when unknown."""
+    try:
+        return ruleset_for(rules).schema("cards", manifest or {})
+    except RuleSetError as exc:
+        raise FileNotFoundError(str(exc)) from None
+
+
 def has_rules(rules: str) -> bool:
-    """True when a card schema exists for the rule set ``rules``."""
-    return (schema_dir() / schema_name(rules, "cards")).is_file()
+    """True when a rule set ``rules`` is installed."""
+    try:
+        card_schema(rules)
+    except FileNotFoundError:
+        return False
+    return True
+
+
+def rule_fields(rules: str, manifest=None) -> RuleFields:
+    """The columns of rule set ``rules`` (``FileNotFoundError`` when it has no card schema)."""
+    found = card_schema(rules, manifest)
+    return _rule_fields(rules, found if isinstance(found, str) else json.dumps(found, sort_keys=True))
 
 
 @cache
-def rule_fields(rules: str) -> RuleFields:
-    """The columns of rule set ``rules`` (``FileNotFoundError`` when it has no card schema)."""
-    path: Path = schema_dir() / schema_name(rules, "cards")
-    if not path.is_file():
-        raise FileNotFoundError(f"no card schema for the rule set {rules!r} ({path.name} is missing)")
-    schema = _schema_file(path.name)
+def _rule_fields(rules: str, found: str) -> RuleFields:
+    if found.startswith("{"):
+        schema = json.loads(found)
+    else:
+        path: Path = schema_dir() / found
+        if not path.is_file():
+            raise FileNotFoundError(f"no card schema for the rule set {rules!r} ({path.name} is missing)")
+        schema = _schema_file(path.name)
     defs = schema.get("$defs", {})
     card_node = schema["properties"]["cards"]["items"]
     card = _fields(card_node, schema)

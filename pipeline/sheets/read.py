@@ -16,10 +16,18 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fuda.database.findings import Finding, FindingsError, sorted_findings
-from fuda.database.schemas import schema_name, validate_document
+from fuda.database.schemas import validate_document
 from fuda.database.yamlfile import Document
 from fuda.sheets.cells import CellError, from_cell
-from fuda.database.fields import ABILITY_WORDS, EFFECT_WORDS, WHEN_WORDS, RuleFields, guess_when, rule_fields
+from fuda.database.fields import (
+    ABILITY_WORDS,
+    EFFECT_WORDS,
+    WHEN_WORDS,
+    RuleFields,
+    card_schema,
+    guess_when,
+    rule_fields,
+)
 from fuda.sheets.table import Table, read_tables
 
 MANUAL_REASON = "表から取り込んだ能力（効果は手で処理する）"
@@ -77,14 +85,15 @@ def resolve_header(fields: RuleFields, text) -> Column | None:
     return None
 
 
-def import_sheet(path: Path, rules: str) -> SheetImport:
-    """Read every sheet of ``path`` as cards of rule set ``rules``.
+def import_sheet(path: Path, rules: str, manifest=None) -> SheetImport:
+    """Read every sheet of ``path`` as cards of rule set ``rules`` (``manifest``: the game's, for a
+    rule set whose card schema depends on it).
 
     Raises :class:`FindingsError` with every error of the run (unknown columns, cells that are
     not the value their column needs, schema errors, repeated ids), each located at its cell.
     """
     path = Path(path)
-    fields = rule_fields(rules)
+    fields = rule_fields(rules, manifest)
     tables = read_tables(path)
     errors: list[Finding] = []
     warnings: list[Finding] = []
@@ -107,7 +116,7 @@ def import_sheet(path: Path, rules: str) -> SheetImport:
                               hint="１行目に見出し、２行目から１行に１枚ずつカードを書いてください"))
     _check_ids(cards, where, errors)
     if not errors:
-        errors.extend(_validate(path, rules, cards, lists, where))
+        errors.extend(_validate(path, card_schema(rules, manifest), cards, lists, where))
     if errors:
         raise FindingsError(errors)
     return SheetImport(rules, tuple(cards), {k: v for k, v in lists.items() if v}, tuple(warnings), path)
@@ -262,7 +271,7 @@ def _check_ids(cards, where, errors) -> None:
             seen[cid] = i
 
 
-def _validate(path: Path, rules: str, cards, lists, where) -> list[Finding]:
+def _validate(path: Path, schema, cards, lists, where) -> list[Finding]:
     data = file_data(cards, lists)
     values = {(): where.get(("cards", 0)), **where}
     doc = Document(path, data, values, dict(where))  # a missing field is reported at its card's row
@@ -272,7 +281,7 @@ def _validate(path: Path, rules: str, cards, lists, where) -> list[Finding]:
             return cards[p[1]].get("id")
         return None
 
-    return sorted_findings(validate_document(doc, schema_name(rules, "cards"), card_of))
+    return sorted_findings(validate_document(doc, schema, card_of))
 
 
 def file_data(cards, lists) -> dict:

@@ -76,7 +76,7 @@ def by_kind(game: Game) -> list[tuple[str, list[dict]]]:
 
 def sheet_bytes(game: Game, suffix: str) -> bytes:
     """The spreadsheet of every card of ``game`` as ``.xlsx`` or ``.csv``/``.tsv`` bytes."""
-    fields = rule_fields(game.rules)
+    fields = rule_fields(game.rules, game.manifest)
     if suffix == ".xlsx":
         return _xlsx(game, fields)
     cards = [c for _, group in by_kind(game) for c in group]
