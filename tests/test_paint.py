@@ -67,7 +67,7 @@ def test_fonts_are_embedded_and_subset_and_no_helvetica(db):
 
 def test_pdf_text_origins_match_the_layout(db):
     """Text lines start in the PDF exactly where the layout put them (within 0.05 pt)."""
-    game, face = faces_of(db)[0]
+    game, face = next((g, f) for g, f in faces_of(db) if g.id == "raise-blaze")
     data = pdf_of([(game, face)])
     fonts = game_fonts(game)
     with pdfplumber.open(io.BytesIO(data)) as pdf:

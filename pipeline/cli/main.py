@@ -79,6 +79,18 @@ def validate(paths: PathsArg = None, fmt: FormatOpt = Format.text) -> None:
         raise typer.Exit(1)
 
 
+@app.command()
+def schema(paths: PathsArg = None) -> None:
+    """Write cards.schema.json into each game of your own (rules: custom), for YAML editors."""
+    from fuda.build import write_card_schemas
+
+    written = _findings_or_usage(write_card_schemas, paths)
+    for path in written:
+        typer.echo(str(path))
+    if not written:
+        typer.echo("no game here derives its card schema (only rules: custom does)", err=True)
+
+
 @app.command("list")
 def list_cards(
     game: Annotated[Optional[str], typer.Argument(help="Only this game (e.g. recast-rift).", show_default=False)] = None,

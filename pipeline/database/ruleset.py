@@ -81,6 +81,14 @@ class Vocabulary:
     unlabeled: frozenset = frozenset()  # ``when`` values printed without a label
     conditions: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # 〔昼〕 -> day
     types: tuple[str, ...] = ()  # default creature types, when the manifest lists none
+    data: bool = True  # the cards hold their abilities and keywords as data (the agreement rules compare)
+    limit_phrase: str | None = None  # "once per turn" as printed (agrees with ``limit: once-per-turn``)
+    #: (field, value, when): a card whose ``field`` is ``value`` prints its ``when`` ability unlabelled
+    unlabeled_on: tuple[tuple[str, str, str], ...] = ()
+    name_filters: bool = False  # abilities may filter cards by name (``name-of``): its quote must agree
+    #: what the attack-value check (AGR008) compares: "attack-type" (a card has ``attack`` exactly
+    #: when its ``type`` is attack) or "characters" (characters, and only they, have attack and defense)
+    attack_values: str | None = None
 
     @property
     def when_label(self) -> dict[str, str]:

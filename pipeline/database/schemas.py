@@ -17,7 +17,6 @@ from fuda.database.findings import Finding
 from fuda.database.resources import schema_dir
 from fuda.database.yamlfile import Document
 
-GAMES = ("recast-rift", "toho-tcg", "raise-blaze", "ryomen")
 
 
 @cache

@@ -20,6 +20,7 @@ from pathlib import Path
 from fuda.database.findings import Finding, FindingsError
 from fuda.database.resources import templates_dir
 from fuda.database.ruleset import ruleset_for
+from fuda.database.model import thaw
 from fuda.database.yamlfile import Document, read_yaml
 
 SCHEMA = "layout.schema.json"
@@ -147,9 +148,12 @@ def _check_colours(doc: Document) -> list[Finding]:
 
 
 def find_template(game) -> Path:
-    """The card.yaml used for ``game``: its rule set decides (see the module docstring)."""
+    """The card.yaml used for ``game``: its rule set decides (see the module docstring). For a
+    rule set that makes its layout from data, the game folder's own file, else its game.yaml."""
     layout = ruleset_for(game.rules).card_layout(game)
     if layout.path is None:
+        if layout.data is not None:
+            return (Path(game.folder) / "game.yaml").resolve()
         raise FileNotFoundError(f"no card template for game {game.id} (looked for "
                                 f"{Path(game.folder) / 'templates' / FILE} and {layout.origin or game.rules})")
     return Path(layout.path).resolve()
@@ -167,9 +171,43 @@ def _load(path: Path, mtime: int) -> Template:
 
 
 def load_template(game) -> Template:
-    """The validated template of ``game``; raises FindingsError with located findings."""
-    path = find_template(game)
-    return _load(path, path.stat().st_mtime_ns)
+    """The validated template of ``game``; raises FindingsError with located findings. A rule
+    set's own layout data (``rules: custom``) is overridden kind by kind by the game folder's
+    ``templates/card.yaml``."""
+    layout = ruleset_for(game.rules).card_layout(game)
+    if layout.data is None:
+        path = find_template(game)
+        return _load(path, path.stat().st_mtime_ns)
+    import json
+
+    own = Path(layout.path).resolve() if layout.path else None
+    return _merged(json.dumps(thaw(layout.data), ensure_ascii=False), (Path(game.folder) / "game.yaml").resolve(),
+                   own, own.stat().st_mtime_ns if own else 0)
+
+
+@cache
+def _merged(data: str, source: Path, own: Path | None, mtime: int) -> Template:
+    """A rule set's layout data with the designer's file over it: the designer's kinds win one by
+    one (all of them, when the file has a ``default`` kind), palettes and backs merge."""
+    import json
+
+    from fuda.database.model import freeze
+
+    data = json.loads(data)
+    doc = Document(source, data, {}, {})
+    findings = _validate(doc)
+    if findings:
+        raise FindingsError(findings)
+    if own is not None:
+        mine = _load(own, mtime)
+        theirs = thaw(mine.data)
+        kinds = theirs.get("kinds", {})
+        merged = {**data, **theirs,
+                  "palette": {**data.get("palette", {}), **theirs.get("palette", {})},
+                  "backs": {**data.get("backs", {}), **theirs.get("backs", {})},
+                  "kinds": kinds if "default" in kinds else {**data.get("kinds", {}), **kinds}}
+        data, doc = merged, mine.doc
+    return Template(path=own or source, data=freeze(data), doc=doc)
 
 
 def load_template_file(path: Path) -> Template:

@@ -166,7 +166,30 @@ def _values(card, template: RecordTemplate, game) -> dict:
         "game-name": game.name, "game-id": game.id,
     })
     values["stats"] = _fill(template.stats.get(card.kind, "{kind}"), values, template, card)
+    values["fields"] = fields_line(card, game, template)
     return values
+
+
+def fields_line(card, game, template: RecordTemplate) -> str:
+    """The card's labelled fields, in its rule set's order: ``コスト３／属性：火`` style
+    (``label value`` for numbers, ``label：value`` otherwise; lists joined by ``join``,
+    booleans あり/なし); empty for a game whose rule set labels no field of the card."""
+    from fuda.database.ruleset import ruleset_for
+
+    parts = []
+    for key, label in ruleset_for(game.rules).labels(game).fields.items():
+        if key not in card.data or isinstance(card.data[key], Mapping):
+            continue
+        value = card.data[key]
+        if isinstance(value, bool):
+            parts.append(f"{label.ja}：{'あり' if value else 'なし'}")
+        elif isinstance(value, (int, float)):
+            parts.append(f"{label.ja}{value}")
+        elif isinstance(value, tuple):
+            parts.append(f"{label.ja}：{template.join.join(map(str, value))}")
+        else:
+            parts.append(f"{label.ja}：{value}")
+    return "／".join(parts)
 
 
 def _fill(fmt: str, values: dict, template: RecordTemplate, card=None) -> str:

@@ -26,6 +26,8 @@ VOCABULARY = Vocabulary(
         "攻撃時": "on-attack", "下敷き中": "while-underneath", "発動": "on-activate",
         "迎撃": "on-opponent-attack", "持続": "while-active", "装着中": "while-equipped",
     }),
+    limit_phrase="（１ターンに１度）",
+    name_filters=True,
 )
 
 

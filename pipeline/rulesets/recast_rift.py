@@ -27,6 +27,9 @@ VOCABULARY = Vocabulary(
         "キャスト時": "on-cast", "展開中": "while-deployed", "回収時": "on-retrieve",
         "覚醒時": "on-awaken", "覚醒中": "while-awakened",
     }),
+    limit_phrase="１ターンに１回",
+    unlabeled_on=(("type", "action", "on-cast"),),  # an action card's cast effect has no label
+    attack_values="attack-type",
 )
 
 

@@ -22,6 +22,7 @@ VOCABULARY = Vocabulary(
         "登場時": "on-play", "バトル直前": "before-battle", "反転時": "on-flip", "リザルト": "from-result",
     }),
     conditions=MappingProxyType({"昼": "day", "夜": "night"}),
+    limit_phrase="１ターンに１回",
 )
 
 #: Where the manifest's chips lie on the mat.

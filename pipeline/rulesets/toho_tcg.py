@@ -36,6 +36,8 @@ VOCABULARY = Vocabulary(
     }),
     unlabeled=frozenset({"on-play"}),
     types=("人間", "幽霊", "妖怪", "妖精", "魔法使い", "巫女", "神", "物質"),
+    limit_phrase="１ターンに１回",
+    attack_values="characters",
 )
 
 

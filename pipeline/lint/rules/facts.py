@@ -293,11 +293,3 @@ class FactIndex:
 
 
 FACTS = {"recast-rift": RECAST_RIFT, "toho-tcg": TOHO_TCG, "raise-blaze": RAISE_BLAZE, "ryomen": RYOMEN}
-
-#: "once per turn" as each game prints it (agreement with ``limit: once-per-turn``).
-LIMIT_PHRASES = {
-    "recast-rift": re.compile("１ターンに１回"),
-    "toho-tcg": re.compile("１ターンに１回"),
-    "raise-blaze": re.compile("（１ターンに１度）"),
-    "ryomen": re.compile("１ターンに１回"),
-}
