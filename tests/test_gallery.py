@@ -16,6 +16,8 @@ from typer.testing import CliRunner
 
 from .conftest import GAMES
 
+ALL_GAMES = (*GAMES, "hoshikage")  # the four rule sets and a custom one (rules: custom)
+
 runner = CliRunner()
 
 
@@ -45,7 +47,7 @@ def parse(path: Path) -> Page:
     return page
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", ALL_GAMES)
 def test_every_card_has_an_image_of_its_size_and_a_gallery_entry(tmp_path, game_id):
     """Each card gets <id>.png at the card's size for the DPI (recorded in the file); the gallery
     lists every card once and every link and image source resolves."""

@@ -21,6 +21,8 @@ from typer.testing import CliRunner
 
 from .conftest import GAMES
 
+ALL_GAMES = (*GAMES, "hoshikage")  # the four rule sets and a custom one (rules: custom)
+
 runner = CliRunner()
 
 
@@ -38,12 +40,12 @@ def folder_with(tmp_path, game, yaml_text, decks=True):
 
 
 @pytest.mark.parametrize("suffix", [".xlsx", ".csv"])
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", ALL_GAMES)
 def test_round_trip_gives_the_same_database(tmp_path, game_id, suffix):
-    """export sheet → import sheet → load: every card's data and the fighters are the same."""
+    """export sheet → import sheet → load: every card's data and the fighters are the same (custom rules too)."""
     game = load_database().game(game_id)
     sheet = export_sheet(game, tmp_path / f"cards{suffix}")
-    result = import_sheet(sheet, game.rules)
+    result = import_sheet(sheet, game.rules, game.manifest)
     back = load_database([folder_with(tmp_path, game_id, card_file_text(result))]).game(game_id)
     assert {c.id: thaw(c.data) for c in back.cards} == {c.id: thaw(c.data) for c in game.cards}
     assert dict(back.fighters) == dict(game.fighters)

@@ -20,6 +20,8 @@ from typer.testing import CliRunner
 
 from .conftest import GAMES
 
+ALL_GAMES = (*GAMES, "hoshikage")  # the four rule sets and a custom one (rules: custom)
+
 
 @pytest.fixture(scope="module")
 def db():
@@ -43,7 +45,7 @@ def card_ids(stack) -> list[str]:
     return [value(c, "カードID") for c in stack.find("node")]
 
 
-@pytest.mark.parametrize("game_id", GAMES)
+@pytest.mark.parametrize("game_id", ALL_GAMES)
 def test_every_pile_chip_and_counter_of_every_deck_lies_on_a_zone_of_the_mat(db, game_id):
     """The rule set's table plan names only zones the game's mat defines, for every deck."""
     game = db.game(game_id)

@@ -180,7 +180,7 @@ def has_rules(rules: str) -> bool:
 def rule_fields(rules: str, manifest=None) -> RuleFields:
     """The columns of rule set ``rules`` (``FileNotFoundError`` when it has no card schema)."""
     found = card_schema(rules, manifest)
-    return _rule_fields(rules, found if isinstance(found, str) else json.dumps(found, sort_keys=True))
+    return _rule_fields(rules, found if isinstance(found, str) else json.dumps(found))  # keeps field order
 
 
 @cache

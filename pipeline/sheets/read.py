@@ -174,7 +174,7 @@ def _card(table, number, cells, columns, fields, errors, where, index, lists) ->
     for i, column in columns.items():
         raw = cells[i - 1] if i <= len(cells) else ""
         if raw is None or (isinstance(raw, str) and not raw.strip()):
-            if column.role == "card" and column.key in fields.required:
+            if column.role == "card" and (column.key in fields.required or column.key == "text"):
                 empty_text.append((column.key, table.at(number, i)))
             continue
         loc = table.at(number, i)
@@ -200,7 +200,7 @@ def _card(table, number, cells, columns, fields, errors, where, index, lists) ->
             list_names[column.key] = (str(raw).strip(), loc)
     if not card and not abilities and lines_cell is None:
         return None
-    for key, loc in empty_text:  # a required text left empty is the empty text (a vanilla card)
+    for key, loc in empty_text:  # a required field or the card text left empty: "" (a vanilla card)
         card[key] = ""
         where[("cards", index, key)] = loc
     where[("cards", index)] = table.at(number, 1)
