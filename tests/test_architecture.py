@@ -24,6 +24,7 @@ LAYERS = {
     "fuda.gallery": 3,
     "fuda.build": 4,
     "fuda.simulation": 4,
+    "fuda.table": 4,
     "fuda.cli": 5,
     "fuda.__main__": 6,
 }

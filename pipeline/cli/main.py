@@ -165,6 +165,7 @@ def _register_features() -> None:
     from fuda.cli.print import register as register_print
     from fuda.cli.sheets import register as register_sheets
     from fuda.cli.images import register as register_images
+    from fuda.cli.table import register as register_table
 
     register_lint(app)
     register_print(app)
@@ -172,6 +173,7 @@ def _register_features() -> None:
     register_engine(app)
     register_sheets(app)
     register_images(app)
+    register_table(app)
 
 
 _register_features()
