@@ -61,3 +61,59 @@ def test_games_without_a_template_are_not_checked(monkeypatch):
 
     monkeypatch.setattr(template, "find_template", missing)
     assert _codes(_spell("long", flavor="長い" * 200)) == []
+
+
+def _with_art(tmp_path, size, **extra):
+    """A Recast Rift database whose one spell has a PNG of ``size`` pixels as its art."""
+    import dataclasses
+
+    from PIL import Image
+
+    art = tmp_path / "art.png"
+    Image.new("RGB", size, (200, 80, 60)).save(art)
+    game = make_game("recast-rift", [_spell("art", **extra)], {"lint": {"reference-brackets": "《》"}})
+    card = dataclasses.replace(game.cards[0], art=art)
+    game = dataclasses.replace(game, cards=(card,))
+    return [(d.card, d.code, d.severity, d.message) for d in lint(make_database(game))]
+
+
+def test_low_resolution_art_is_fit007_naming_card_and_ppi(tmp_path):
+    """A 300×400 px image in Recast Rift's 53×36 mm art window prints at 144 ppi: FIT007 warning."""
+    found = _with_art(tmp_path, (300, 400))
+    assert [(c, code, sev) for c, code, sev, _ in found] == [("art", "FIT007", "warning")]
+    assert "144 ppi" in found[0][3] and "art.png" in found[0][3]
+
+
+def test_art_at_print_resolution_is_quiet(tmp_path):
+    """An image with ≥ 300 ppi in its window (640×440 px for 53×36 mm) gives no warning."""
+    assert _with_art(tmp_path, (640, 440)) == []
+
+
+def test_a_crop_box_counts_only_the_shown_pixels(tmp_path):
+    """Cropping half of a 1300×880 image leaves 650×440 px for the window: still ≥ 300 ppi;
+    cropping a quarter drops it under 300 ppi."""
+    half = {"left": 0.0, "top": 0.0, "right": 0.5, "bottom": 0.5}
+    assert _with_art(tmp_path, (1300, 880), **{"art-focus": half}) == []
+    quarter = {"left": 0.0, "top": 0.0, "right": 0.25, "bottom": 0.25}
+    assert [code for _, code, _, _ in _with_art(tmp_path, (1300, 880), **{"art-focus": quarter})] == ["FIT007"]
+
+
+def test_an_empty_crop_box_is_fit006(tmp_path):
+    """art-focus {left: 0.6, right: 0.4 …} is an error, not a silent centre crop."""
+    bad = {"left": 0.6, "top": 0.0, "right": 0.4, "bottom": 1.0}
+    found = _with_art(tmp_path, (1300, 880), **{"art-focus": bad})
+    assert [(code, sev) for _, code, sev, _ in found] == [("FIT006", "error")]
+
+
+def test_safe_area_and_overlap_findings_are_fit004_and_fit005(monkeypatch):
+    """The layout's P104/P105 findings reach lint as FIT004/FIT005 warnings."""
+    from fuda.database.findings import Finding
+
+    def fake(game, card):
+        return [Finding(card.source, "P104", "near the edge", severity="warning", card=card.id),
+                Finding(card.source, "P105", "overlap", severity="warning", card=card.id)]
+
+    monkeypatch.setattr(layout, "check_fit", fake)
+    game = make_game("recast-rift", [_spell("x")], {"lint": {"reference-brackets": "《》"}})
+    found = [(d.code, d.severity) for d in lint(make_database(game))]
+    assert found == [("FIT004", "warning"), ("FIT005", "warning")]

@@ -69,13 +69,22 @@ def emit_findings(findings, fmt: Format) -> None:
 
 
 @app.command()
-def validate(paths: PathsArg = None, fmt: FormatOpt = Format.text) -> None:
+def validate(
+    paths: PathsArg = None,
+    fmt: FormatOpt = Format.text,
+    strict: Annotated[bool, typer.Option("--strict", help="Also check print readiness (art under 300 ppi at print size); warnings fail.")] = False,
+) -> None:
     """Validate card databases: schemas, references, art files and deck construction."""
     from fuda.database.load import validate as run
 
     findings = _findings_or_usage(run, paths)
+    if strict and not any(f.severity == "error" for f in findings):
+        from fuda.database.load import load_database
+        from fuda.faces.layout import art_findings
+
+        findings = list(findings) + art_findings(_findings_or_usage(load_database, paths))
     emit_findings(findings, fmt)
-    if any(f.severity == "error" for f in findings):
+    if any(f.severity == "error" or (strict and f.severity == "warning") for f in findings):
         raise typer.Exit(1)
 
 

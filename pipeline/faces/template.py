@@ -2,7 +2,8 @@
 
 A template is what a designer edits without touching code: per card kind, a list of elements
 (frames, name bar, stat badges, text box, art window …) in millimetres from the top-left of the
-trim box, at the template's ``design-size`` (other card sizes scale the boxes, not the type).
+trim box, at the template's ``design-size``; another card size scales the whole design
+uniformly (boxes and type) and centres it (letterboxed), see :meth:`Template.placement`.
 It is validated against ``templates/layout.schema.json``; a mistake is a located finding
 (``card.yaml:12:7: error[S004] …``). The game's rule set says which template a game uses
 (``RuleSet.card_layout``); the built-in ones take the first of
@@ -27,6 +28,10 @@ SCHEMA = "layout.schema.json"
 FILE = "card.yaml"
 
 
+class CardSizeError(ValueError):
+    """A card size the template cannot be laid out at (turned the other way); one line."""
+
+
 @dataclass(frozen=True, eq=False)
 class Template:
     """A validated card template: palettes, label style, elements per kind, back designs."""
@@ -40,6 +45,22 @@ class Template:
         """The card size (mm) the coordinates were drawn for."""
         d = self.data.get("design-size", {})
         return float(d.get("width", 63)), float(d.get("height", 88))
+
+    def placement(self, size: tuple[float, float]) -> tuple[float, float, float]:
+        """How the design is put on a ``size`` (w, h) mm card: ``(scale, dx, dy)`` — scaled
+        uniformly to fit and centred (letterboxed). A card turned the other way from the design
+        (landscape for a portrait design) raises :class:`CardSizeError`."""
+        dw, dh = self.design_size
+        w, h = float(size[0]), float(size[1])
+        if (w > h) != (dw > dh) and abs(w - h) > 1e-9 and abs(dw - dh) > 1e-9:
+            turn = "landscape" if w > h else "portrait"
+            raise CardSizeError(
+                f"the {self.path.parent.name} layout is drawn for {dw:g} × {dh:g} mm "
+                f"({'landscape' if dw > dh else 'portrait'}) and has no {turn} variant for "
+                f"{w:g} × {h:g} mm cards; use a {'landscape' if dw > dh else 'portrait'} size "
+                f"such as {dw:g}x{dh:g}")
+        scale = min(w / dw, h / dh)
+        return scale, (w - dw * scale) / 2, (h - dh * scale) / 2
 
     def kind(self, kind: str) -> Mapping:
         """The layout of one card kind (``default`` when the kind has none)."""

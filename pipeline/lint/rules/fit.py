@@ -7,7 +7,8 @@ from __future__ import annotations
 from fuda.lint.check import CardCheck, RuleInfo
 
 GROUP = "fit"
-FROM_LAYOUT = {"P101": "FIT001", "P102": "FIT002"}
+FROM_LAYOUT = {"P101": "FIT001", "P102": "FIT002", "P104": "FIT004", "P105": "FIT005", "P106": "FIT006",
+               "P107": "FIT007"}
 
 RULES = (
     RuleInfo("FIT001", "error", "text does not fit its box", GROUP, explain="""\
@@ -23,6 +24,16 @@ that has it."""),
     RuleInfo("FIT003", "error", "the card cannot be laid out", GROUP, explain="""\
 Laying the card out with its template failed for another reason (a template error, missing art
 the template needs); the message says what the layout reported."""),
+    RuleInfo("FIT004", "warning", "text inside the 3 mm safe area", GROUP, explain="""Cutting drifts by up to about 1 mm, so print shops ask that text keep 3 mm inside the trim line.
+A text line of the laid-out card comes nearer the edge than that (often only at another
+--card-size). Move or shrink the element in the template."""),
+    RuleInfo("FIT005", "warning", "text overlaps other text", GROUP, explain="""Two text lines of the laid-out card overlap; one is printed over the other. Move the elements
+apart in the template or shorten the text."""),
+    RuleInfo("FIT006", "error", "art-focus crop box is empty", GROUP, explain="""art-focus as a crop box needs left < right and top < bottom (fractions 0–1 of the image:
+left/right of its width, top/bottom of its height). Fix the numbers or use {x, y} instead."""),
+    RuleInfo("FIT007", "warning", "art under 300 ppi at print size", GROUP, explain="""The art file has too few pixels for its window on the card: at print size it gets fewer than
+300 pixels per inch and prints blurred or blocky. The message names the ppi and the hint the
+pixel size needed; use a larger image (or a crop box that shows more of it)."""),
 )
 
 
@@ -40,7 +51,7 @@ def _checker(ctx):
 
 
 def check(ctx, card):
-    """FIT001 … FIT003."""
+    """FIT001 … FIT007."""
     checker = ctx.memo("fit", lambda: _checker(ctx))
     if checker is None:
         return
@@ -55,6 +66,6 @@ def check(ctx, card):
         yield ctx.located(code, finding.location, message, hint=finding.hint, card=card.id)
 
 
-CARD = (CardCheck(("FIT001", "FIT002", "FIT003"), check, active=lambda ctx: ctx.options.get("fit", True)),)
+CARD = (CardCheck(("FIT001", "FIT002", "FIT003", "FIT004", "FIT005", "FIT006", "FIT007"), check, active=lambda ctx: ctx.options.get("fit", True)),)
 FIELD = ()
 GAME = ()
