@@ -149,6 +149,13 @@ def engine_step(database, out) -> list:
     return written
 
 
+def gallery_step(database, out: Path):
+    """Every game's card gallery: images, contact sheets and index.html under ``out/gallery/``."""
+    from fuda.gallery import gallery_step as run
+
+    return run(database, out)
+
+
 def steps() -> list[tuple[str, Step]]:
     """The build steps after validation, in order."""
     return [
@@ -156,6 +163,7 @@ def steps() -> list[tuple[str, Step]]:
         ("print", print_step),
         ("online", online_step),
         ("engine", engine_step),
+        ("gallery", gallery_step),
     ]
 
 

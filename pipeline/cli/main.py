@@ -174,12 +174,16 @@ def _register_features() -> None:
     from fuda.cli.lint import register as register_lint
     from fuda.cli.play import register as register_engine
     from fuda.cli.print import register as register_print
+    from fuda.cli.sheets import register as register_sheets
+    from fuda.cli.images import register as register_images
     from fuda.cli.table import register as register_table
 
     register_lint(app)
     register_print(app)
     register_export(app)
     register_engine(app)
+    register_sheets(app)
+    register_images(app)
     register_table(app)
 
 

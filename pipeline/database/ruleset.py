@@ -117,6 +117,20 @@ class PileSpec:
     face_down: bool = True
     loose: bool = False
     description: bool = False  # the pile carries the deck's description
+    shuffle: bool = False  # a deck the players shuffle: the export shuffles it with its seed
+    mark: str = ""  # shown on the card's name, detail and back (Recast Rift's chosen awakening card)
+
+
+@dataclass(frozen=True)
+class CounterSpec:
+    """A number each player tracks (life, points, 霊力): one counter piece per seat, starting at
+    ``start`` with the maximum ``maximum``, placed ``offset`` mm from the mat zone ``zone``."""
+
+    name: str  # the resource, e.g. ライフ
+    start: int
+    maximum: int
+    zone: str
+    offset: tuple[float, float] = (0.0, 0.0)
 
 
 @dataclass(frozen=True)
@@ -126,6 +140,7 @@ class TablePlan:
 
     piles: tuple[PileSpec, ...]
     chips: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
+    counters: tuple[CounterSpec, ...] = ()
 
 
 @dataclass(frozen=True)

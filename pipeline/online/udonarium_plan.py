@@ -23,6 +23,7 @@ from fuda.database.ruleset import ruleset_for
 from fuda.faces.primitives import Ellipse, Face, Rect, TextLine
 from fuda.online.udonarium_format import (
     CELL,
+    Counter,
     MAT_SCALE,
     TABLE_PX_PER_MM,
     ExportError,
@@ -38,6 +39,10 @@ from fuda.online.udonarium_format import (
 )
 
 MM_PER_PT = 25.4 / 72.0
+#: Chips and counters at least this wide on the table (cells of 50 px): a 19 mm point chip is
+#: 30 px, too small to read at Udonarium's default zoom; 1.2 cells (60 px) is.
+MIN_CHIP_CELLS = 1.2
+COUNTER_CELLS = 1.5
 ROMAN = {3: "Ⅲ", 2: "Ⅱ", 1: "Ⅰ"}
 
 
@@ -117,25 +122,36 @@ class Renderer:
             self.cache[key] = self.images.add(encode_png(self.paint(face, card, f"card {card.id}")))
         return self.cache[key]
 
-    def back(self, card=None) -> str:
+    def back(self, card=None, mark: str = "") -> str:
         """The identifier of ``card``'s back: its own (an awakening card's life track) or the
-        game's common back, stored once."""
+        game's common back, stored once; ``mark`` is written across an own back in a band (two
+        face-down life tracks look alike otherwise)."""
         own = card is not None and card.kind in self.own_backs
-        key = ("back", card.id if own else None)
+        key = ("back", card.id if own else None, mark if own else "")
         if key not in self.cache:
             from fuda.faces.layout import layout_back
 
             face = layout_back(self.game, card if own else None, bleed=0.0, fonts=self.fonts)
+            if own and mark:
+                face = _banded(face, mark)
             self.cache[key] = self.images.add(encode_png(self.paint(face, card if own else None, "the card back")))
         return self.cache[key]
 
-    def chip(self, label: str, d: float, fill: str, ink: str, ring: str, caption: str = "") -> str:
+    def counter(self, label: str, caption: str) -> str:
+        """A round counter image with ``label`` (ライフ, 霊力 …) sized to fit, and a caption."""
+        pal = _palette(self.game)
+        d = 30.0
+        size = min(d * 0.36, d * 0.78 / max(1, len(label))) / MM_PER_PT
+        return self.chip(label, d, pal["back"], "#ffffff", pal["gold"], caption, text_pt=size)
+
+    def chip(self, label: str, d: float, fill: str, ink: str, ring: str, caption: str = "",
+             text_pt: float | None = None) -> str:
         """A round chip of diameter ``d`` mm with ``label`` (and a small caption), cut round."""
         from PIL import Image, ImageDraw
 
-        key = ("chip", label, d, fill, ink, ring, caption)
+        key = ("chip", label, d, fill, ink, ring, caption, text_pt)
         if key not in self.cache:
-            size = d * (0.5 if len(label) <= 1 else 0.36) / MM_PER_PT
+            size = text_pt or d * (0.5 if len(label) <= 1 else 0.36) / MM_PER_PT
             dy = -d * 0.06 if caption else 0.0
             items = [Ellipse(0, 0, d, d, fill, ring, d * 0.04),
                      Ellipse(d * .1, d * .1, d * .8, d * .8, None, ring, d * .015),
@@ -151,29 +167,76 @@ class Renderer:
         return self.cache[key]
 
 
-def _piece(r: Renderer, game, card, state: int, size: float) -> Piece:
-    detail = (detail_section("カード", card, stats(game, card)),)
-    return Piece(card.name, r.front(card), r.back(card), state, size, detail)
+def _banded(face: Face, text: str) -> Face:
+    """``face`` with ``text`` in a dark band across its middle."""
+    w, h = face.width, face.height
+    band = 0.16 * h
+    pt = min(band * 0.5, w * 0.85 / max(1, len(text))) / MM_PER_PT
+    items = (Rect(0, (h - band) / 2, w, band, "#1d1a17"),
+             TextLine(w / 2, h / 2 + 0.36 * pt * MM_PER_PT, text, pt, "bold", "#ffffff", anchor="middle"))
+    return Face(w, h, face.items + items, face.bleed, face.name)
 
 
-def plan_deck(game, deck, *, scale: float) -> Plan:
-    """The piles, images and table of one deck of ``game``, as its rule set plans them."""
+def _piece(r: Renderer, game, card, state: int, size: float, mark: str = "") -> Piece:
+    info = stats(game, card) + ([("デッキでの役割", mark)] if mark else [])
+    detail = (detail_section("カード", card, info),)
+    name = f"{card.name}【{mark}】" if mark else card.name
+    return Piece(name, r.front(card), r.back(card, mark), state, size, detail)
+
+
+def shuffled(items: tuple, seed: int, *names: str) -> tuple:
+    """``items`` in an order fixed by ``seed`` and ``names`` (game, deck, pile): the same export
+    options give the same order, another seed another order."""
+    import random
+
+    order = list(items)
+    random.Random("/".join([str(seed), *names])).shuffle(order)
+    return tuple(order)
+
+
+def plan_deck(game, deck, *, scale: float, seed: int = 0, shuffle: bool = True) -> Plan:
+    """The piles, images and table of one deck of ``game``, as its rule set plans them; decks
+    and chip piles the players shuffle are shuffled with ``seed`` unless ``shuffle`` is False.
+    A pile, chip kind or counter on a zone the game's mat does not define is an ExportError."""
     plan = Plan(zones=zones(game))
     r = Renderer(game, plan.images, scale, plan.warnings)
     size = card_size(game)
     check_text(deck.name, f"the name of deck {deck.id}")
     about = check_text(str(deck.get("description") or ""), f"the description of deck {deck.id}")
     table = ruleset_for(game.rules).table_plan(game, deck)
+    _check_zones(game, plan.zones, table)
     for spec in table.piles:
         state = 1 if spec.face_down else 0
         pieces = tuple(_pair(r, game, *cid, size, state) if isinstance(cid, tuple)
-                       else _piece(r, game, game.card(cid), state, size) for cid in spec.cards)
+                       else _piece(r, game, game.card(cid), state, size, spec.mark) for cid in spec.cards)
+        if spec.shuffle and shuffle:
+            pieces = shuffled(pieces, seed, game.id, deck.id, spec.name)
         plan.piles.append(Pile(spec.name, pieces, spec.zone, loose=spec.loose,
                                description=about if spec.description else ""))
     if table.chips:
-        plan.piles.extend(_chips(r, game, plan.zones, table.chips))
+        plan.piles.extend(_chips(r, game, plan.zones, table.chips, seed if shuffle else None, deck.id))
+    for counter in table.counters:
+        for seat in (1, 2):
+            image = r.counter(counter.name, f"プレイヤー{seat}")
+            plan.counters.append(Counter(
+                f"{counter.name}（プレイヤー{seat}）", counter.name, counter.start, counter.maximum, image,
+                COUNTER_CELLS, seat, counter.zone, tuple(counter.offset),
+                f"{counter.name}の数。詳細の「リソース」で増減する（最大 {counter.maximum}）。"))
     _table(game, plan, r)
     return plan
+
+
+def _check_zones(game, known: dict, table) -> None:
+    """Every zone the plan names exists on the game's mat (no silent fallback to the table edge)."""
+    if not known:
+        return  # no mat template: everything lies in a row at the table's edge
+    named = [(f"pile {p.name}", p.zone) for p in table.piles]
+    named += [(f"{kind} chips", zone) for kind, zone in table.chips.items()]
+    named += [(f"counter {c.name}", c.zone) for c in table.counters]
+    for what, zone in named:
+        if zone not in known:
+            raise ExportError(f"{game.id}: the table plan puts {what} on zone {zone!r}, which the mat does not "
+                              f"define (mat zones: {', '.join(sorted(known))})")
 
 
 def _pair(r: Renderer, game, a_id: str, b_id: str, size: float, state: int) -> Piece:
@@ -192,17 +255,24 @@ def _palette(game) -> dict:
     return colours
 
 
-def _chips(r: Renderer, game, known: dict, where) -> list[Pile]:
+def _chip_size(d: float) -> float:
+    return round(max(d * TABLE_PX_PER_MM / CELL, MIN_CHIP_CELLS), 3)
+
+
+def _chips(r: Renderer, game, known: dict, where, seed: int | None, deck_id: str) -> list[Pile]:
     """The manifest's chips (``chips.points``, ``chips.day-night``, ``chips.stat``), each kind on
-    the zone ``where`` names for it."""
+    the zone ``where`` names for it; the face-down point chips shuffled with ``seed`` (None: in
+    the manifest's order). Every chip is at least :data:`MIN_CHIP_CELLS` wide on the table."""
     chips = game.manifest.get("chips") or {}
     pal = _palette(game)
     piles = []
     d = known.get(where["points"], {}).get("d") or 19.0
-    size = round(d * TABLE_PX_PER_MM / CELL, 3)
+    size = _chip_size(d)
     back = r.chip("？", d, pal["back"], pal["gold"], pal["gold"], "ポイント")
     points = tuple(Piece(f"ポイントチップ（{v}点）", r.chip(str(v), d, "#fbf8f2", pal["back"], pal["gold"], "ポイント"),
                          back, 1, size) for v in chips.get("points", ()))
+    if points and seed is not None:
+        points = shuffled(points, seed, game.id, deck_id, "ポイントチップ")
     if points:
         piles.append(Pile("ポイントチップ", points, where["points"]))
     if "day-night" in chips:
@@ -210,10 +280,11 @@ def _chips(r: Renderer, game, known: dict, where) -> list[Pile]:
         day = r.chip("昼", d, pal["day"], "#ffffff", pal["gold"], "昼夜チップ")
         night = r.chip("夜", d, pal["night"], pal["moon"], pal["gold"], "昼夜チップ")
         state = 0 if chips["day-night"].get("start", "day") == "day" else 1
-        piece = Piece("昼夜チップ", day, night, state, round(d * TABLE_PX_PER_MM / CELL, 3))
+        piece = Piece("昼夜チップ", day, night, state, _chip_size(d))
         piles.append(Pile("昼夜チップ", (piece,), where["day-night"], loose=True))
     d = 16.0  # stat chips: one face-up stack per kind, side by side on the stat-chip zone
-    size = round(d * TABLE_PX_PER_MM / CELL, 3)
+    size = _chip_size(d)
+    step = size * CELL / TABLE_PX_PER_MM + 6  # mm between the stacks' left edges
     for i, kind in enumerate(chips.get("stat") or ()):
         stat = kind["stat"]
         sign = "＋" if kind["delta"] > 0 else "－"  # full-width, as card text prints it
@@ -221,7 +292,7 @@ def _chips(r: Renderer, game, known: dict, where) -> list[Pile]:
                        _STAT_JA.get(stat, stat))
         back = r.chip(_STAT_JA.get(stat, stat)[:1], d, pal["back"], pal["gold"], pal["gold"], "能力値")
         pieces = tuple(Piece(kind["name"], front, back, 0, size) for _ in range(kind["count"]))
-        piles.append(Pile(kind["name"], pieces, where["stat"], offset=(4 + i * (d + 6), 16)))
+        piles.append(Pile(kind["name"], pieces, where["stat"], offset=(4 + i * step, 12)))
     return piles
 
 
@@ -284,6 +355,7 @@ def _table(game, plan: Plan, r: Renderer, sides: int = 2) -> None:
     canvas.paste(mat, (ox, oy + mh * (sides - 1)))
     plan.table_cells = cells
     plan.mat_origin = (ox / scale, (oy + mh * (sides - 1)) / scale)
+    plan.mat_size = (mw / scale, mh / scale)
     ident = plan.images.add(encode_png(canvas))
     plan.table = xml_table(f"{game.name} プレイマット", cells, ident)
 
@@ -294,4 +366,4 @@ def _loc(game):
     return game.source or Location(Path(game.folder) / "game.yaml")
 
 
-__all__ = ["Renderer", "plan_deck", "stats", "zone_origin", "zones"]
+__all__ = ["Renderer", "plan_deck", "shuffled", "stats", "zone_origin", "zones"]

@@ -32,8 +32,8 @@ def find_template_file(game, name: str, rules: str) -> Path | None:
 
 
 def deck_pile(game, deck) -> TablePlan:
-    """Every card of the deck face down as one pile on the ``deck`` zone."""
-    return TablePlan((PileSpec(deck.name, deck.card_ids(), "deck", description=True),))
+    """Every card of the deck face down and shuffled as one pile on the ``deck`` zone."""
+    return TablePlan((PileSpec(deck.name, deck.card_ids(), "deck", description=True, shuffle=True),))
 
 
 @dataclass(frozen=True)

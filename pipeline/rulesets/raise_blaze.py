@@ -97,9 +97,10 @@ def check(game: Game, context) -> list[Finding]:
 
 
 def table_plan(game: Game, deck: Deck) -> TablePlan:
-    """The main deck and the core deck, face down."""
+    """The main deck (shuffled) on the deck zone and the core deck on the core fighter place,
+    face down."""
     main = tuple(e["card"] for e in deck["main"] for _ in range(e["count"]))
-    return TablePlan((PileSpec(deck.name, main, "deck", description=True),
+    return TablePlan((PileSpec(deck.name, main, "deck-zone", description=True, shuffle=True),
                       PileSpec(f"{deck.name}（コアデッキ）", tuple(deck["core"]), "core-fighter")))
 
 

@@ -8,7 +8,7 @@ from types import MappingProxyType
 from fuda.database.checks import dangling, deck_rule
 from fuda.database.findings import Finding
 from fuda.database.model import Deck, Game
-from fuda.database.ruleset import PileSpec, TablePlan, Vocabulary
+from fuda.database.ruleset import CounterSpec, PileSpec, TablePlan, Vocabulary
 from fuda.rulesets.base import BuiltinRuleSet, labels
 
 LABELS = labels(
@@ -96,14 +96,17 @@ def _deck(game: Game, deck: Deck, rules, known_ids) -> list[Finding]:
 
 def table_plan(game: Game, deck: Deck) -> TablePlan:
     """The 9 spells face down as the deck; both fighters' awakening cards as loose face-down
-    cards, front the fighter side and back the life track (RR-SETUP, RR-LIFE-1)."""
-    piles = [PileSpec(deck.name, tuple(deck["spells"]), "deck", description=True)]
+    cards, front the fighter side and back the life track (RR-SETUP, RR-LIFE-1); the deck's
+    chosen one is marked (its back too: both lie face down). A life counter per player."""
+    piles = [PileSpec(deck.name, tuple(deck["spells"]), "deck", description=True, shuffle=True)]
     chosen = game.card(deck["awakening"])
     others = [c for c in game.cards if c.kind == "awakening" and c.get("fighter") in deck["fighters"]
               and c.get("fighter") != chosen.get("fighter")]
+    marks = {"awakening-far": "選んだ覚醒札・奥", "awakening-near": "もう１体・手前"}
     for card, zone in [(chosen, "awakening-far")] + [(c, "awakening-near") for c in others[:1]]:
-        piles.append(PileSpec(card.name, (card.id,), zone, loose=True))
-    return TablePlan(tuple(piles))
+        piles.append(PileSpec(card.name, (card.id,), zone, loose=True, mark=marks[zone]))
+    life = int(game.settings["starting-life"])
+    return TablePlan(tuple(piles), counters=(CounterSpec("ライフ", life, life, "awakening-far", (8, 92)),))
 
 
 RULESET = BuiltinRuleSet(

@@ -8,7 +8,7 @@ from types import MappingProxyType
 from fuda.database.checks import dangling, deck_rule, walk_ops
 from fuda.database.findings import Finding
 from fuda.database.model import Deck, Game
-from fuda.database.ruleset import PileSpec, TablePlan, Vocabulary
+from fuda.database.ruleset import CounterSpec, PileSpec, TablePlan, Vocabulary
 from fuda.rulesets.base import BuiltinRuleSet, labels
 
 LABELS = labels(
@@ -81,7 +81,9 @@ def table_plan(game: Game, deck: Deck) -> TablePlan:
     """The player's 9 double-faced cards face up (front face A, back face B) and the manifest's
     chips: point chips, stat chips and the day/night chip."""
     pairs = tuple((a, b) for a, b in deck["pairs"])
-    return TablePlan((PileSpec(deck.name, pairs, "hand-zone", face_down=False, description=True),), CHIP_ZONES)
+    total = sum((game.manifest.get("chips") or {}).get("points", ()))
+    return TablePlan((PileSpec(deck.name, pairs, "hand-zone", face_down=False, description=True),), CHIP_ZONES,
+                     counters=(CounterSpec("ポイント", 0, total, "won-points", (95, 8)),))
 
 
 RULESET = BuiltinRuleSet(

@@ -8,8 +8,8 @@ from types import MappingProxyType
 from fuda.database.checks import counted_list, deck_rule, types_known
 from fuda.database.findings import Finding
 from fuda.database.model import Game
-from fuda.database.ruleset import Keyword, Vocabulary
-from fuda.rulesets.base import BuiltinRuleSet, labels
+from fuda.database.ruleset import CounterSpec, Keyword, TablePlan, Vocabulary
+from fuda.rulesets.base import BuiltinRuleSet, deck_pile, labels
 
 LABELS = labels(
     kinds={"character": ("キャラクター", "character"), "quick": ("クイック", "quick"),
@@ -99,7 +99,15 @@ def check(game: Game, context) -> list[Finding]:
     return findings
 
 
+def table_plan(game: Game, deck) -> TablePlan:
+    """The deck, shuffled (its count is the life, TT-SETUP-1), and a 霊力 counter per player:
+    at most a full hand trashed and every character tapped in one phase (TT-COST-1)."""
+    s = game.settings
+    most = int(s["hand-limit"]) * int(s["reiryoku-per-hand-trash"]) + int(s["max-characters"]) * int(s["reiryoku-per-tap"])
+    return TablePlan(deck_pile(game, deck).piles, counters=(CounterSpec("霊力", 0, most, "world-zone", (8, -58)),))
+
+
 RULESET = BuiltinRuleSet(
     id="toho-tcg", name="東方カードゲーム（仮）", engine="fuda.engine.toho_tcg",
-    game_labels=LABELS, words=VOCABULARY, checks=check, construction=deck_problems,  duel_online=True, template="toho-tcg",
+    game_labels=LABELS, words=VOCABULARY, checks=check, construction=deck_problems, plan=table_plan, duel_online=True, template="toho-tcg",
 )
