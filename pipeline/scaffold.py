@@ -77,7 +77,17 @@ def new_game(folder: Path, rules: str, game_id: str | None = None) -> list[Path]
             merged.setdefault(key, []).extend(items)
     merged["cards"] = [{k: v for k, v in card.items() if k != "art"} for card in merged.get("cards", [])]
     merged = {k: merged[k] for k in sorted(merged, key=lambda k: k == "cards")}  # cards last, as in the samples
-    written.append(dump(folder / "cards.yaml", f"schema/{rules}.cards.schema.json", merged))
+    card_schema = f"schema/{rules}.cards.schema.json"
+    if not (folder / card_schema).is_file():  # rules: custom derives its card schema from game.yaml
+        import json
+
+        from fuda.atomic import write_atomic
+        from fuda.database.ruleset import ruleset_for
+
+        derived = ruleset_for(rules).schema("cards", manifest)
+        card_schema = "cards.schema.json"
+        written.append(write_atomic(folder / card_schema, json.dumps(derived, ensure_ascii=False, indent=2) + "\n"))
+    written.append(dump(folder / "cards.yaml", card_schema, merged))
     deck = sorted((sample / "decks").glob("*.yaml"))[0]
     written.append(dump(folder / "decks" / deck.name, f"../schema/{rules}.deck.schema.json",
                         read_yaml(deck).data))

@@ -202,6 +202,37 @@ def test_schema_out(tmp_path):
         or len(list((tmp_path / "s").iterdir())) >= 5
 
 
+def test_schema_writes_a_custom_games_derived_schema(tmp_path):
+    """`fuda schema GAME-FOLDER` writes the custom game's cards.schema.json (as the library derives
+    it) and nothing for a game whose schema is bundled; with --out it also writes the bundled ones."""
+    from fuda.build import CARD_SCHEMA
+
+    custom = _game_copy(tmp_path, "hoshikage")
+    expected = (custom / CARD_SCHEMA).read_text(encoding="utf-8")
+    (custom / CARD_SCHEMA).unlink()
+    result = runner.invoke(app, ["schema", str(custom), "--out", str(tmp_path / "s")])
+    assert result.exit_code == 0, result.output
+    assert (custom / CARD_SCHEMA).read_text(encoding="utf-8") == expected
+    assert (tmp_path / "s" / "toho-tcg.cards.schema.json").is_file()
+    bundled = _game_copy(tmp_path, "ryomen")
+    result = runner.invoke(app, ["schema", str(bundled)])
+    assert result.exit_code == 0 and "rules: custom" in result.stderr
+    assert not (bundled / CARD_SCHEMA).exists()
+
+
+def test_new_commands_take_a_game_folder(tmp_path):
+    """GAME of `fuda images` and `fuda export sheet` may be a game folder, outputs beside it."""
+    game = _game_copy(tmp_path, "ryomen")
+    before = sorted(game.rglob("*"))
+    images = runner.invoke(app, ["images", str(game), "--ids", "cirno", "--dpi", "40"])
+    assert images.exit_code == 0, images.output
+    assert (game.parent / "out" / "images" / "ryomen" / "cirno.png").is_file()
+    sheet = runner.invoke(app, ["export", "sheet", str(game)])
+    assert sheet.exit_code == 0, sheet.output
+    assert (game.parent / "out" / "ryomen-cards.xlsx").is_file()
+    assert sorted(game.rglob("*")) == before  # nothing written into the card sources
+
+
 def test_version_and_short_help():
     """`fuda --version` prints the version; `-h` is help for the app and for a command."""
     from fuda import __version__

@@ -24,18 +24,24 @@ FormatOpt = Annotated[Format, typer.Option("--format", help=t("opt.format"))]
 
 def emit_findings(findings, fmt: Format) -> None:
     """Print findings one per line (text) or as one JSON document, with a summary."""
+    from fuda.database.findings import report
+
     errors = sum(f.severity == "error" for f in findings)
     warnings = sum(f.severity == "warning" for f in findings)
     if fmt is Format.json:
-        typer.echo(json.dumps({"errors": errors, "warnings": warnings,
-                               "findings": [f.as_dict() for f in findings]}, ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(report(findings), ensure_ascii=False, indent=2))
         return
     for finding in findings:
         typer.echo(str(finding))
     err(t("finding.summary", errors=errors, warnings=warnings))
 
 
-def validate(paths: PathsArg = None, sample: SampleOpt = False, fmt: FormatOpt = Format.text) -> None:
+def validate(
+    paths: PathsArg = None,
+    sample: SampleOpt = False,
+    fmt: FormatOpt = Format.text,
+    strict: Annotated[bool, typer.Option("--strict", help=t("opt.validate.strict"))] = False,
+) -> None:
     """Validate card databases: schemas, references, art files and deck construction."""
     from fuda.database.load import validate as run
 
@@ -45,8 +51,12 @@ def validate(paths: PathsArg = None, sample: SampleOpt = False, fmt: FormatOpt =
             findings = run(src.paths)
         except FileNotFoundError as exc:
             raise fail_text(exc) from None
+        if strict and not any(f.severity == "error" for f in findings):
+            from fuda.faces.layout import art_findings
+
+            findings = list(findings) + art_findings(load(src))
     emit_findings(findings, fmt)
-    if any(f.severity == "error" for f in findings):
+    if any(f.severity == "error" or (strict and f.severity == "warning") for f in findings):
         raise typer.Exit(1)
 
 
@@ -83,6 +93,7 @@ def list_cards(
 def build(paths: PathsArg = None, out: OutDirOpt = None, sample: SampleOpt = False, fmt: FormatOpt = Format.text) -> None:
     """Build every output for a whole database: reports, PDFs, exports, registries."""
     from fuda.build import build as run
+    from fuda.database.findings import report
 
     src = source(paths, sample)
     target = src.out(out)
@@ -98,7 +109,7 @@ def build(paths: PathsArg = None, out: OutDirOpt = None, sample: SampleOpt = Fal
             "ok": result.ok,
             "outputs": {name: [str(p) for p in files] for name, files in result.outputs},
             "failures": dict(result.failures),
-            "findings": [f.as_dict() for f in result.findings],
+            **report(result.findings),
         }, ensure_ascii=False, indent=2))
     else:
         show_findings(result.findings)

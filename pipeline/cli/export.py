@@ -1,8 +1,9 @@
 """``fuda export`` and ``fuda import``: files for online play, as typer sub-apps.
 
-- ``fuda export udonarium GAME --deck D [-o OUT.zip] [--room] [--path DB]``
+- ``fuda export udonarium GAME --deck D [-o OUT.zip] [--room] [--seed N | --no-shuffle] [--path DB]``
 - ``fuda export duel-online GAME [-o Card.txt] [--template T] [--strict-sjis] [--path DB]``
 - ``fuda import duel-online Card.txt --game G -o NEW.yaml [--template T] [--path DB] [--into-game]``
+- ``fuda export sheet`` and ``fuda import sheet`` (:mod:`fuda.cli.sheets`) join these groups.
 
 GAME is a game id or a game folder. Exports go to ``out/`` beside the database unless ``-o``
 says otherwise; ``import`` writes one new file exactly where ``-o`` says, never over an existing
@@ -86,6 +87,8 @@ def export_udonarium_cmd(
     deck: Annotated[str, typer.Option("--deck", help=t("opt.export.deck"), show_default=False)],
     out: OutFileOpt = None,
     room: Annotated[bool, typer.Option("--room", help=t("opt.export.room"))] = False,
+    seed: Annotated[int, typer.Option("--seed", help=t("opt.export.seed"))] = 0,
+    no_shuffle: Annotated[bool, typer.Option("--no-shuffle", help=t("opt.export.no_shuffle"))] = False,
     path: PathOpt = None,
     sample: SampleOpt = False,
 ) -> None:
@@ -96,7 +99,8 @@ def export_udonarium_cmd(
     _, g, src = open_game(game, path, sample, "export udonarium")
     target = out or src.out(None) / f"{deck}.zip"
     with Progress().stage("stage.export"):
-        written, warnings = _run(export_udonarium, g, deck, target, room=room)
+        written, warnings = _run(export_udonarium, g, deck, target, room=room, seed=seed,
+                                 shuffle=not no_shuffle)
     _warn(warnings)
     if room:
         typer.echo(f"fuda: {t('word.note')}: {ROOM_NOTE}", err=True)
@@ -164,3 +168,13 @@ def import_duel_online_cmd(
     for line in warnings:
         warn_text(line)
     typer.echo(t("import.done", path=target, count=len(cards)))
+
+
+def _sheet_commands() -> None:
+    from fuda.cli.sheets import export_sheet_cmd, import_sheet_cmd
+
+    export_app.command("sheet", help=t("help.export.sheet"))(export_sheet_cmd)
+    import_app.command("sheet", help=t("help.import.sheet"))(import_sheet_cmd)
+
+
+_sheet_commands()

@@ -38,6 +38,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "match": ("fuda.cli.play", "match"),
     "simulate": ("fuda.cli.play", "simulate"),
     "rules": ("fuda.cli.play", "rules"),
+    "images": ("fuda.cli.images", "images"),
     "table": ("fuda.cli.table", "table"),
     "schema": ("fuda.cli.scaffold", "schema"),
 }

@@ -25,12 +25,14 @@ def _fail(message: str, code: int = 2) -> typer.Exit:
 def _open(game_id: str, paths=None, sample: bool = False, command: str = ""):
     """(database, game, engine module, registry, source), or exit with a usage error / findings."""
     from fuda.database import FindingsError
-    from fuda.engine.games import ENGINES, engine_for, registry_for
+    from fuda.database.ruleset import engine_for, engines, ruleset_for
+    from fuda.engine.games import registry_for
 
     database, game, src = open_game(game_id, paths, sample, command)
     module = engine_for(game.rules)
     if module is None:
-        raise fail("err.no_engine", rules=game.rules, engines=", ".join(sorted(ENGINES)))
+        raise fail("err.no_engine", game=game.id, name=ruleset_for(game.rules).name, rules=game.rules,
+                   engines=", ".join(engines()))
     try:
         registry = registry_for(game)
     except FindingsError as exc:
@@ -161,7 +163,8 @@ def play(
         winner = t("play.team", team=w + 1, a=w + 1, b=w + 3, deck_a=deck[w], deck_b=deck[w + 2])
     else:
         winner = t("play.player", n=w + 1, deck=deck[w], agent=names[w])
-    typer.echo(t("play.result", winner=winner, reason=current.reason))
+    reason = current.outcome.text(language()) if current.outcome is not None else current.reason
+    typer.echo(t("play.result", winner=winner, reason=reason))
     if log is not None:
         write_atomic(log, record(current, database.digest).dumps())
         typer.echo(t("play.replay_written", path=log))
@@ -323,9 +326,9 @@ def _rules_of(game_id: str, path, sample: bool):
     to look in, the id of a rule set itself (``fuda rules toho-tcg`` works anywhere)."""
     from fuda.cli.common import load, looks_like_path, source
     from fuda.database.discover import find_root, is_game
-    from fuda.engine.games import engine_for
+    from fuda.database.ruleset import engine_for, rulesets
 
-    module = engine_for(game_id)
+    module = engine_for(game_id) if game_id in rulesets() else None
     if module is not None and not (path or sample or looks_like_path(game_id) or is_game(Path(game_id))):
         root = find_root()
         if root is None or game_id not in {g.id for g in load(source([root.path], announce=False)).games}:

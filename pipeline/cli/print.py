@@ -23,13 +23,15 @@ def _fail(message, code: int = 2) -> typer.Exit:
 
 
 def _offset(text: str) -> tuple[float, float]:
+    from fuda.printing.imposition import PrintOptionError, check_offset
+
+    parts = text.replace("，", ",").split(",")
+    if len(parts) != 2:
+        raise fail("err.print.offset", value=text)
     try:
-        x, y = (float(v) for v in text.replace("，", ",").split(","))
-    except ValueError:
-        raise fail("err.print.offset", value=text) from None
-    if abs(x) > 20 or abs(y) > 20:
-        raise fail("err.print.offset_range", value=text)
-    return x, y
+        return check_offset(parts)
+    except PrintOptionError as exc:
+        raise fail("err.print.offset_invalid", value=text, reason=exc) from None
 
 
 def _run(func, stage: str = "stage.print", **kwargs) -> Path:
@@ -74,6 +76,7 @@ def print_command(
     per_face: Annotated[bool, _opt("print.per_face", "--per-face")] = False,
     cmyk: Annotated[bool, _opt("print.cmyk", "--cmyk")] = False,
     icc: Annotated[Optional[Path], _opt("print.icc", "--icc")] = None,
+    pdfx: Annotated[bool, _opt("print.pdfx", "--pdfx")] = False,
     calibration: Annotated[bool, _opt("print.calibration", "--calibration")] = False,
     out: OutFileOpt = None,
     path: PathOpt = None,
@@ -94,6 +97,9 @@ def print_command(
         return
     if game is None:
         raise fail("err.missing_game", command="print")
+    if pdfx and icc is None:
+        raise fail("err.print.pdfx_needs_icc")
+    cmyk = cmyk or pdfx
     if icc is not None and not cmyk:
         raise fail("err.print.icc_needs_cmyk")
     if icc is not None and not icc.is_file():
@@ -106,7 +112,7 @@ def print_command(
     target = out or src.out(None) / f"{stem}{'-faces' if per_face else ''}.pdf"
     written = _run(print_cards, game=g, deck=deck, ids=id_list, copies=copies, paper=paper,
                    card_size=card_size, bleed=bleed, marks=marks, backs=backs, back_offset=offset,
-                   per_face=per_face, cmyk=cmyk, icc=icc, out=target)
+                   per_face=per_face, cmyk=cmyk, icc=icc, pdfx=pdfx, out=target)
     typer.echo(str(written))
 
 
@@ -124,7 +130,7 @@ def mat_command(
 
     _, g, src = open_game(game, path, sample, "mat")
     if png:
-        if not 1 <= px_per_mm <= 40:
+        if not 1 <= px_per_mm <= 40:  # also false for NaN
             raise fail("err.mat.px", value=px_per_mm)
         written = _run(write_mat_png, "stage.mat", game=g, out=out or src.out(None) / f"{g.id}-mat.png",
                        px_per_mm=px_per_mm)

@@ -1,4 +1,6 @@
-"""``fuda new`` (a game folder to start from) and ``fuda schema`` (the schemas for editors)."""
+"""``fuda new`` (a game folder to start from) and ``fuda schema`` (the schemas for editors: the
+bundled ones into ``--out DIR``, and each ``rules: custom`` game's ``cards.schema.json``, derived
+from its game.yaml, into its folder)."""
 
 from __future__ import annotations
 
@@ -7,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from fuda.cli.common import fail, show_findings
+from fuda.cli.common import PathsArg, SampleOpt, err, fail, fail_text, show_findings, source
 from fuda.i18n import t
 
 
@@ -40,10 +42,31 @@ def new(
 
 
 def schema(
-    out: Annotated[Path, typer.Option("--out", "-o", help=t("opt.schema.out"))] = Path("schema"),
+    paths: PathsArg = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help=t("opt.schema.out"), show_default=False)] = None,
+    sample: SampleOpt = False,
 ) -> None:
-    """Write the JSON Schemas for editors into a folder."""
-    from fuda.scaffold import write_schemas
+    """Write JSON Schemas for editors: the bundled ones into --out DIR, and each rules: custom
+    game's cards.schema.json (derived from its game.yaml) into its folder."""
+    if out is not None:
+        from fuda.scaffold import write_schemas
 
-    written = write_schemas(out)
-    typer.echo(t("schema.done", count=len(written), out=out))
+        written = write_schemas(out)
+        typer.echo(t("schema.done", count=len(written), out=out))
+        if not paths and not sample:
+            return
+    from fuda.build import write_card_schemas
+    from fuda.database.findings import FindingsError
+
+    src = source(paths, sample)
+    try:
+        derived = write_card_schemas(src.paths)
+    except FileNotFoundError as exc:
+        raise fail_text(exc) from None
+    except FindingsError as exc:
+        show_findings(exc.findings)
+        raise typer.Exit(1) from None
+    for path in derived:
+        typer.echo(str(path))
+    if not derived:
+        err(t("schema.none"))

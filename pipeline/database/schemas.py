@@ -17,7 +17,6 @@ from fuda.database.findings import Finding
 from fuda.database.resources import schema_dir
 from fuda.database.yamlfile import Document
 
-GAMES = ("recast-rift", "toho-tcg", "raise-blaze", "ryomen")
 
 
 @cache
@@ -50,12 +49,13 @@ def schema_name(rules: str, role: str) -> str:
     return f"{rules}.{role}.schema.json"
 
 
-def validate_document(doc: Document, name: str, card_of=None) -> list[Finding]:
-    """Validate ``doc`` against schema ``name``; one located finding per error.
+def validate_document(doc: Document, name, card_of=None) -> list[Finding]:
+    """Validate ``doc`` against schema ``name`` (a file of the schema folder, or a schema made
+    by a rule set); one located finding per error.
 
     ``card_of(path)`` names the card a data path belongs to, for the ``(card id)`` suffix.
     """
-    check = validator(name)
+    check = validator(name) if isinstance(name, str) else _schema_validator(json.dumps(name, sort_keys=True))
     errors = list(check.iter_errors(doc.data))
     findings = []
     for error in errors:
@@ -65,6 +65,13 @@ def validate_document(doc: Document, name: str, card_of=None) -> list[Finding]:
                 continue
         findings.extend(_explain(error, doc, card_of))
     return findings
+
+
+@cache
+def _schema_validator(text: str):
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(json.loads(text), registry=_registry(schema_dir()))
 
 
 def validate_template(doc: Document, schema_path: Path) -> list[Finding]:

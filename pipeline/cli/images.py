@@ -1,0 +1,48 @@
+"""``fuda images GAME [--deck D | --ids …] [-o DIR] [--dpi 300] [--format png|jpg|webp] [--sheet] [--html]``:
+one image per card face, painted by the print layout; contact sheets and a static gallery.
+
+GAME is a game id or a game folder; the images go to ``out/images/<game>/`` beside the database
+unless ``-o`` says otherwise."""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Annotated, Optional
+
+import typer
+
+from fuda.cli.common import GameArg, OutDirOpt, PathOpt, SampleOpt, fail_text, open_game, show_findings
+from fuda.cli.progress import Progress
+from fuda.i18n import t
+
+
+def images(
+    game: GameArg,
+    deck: Annotated[Optional[str], typer.Option("--deck", help=t("opt.images.deck"), show_default=False)] = None,
+    ids: Annotated[Optional[list[str]], typer.Option("--ids", help=t("opt.images.ids"), show_default=False)] = None,
+    out: OutDirOpt = None,
+    dpi: Annotated[float, typer.Option("--dpi", help=t("opt.images.dpi"))] = 300,
+    fmt: Annotated[str, typer.Option("--format", help=t("opt.images.format"))] = "png",
+    sheet: Annotated[bool, typer.Option("--sheet", help=t("opt.images.sheet"))] = False,
+    html: Annotated[bool, typer.Option("--html", help=t("opt.images.html"))] = False,
+    path: PathOpt = None,
+    sample: SampleOpt = False,
+) -> None:
+    """Write one image per card face (the print layout), contact sheets and a gallery page."""
+    from fuda.cli.export import _run
+    from fuda.gallery import make_images
+    from fuda.gallery.images import ImageOptionError
+
+    _, g, src = open_game(game, path, sample, "images")
+    wanted = [i.strip() for raw in ids or () for i in raw.split(",") if i.strip()] or None
+    target = out or src.out(None) / "images" / g.id
+    try:
+        with Progress().stage("stage.images"):
+            result = _run(make_images, g, target, deck=deck, ids=wanted, dpi=dpi, fmt=fmt.lower(), sheet=sheet,
+                          html=html)
+    except ImageOptionError as exc:
+        raise fail_text(exc) from None
+    show_findings(result.warnings)
+    extra = (t("images.sheets", count=len(result.sheets)) if result.sheets else "") + \
+        (t("images.page", name=result.page.name) if result.page else "")
+    typer.echo(t("images.done", out=target, count=len(result.faces), extra=extra))
