@@ -38,11 +38,7 @@ def validator(name: str, folder: Path | None = None):
     from jsonschema import Draft202012Validator
 
     folder = folder or schema_dir()
-    path = folder / name
-    if not path.is_file():
-        raise FileNotFoundError(f"schema {name} is missing from {folder}")
-    schema = json.loads(path.read_text(encoding="utf-8"))
-    return Draft202012Validator(schema, registry=_registry(folder))
+    return Draft202012Validator(schema_contents(name, folder), registry=_registry(folder))
 
 
 def schema_name(rules: str, role: str) -> str:
@@ -54,17 +50,74 @@ def validate_document(doc: Document, name: str, card_of=None) -> list[Finding]:
     """Validate ``doc`` against schema ``name``; one located finding per error.
 
     ``card_of(path)`` names the card a data path belongs to, for the ``(card id)`` suffix.
+    A document the compiled validator accepts costs one pass of that validator and nothing else;
+    only a failing document is explained, and a card file's cards are explained one by one
+    against the branch their ``kind`` selects (see :mod:`fuda.database.cardkinds`).
     """
-    check = validator(name)
-    errors = list(check.iter_errors(doc.data))
+    from fuda.database import cardkinds
+
+    folder = schema_dir()
+    if fast_validator(name, folder).is_valid(doc.data):
+        return []
+    kinds = cardkinds.card_kinds(name, folder)
+    if kinds is None:
+        return _explain_all(validator(name, folder), doc.data, doc, card_of)
+    return cardkinds.explain_card_file(kinds, doc, card_of)
+
+
+def _explain_all(check, data, doc: Document, card_of, prefix: tuple = ()) -> list[Finding]:
+    """Every error of ``data`` (found at ``prefix`` in ``doc``) under the validator ``check``."""
+    errors = list(check.iter_errors(data))
     findings = []
     for error in errors:
         if error.validator == "unevaluatedProperties":
             error = _without_branch_keys(error, errors)
             if error is None:
                 continue
-        findings.extend(_explain(error, doc, card_of))
+        findings.extend(_explain(error, doc, card_of, prefix))
     return findings
+
+
+@cache
+def fast_validator(name: str, folder: Path | None = None):
+    """A compiled validator (jsonschema-rs) for ``schema/<name>``, built once; ``is_valid`` is all
+    it is asked: the located explanations of a failing document come from jsonschema."""
+    folder = folder or schema_dir()
+    return compile_fast(schema_contents(name, folder), name, folder)
+
+
+def compile_fast(schema: dict, name: str, folder: Path):
+    """Compile ``schema`` (written as if it were the file ``name`` in ``folder``) with jsonschema-rs."""
+    import jsonschema_rs
+
+    return jsonschema_rs.validator_for(schema, registry=_fast_registry(folder), base_uri=_BASE + name)
+
+
+_BASE = "file:///fuda-schema/"  # where the schema files appear to live, for their bare-name $refs
+
+
+@cache
+def _fast_registry(folder: Path):
+    import jsonschema_rs
+
+    return jsonschema_rs.Registry([(_BASE + p.name, json.loads(p.read_text(encoding="utf-8")))
+                                   for p in sorted(folder.glob("*.schema.json"))])
+
+
+@cache
+def schema_contents(name: str, folder: Path) -> dict:
+    """The parsed schema file ``name`` in ``folder`` (shared; do not modify)."""
+    path = folder / name
+    if not path.is_file():
+        raise FileNotFoundError(f"schema {name} is missing from {folder}")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def detailed_validator(schema: dict, folder: Path):
+    """A jsonschema validator for a derived ``schema`` whose bare-name $refs resolve in ``folder``."""
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(schema, registry=_registry(folder))
 
 
 def validate_template(doc: Document, schema_path: Path) -> list[Finding]:
@@ -114,10 +167,10 @@ def _leaf_errors(error):
     return [error]
 
 
-def _explain(error, doc: Document, card_of) -> list[Finding]:
+def _explain(error, doc: Document, card_of, prefix: tuple = ()) -> list[Finding]:
     out = []
     for leaf in _leaf_errors(error):
-        path = tuple(leaf.absolute_path)
+        path = prefix + tuple(leaf.absolute_path)
         card = card_of(path) if card_of else None
         for key_path, message, hint in _describe(leaf, path):
             at_key = key_path is not None
