@@ -74,11 +74,18 @@ class FindingsError(Exception):
 
 
 def sorted_findings(findings) -> list[Finding]:
-    """Findings in a stable reading order: by file, line, column, then code."""
+    """Findings in a stable reading order: YAML syntax first, then schema, then everything else,
+    then the consequences of a file that failed (issue 14); within each by file, line, column, code."""
     return sorted(
         findings,
-        key=lambda f: (str(f.location.file), f.location.line, f.location.col, f.code, f.message),
+        key=lambda f: (_stage(f), str(f.location.file), f.location.line, f.location.col, f.code, f.message),
     )
+
+
+def _stage(finding: Finding) -> int:
+    if any(key == "consequence-of" for key, _ in finding.extra):
+        return 3
+    return {"Y": 0, "S": 1}.get(finding.code[:1], 2)
 
 
 def display_path(path: Path) -> str:

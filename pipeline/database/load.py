@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from pathlib import Path
 
-from fuda.database import checks
+from fuda.database import characters, checks, consequences, files
 from fuda.database.findings import Finding, FindingsError, Location, sorted_findings
 from fuda.database.model import (
     Ability,
@@ -24,7 +24,7 @@ from fuda.database.model import (
 )
 from fuda.database.resources import cards_dir
 from fuda.database.schemas import schema_name, validate_document
-from fuda.database.yamlfile import Document, read_yaml
+from fuda.database.yamlfile import Document, Positions, read_yaml
 
 MANIFEST = "game.yaml"
 DECKS = "decks"
@@ -55,7 +55,7 @@ def find_games(paths) -> list[Path]:
 
 def validate(paths=None) -> list[Finding]:
     """Every finding (errors and warnings) for the databases at ``paths`` (default: bundled)."""
-    _, findings = _load(paths)
+    _, findings = _load(paths, digest=False)
     return findings
 
 
@@ -68,7 +68,7 @@ def load_database(paths=None) -> Database:
     return database
 
 
-def _load(paths):
+def _load(paths, *, digest: bool = True):
     findings: list[Finding] = []
     games: list[Game] = []
     for folder in find_games(paths):
@@ -84,12 +84,13 @@ def _load(paths):
                                     hint="give each game folder its own id"))
         seen[game.id] = game
     games.sort(key=lambda g: g.id)
-    return Database(tuple(games), digest_of(games)), sorted_findings(findings)
+    # the digest (replays' database hash) costs a JSON dump of every card: only for a Database kept
+    return Database(tuple(games), digest_of(games) if digest else ""), sorted_findings(findings)
 
 
-def _read(path: Path, findings: list) -> Document | None:
+def _read(path: Path, findings: list, root: Path | None = None) -> Document | None:
     try:
-        return read_yaml(path)
+        return read_yaml(path, root)
     except FindingsError as exc:
         findings.extend(exc.findings)
         return None
@@ -99,7 +100,7 @@ def load_game(folder: Path) -> tuple[Game | None, list[Finding]]:
     """Read one game folder; the game is ``None`` when its manifest cannot be used."""
     folder = Path(folder)
     findings: list[Finding] = []
-    manifest_doc = _read(folder / MANIFEST, findings)
+    manifest_doc = _read(folder / MANIFEST, findings, folder)
     if manifest_doc is None:
         return None, findings
     if not isinstance(manifest_doc.data, dict):
@@ -113,21 +114,25 @@ def load_game(folder: Path) -> tuple[Game | None, list[Finding]]:
         return None, findings
     manifest = manifest_doc.data
 
-    card_files = sorted(p for p in folder.glob("*.yaml") if p.name != MANIFEST)
-    deck_files = sorted((folder / DECKS).glob("*.yaml")) if (folder / DECKS).is_dir() else []
+    card_files = files.card_files(folder, findings, skip=MANIFEST)
+    deck_files = files.card_files(folder / DECKS, findings) if files.decks_folder(folder, DECKS, findings) else []
     cards: list[Card] = []
     fighters: dict[str, str] = {}
     fighter_where: dict[str, Location] = {}
     known_ids: set[str] = set()  # ids of cards in files that failed the schema, to avoid false "dangling"
+    failed: list[Path] = []  # card files whose cards are missing: what follows from them is a consequence
     for path in card_files:
-        doc = _read(path, findings)
+        doc = _read(path, findings, folder)
         if doc is None:
+            failed.append(path)
             continue
         card_of = _card_namer(doc)
         errors = validate_document(doc, schema_name(rules, "cards"), card_of)
         findings.extend(errors)
         if errors:
-            for item in (doc.data or {}).get("cards", []) if isinstance(doc.data, dict) else []:
+            failed.append(path)
+            items = doc.data.get("cards") if isinstance(doc.data, dict) else None
+            for item in items if isinstance(items, list) else []:
                 if isinstance(item, dict) and isinstance(item.get("id"), str):
                     known_ids.add(item["id"])
             continue
@@ -138,7 +143,7 @@ def load_game(folder: Path) -> tuple[Game | None, list[Finding]]:
 
     decks: list[Deck] = []
     for path in deck_files:
-        doc = _read(path, findings)
+        doc = _read(path, findings, folder)
         if doc is None:
             continue
         errors = validate_document(doc, schema_name(rules, "deck"))
@@ -151,7 +156,10 @@ def load_game(folder: Path) -> tuple[Game | None, list[Finding]]:
         manifest=freeze(manifest), cards=tuple(cards), decks=tuple(decks),
         fighters=freeze(fighters), source=manifest_doc.where(()),
     )
-    findings.extend(checks.check_game(game, manifest_doc, fighter_where, known_ids))
+    later = checks.check_game(game, manifest_doc, fighter_where, known_ids)
+    later += characters.check_characters(game)
+    later += files.font_findings(game, manifest_doc)
+    findings.extend(consequences.mark(later, failed) if failed else later)
     return game, findings
 
 
@@ -168,48 +176,61 @@ def _card_namer(doc: Document):
     return card_of
 
 
-def _positions_below(positions: dict, prefix: tuple) -> dict:
+def _positions_below(positions, prefix: tuple):
     """The entries of ``positions`` below ``prefix``, re-keyed relative to it."""
     n = len(prefix)
-    return {p[n:]: loc for p, loc in positions.items() if p[:n] == prefix and len(p) > n}
+    marks = positions.marks if isinstance(positions, Positions) else positions
+    below = {p[n:]: loc for p, loc in marks.items() if p[:n] == prefix and len(p) > n}
+    return Positions(positions.file, below) if isinstance(positions, Positions) else below
+
+
+def _group(marks: dict, key) -> dict:
+    """``{index: {rest: mark}}`` for the paths ``(key, index, *rest)`` of ``marks`` (rest non-empty):
+    one pass, so building stays linear in the file's size."""
+    grouped: dict = defaultdict(dict)
+    for path, mark in marks.items():
+        if len(path) > 2 and path[0] == key:
+            grouped[path[1]][path[2:]] = mark
+    return grouped
 
 
 def _build_cards(doc: Document, game_id: str, folder: Path) -> list[Card]:
-    grouped: dict[int, dict] = defaultdict(dict)
-    for path, loc in doc.values.items():
-        if len(path) > 2 and path[0] == "cards":
-            grouped[path[1]][path[2:]] = loc
+    file = doc.path
+    grouped = _group(doc.values.marks, "cards")
     cards = []
     for i, item in enumerate(doc.data.get("cards", [])):
-        positions = grouped.get(i, {})
-        abilities = tuple(  # positions of a card only: building stays linear in the file's size
-            _build_ability(a, positions, ("abilities", j), doc.where(("cards", i, "abilities", j)))
-            for j, a in enumerate(item.get("abilities", []))
+        marks = grouped.get(i, {})
+        per_ability = _group(marks, "abilities")
+        data = freeze(item)  # once: abilities and ops share its frozen parts
+        abilities = tuple(
+            _build_ability(a, Positions(file, per_ability.get(j, {})), doc.where(("cards", i, "abilities", j)))
+            for j, a in enumerate(data.get("abilities", ()))
         )
         art = (doc.path.parent / item["art"]) if item.get("art") else None
         cards.append(Card(
             game=game_id, id=item["id"], name=item["name"], kind=item["kind"], text=item.get("text", ""),
-            flavor=item.get("flavor"), art=art, abilities=abilities, data=freeze(item),
-            source=doc.where(("cards", i)), positions=positions,
+            flavor=item.get("flavor"), art=art, abilities=abilities, data=data,
+            source=doc.where(("cards", i)), positions=Positions(file, marks),
         ))
     return cards
 
 
-def _build_ability(item: dict, card_positions: dict, path: tuple, source) -> Ability:
-    positions = _positions_below(card_positions, path)
+def _build_ability(item, positions: Positions, source) -> Ability:
+    """An ability from its frozen data (a validated card's: ``effect`` a tuple of one-key steps)."""
     effect = item.get("effect")
     ops = None
-    if isinstance(effect, list):
+    if isinstance(effect, tuple):
+        per_op = _group(positions.marks, "effect")
         ops = []
         for k, step in enumerate(effect):
             (name, args), = step.items()
-            ops.append(Op(name, freeze(args), positions.get(("effect", k), source),
-                          _positions_below(positions, ("effect", k))))
+            ops.append(Op(name, args, positions.get(("effect", k), source),
+                          Positions(positions.file, per_op.get(k, {}))))
         ops = tuple(ops)
     return Ability(
         when=item.get("when", ""), text=item.get("text", ""), effect=ops,
         manual=item.get("reason", "manual") if ops is None else None,
-        data=freeze(item), source=source, positions=positions,
+        data=item, source=source, positions=positions,
     )
 
 

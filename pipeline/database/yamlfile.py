@@ -312,9 +312,10 @@ class _Builder:
         if key in frame[0]:
             first = self.keys[path]
             raise self._error(mark, "Y002", f"duplicate key '{key}' (first at line {first.line + 1})", "remove one of them")
-        dash = yamlsyntax.fullwidth_dash(key) if event.implicit[0] else None
-        if dash:
-            raise self._error(mark, "Y010", *dash)
+        if key[:1] in yamlsyntax.DASHES and event.implicit[0]:
+            dash = yamlsyntax.fullwidth_dash(key)
+            if dash:
+                raise self._error(mark, "Y010", *dash)
         self.keys[path] = mark
         return key
 

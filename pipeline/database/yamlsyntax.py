@@ -43,14 +43,14 @@ PLAIN = (
     ("found duplicate anchor", "the same anchor (&name) is defined twice", "rename one of them"),
 )
 
-_DASHES = "ー－―‐−"  # what an IME types for '-'
+DASHES = "ー－―‐−"  # what an IME types for '-'
 _KEYISH = re.compile(r"^\s*-?\s*[A-Za-z][A-Za-z0-9_-]*\s*：")
 
 
 def fullwidth_slip(line: str) -> tuple[str, str] | None:
     """(message, fix) when ``line`` holds a full-width character where YAML syntax needs ASCII."""
     stripped = line.lstrip(" \t\u3000")
-    if stripped[:1] in _DASHES and stripped[1:2] in (" ", "\u3000"):
+    if stripped[:1] in DASHES and stripped[1:2] in (" ", "\u3000"):
         return (f"「{stripped[0]}」 (a full-width dash) is used as a list dash",
                 f"全角の「{stripped[0]}」→ 半角の - (write '- ' at the start of each list item)")
     if _KEYISH.match(line):
@@ -66,7 +66,7 @@ def fullwidth_slip(line: str) -> tuple[str, str] | None:
 def fullwidth_dash(key: str) -> tuple[str, str] | None:
     """(message, fix) for a mapping key that starts with a full-width dash and a space — a list
     item the IME wrote as ``ー id: …``, which YAML reads as the key ``ー id``."""
-    if key[:1] in _DASHES and key[1:2] in (" ", "\u3000"):
+    if key[:1] in DASHES and key[1:2] in (" ", "\u3000"):
         return fullwidth_slip(key)
     return None
 
