@@ -197,6 +197,28 @@ def _dotted(path) -> str:
     return text or "(top level)"
 
 
+_TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "a text", "boolean": "true or false",
+               "array": "a list", "object": "a mapping (key: value lines)", "null": "nothing"}
+
+
+def fullwidth_number(value) -> tuple[str, str] | None:
+    """(message, fix) when ``value`` is a text that is a number written with full-width digits,
+    signs or spaces — what a Japanese IME types (``defense: ３`` is read as the text "３")."""
+    import unicodedata
+
+    if not isinstance(value, str):
+        return None
+    plain = unicodedata.normalize("NFKC", value).strip().replace("−", "-")
+    if not re.fullmatch(r"[-+]?\d+(\.\d+)?", plain) or not plain.isascii():
+        return None
+    odd = [ch for ch in value if not ch.isascii()]
+    if all(ch == "\u3000" for ch in odd):
+        return f"the number {plain} has a full-width space 「　」 beside it", f"全角スペースを削除 → {plain}"
+    shown = "".join(dict.fromkeys(ch for ch in odd if ch != "\u3000"))
+    return (f"{_short(value)} is written with full-width characters (全角数字「{shown}」)",
+            f"全角数字「{value.strip()}」→ {plain} (write it with half-width digits)")
+
+
 def _json_type(value) -> str:
     if value is None:
         return "null"
@@ -254,8 +276,14 @@ def _describe(error, path):
         return
     if v == "type":
         want = error.validator_value
-        want = " or ".join(want) if isinstance(want, list) else want
-        yield None, f"expected {want}, found {_json_type(inst)} {_short(inst)}", f"write a {want}"
+        wants = want if isinstance(want, list) else [want]
+        slip = fullwidth_number(inst) if {"integer", "number"} & set(wants) else None
+        if slip:
+            yield None, slip[0], slip[1]
+            return
+        want = " or ".join(_TYPE_WORDS.get(w, w) for w in wants)
+        found = _TYPE_WORDS.get(_json_type(inst).replace("list", "array").replace("mapping", "object"), _json_type(inst))
+        yield None, f"expected {want}, found {found} {_short(inst)}", f"write {want}"
         return
     if v == "enum":
         options = error.validator_value

@@ -35,26 +35,39 @@ Path_ = tuple  # a path into the data: keys and list indices
 
 
 class Positions(Mapping):
-    """Data path -> :class:`Location`, made on demand from the parser's marks (cheap to record)."""
+    """Data path -> :class:`Location`, made on demand from the parser's marks (cheap to record).
 
-    __slots__ = ("file", "marks")
+    A view below ``prefix`` (a card, an ability, an op) shares the document's marks: making one
+    costs nothing, a look-up one dict access; iterating walks only ``span``, the paths of the
+    value it belongs to (the marks of one card are recorded together)."""
 
-    def __init__(self, file: Path, marks: dict):
+    __slots__ = ("file", "marks", "prefix", "span")
+
+    def __init__(self, file: Path, marks: dict, prefix: tuple = (), span=None):
         self.file = file
         self.marks = marks
+        self.prefix = prefix
+        self.span = span
 
     def __getitem__(self, path) -> Location:
-        mark = self.marks[path]
+        mark = self.marks[self.prefix + path]
         return Location(self.file, mark.line + 1, mark.column + 1)
 
     def __contains__(self, path) -> bool:
-        return path in self.marks
+        return self.prefix + path in self.marks
 
     def __iter__(self):
-        return iter(self.marks)
+        n, prefix = len(self.prefix), self.prefix
+        for path in self.marks if self.span is None else self.span:
+            if len(path) > n and path[:n] == prefix:
+                yield path[n:]
 
     def __len__(self) -> int:
-        return len(self.marks)
+        return sum(1 for _ in self)
+
+    def below(self, *path) -> Positions:
+        """The view of the positions below ``path`` (relative to this view)."""
+        return Positions(self.file, self.marks, self.prefix + path, self.span)
 
 
 @dataclass(frozen=True)
