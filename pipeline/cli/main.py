@@ -65,6 +65,8 @@ def emit_findings(findings, fmt: Format) -> None:
         return
     for finding in findings:
         typer.echo(str(finding))
+        for line in finding.excerpt():
+            typer.echo(line)
     typer.echo(f"{errors} error(s), {warnings} warning(s)", err=True)
 
 

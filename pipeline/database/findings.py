@@ -49,6 +49,14 @@ class Finding:
             text += f" (card {self.card})"
         return " ".join(text.split())
 
+    def excerpt(self) -> list[str]:
+        """The source line and a caret under the column, for a finding that carries them (YAML
+        syntax errors); printed under the one-line form on a terminal."""
+        extra = dict(self.extra)
+        if "source" not in extra:
+            return []
+        return [f"    | {extra['source']}", f"    | {extra.get('caret', '')}"]
+
     def as_dict(self) -> dict:
         """A JSON-ready form, for ``--format json``."""
         return {

@@ -44,6 +44,7 @@ PLAIN = (
 )
 
 DASHES = "ー－―‐−"  # what an IME types for '-'
+SLIPS = DASHES + "：\u3000\t"
 _KEYISH = re.compile(r"^\s*-?\s*[A-Za-z][A-Za-z0-9_-]*\s*：")
 
 
@@ -73,15 +74,21 @@ def fullwidth_dash(key: str) -> tuple[str, str] | None:
 
 def syntax_finding(path: Path, text: str, exc) -> Finding:
     """One located finding, in plain words, for the parser error ``exc`` in ``text``."""
-    mark = exc.problem_mark or exc.context_mark
-    line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
     problem = " ".join(str(exc.problem or exc.context or "syntax error").split())
+    mark = exc.problem_mark or exc.context_mark
+    if "end of stream" in problem and exc.context_mark is not None:
+        mark = exc.context_mark  # where the unclosed quote or bracket starts, not the file's end
+    line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
     lines = text.splitlines()
     source = lines[line - 1] if 0 < line <= len(lines) else ""
     slip = None
-    for candidate in (source, lines[line - 2] if 1 < line <= len(lines) + 1 else ""):
+    for at in (line, line - 1):  # libyaml often notices a slip on the line after it
+        candidate = lines[at - 1] if 0 < at <= len(lines) else ""
         slip = fullwidth_slip(candidate)
         if slip:
+            if at != line:
+                line, source = at, candidate
+                col = next((i + 1 for i, ch in enumerate(candidate) if ch in SLIPS), 1)
             break
     if slip:
         message, hint = slip
