@@ -13,11 +13,8 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
 from pathlib import Path
 
-from fuda.database.findings import Finding
-from fuda.database.yamlfile import Document
 
 
 @dataclass(frozen=True, eq=False)  # hashed by identity: one per schema file (cached)
@@ -35,12 +32,9 @@ class CardKinds:
         return tuple(k for k, _ in self.labels)
 
 
-@cache
-def card_kinds(name: str, folder: Path) -> CardKinds | None:
-    """The kinds of the card schema ``name``, or ``None`` for a schema that is not a card file's."""
-    from fuda.database.schemas import schema_contents
-
-    schema = schema_contents(name, folder)
+def card_kinds(schema: dict, name: str, folder: Path) -> CardKinds | None:
+    """The kinds of the card schema ``schema`` (the file ``name`` in ``folder``), or ``None`` for
+    a schema that is not a card file's."""
     card = schema.get("$defs", {}).get("card")
     cards = schema.get("properties", {}).get("cards")
     if not isinstance(card, dict) or not isinstance(cards, dict) or "kind" not in card.get("properties", {}):
@@ -107,59 +101,3 @@ def _closed_branch(card: dict, kind: str) -> dict:
     if closed:
         out["additionalProperties"] = False
     return out
-
-
-@cache
-def _validators(kinds: CardKinds, kind: str | None):
-    """(fast, detailed) validators of one kind's branch, or of the file skeleton for ``None``."""
-    from fuda.database.schemas import compile_fast, detailed_validator
-
-    schema = kinds.skeleton if kind is None else kinds.branches[kind]
-    return compile_fast(schema, kinds.name, kinds.folder), detailed_validator(schema, kinds.folder)
-
-
-def explain_card_file(kinds: CardKinds, doc: Document, card_of) -> list[Finding]:
-    """Located findings for a card file that failed validation: the file's own shape first,
-    then each card against its kind's branch (one line for a missing or unknown kind)."""
-    from fuda.database.schemas import _explain_all
-
-    fast, detailed = _validators(kinds, None)
-    findings = [] if fast.is_valid(doc.data) else _explain_all(detailed, doc.data, doc, card_of)
-    cards = doc.data.get("cards") if isinstance(doc.data, dict) else None
-    if not isinstance(cards, list):
-        return findings
-    for i, card in enumerate(cards):
-        if not isinstance(card, dict):
-            continue  # the skeleton already said a card is a mapping
-        kind = card.get("kind")
-        if kind not in kinds.branches:
-            findings.append(unknown_kind(kinds, doc, ("cards", i), card, card_of))
-            continue
-        fast, detailed = _validators(kinds, kind)
-        if not fast.is_valid(card):
-            findings += _explain_all(detailed, card, doc, card_of, ("cards", i))
-    return findings
-
-
-def unknown_kind(kinds: CardKinds, doc: Document, path: tuple, card: dict, card_of) -> Finding:
-    """One line for a card whose ``kind`` is missing or none of the game's kinds, listing the
-    kinds with their Japanese labels (its other keys cannot be checked without one)."""
-    import difflib
-    import unicodedata
-
-    from fuda.database.schemas import _dotted, _short
-
-    listed = ", ".join(f"{k} ({label})" if label else k for k, label in kinds.labels)
-    card_id = card_of(path) if card_of else None
-    if "kind" not in card:
-        return Finding(doc.where(path), "S002", f"{_dotted(path)}: missing required key 'kind'; the kinds are {listed}",
-                       card=card_id, hint="add 'kind:' with one of them")
-    value = card["kind"]
-    path += ("kind",)
-    text = unicodedata.normalize("NFKC", str(value))
-    match = [k for k, label in kinds.labels if label and (text == label or text in label.split("・"))]
-    match = match or [k for k, label in kinds.labels if label and text and (text in label or label in text)]
-    match = match or difflib.get_close_matches(text, kinds.kinds, n=1, cutoff=0.6)
-    hint = f"write kind: {match[0]} (「{value}」→ {match[0]})" if match else f"use one of: {', '.join(kinds.kinds)}"
-    return Finding(doc.where(path), "S004", f"{_dotted(path)}: unknown card kind {_short(value)}; the kinds are {listed}",
-                   card=card_id, hint=hint)

@@ -13,6 +13,7 @@ import re
 from functools import cache
 from pathlib import Path
 
+from fuda.database.cardkinds import CardKinds, card_kinds
 from fuda.database.findings import Finding
 from fuda.database.resources import schema_dir
 from fuda.database.yamlfile import Document
@@ -52,17 +53,70 @@ def validate_document(doc: Document, name: str, card_of=None) -> list[Finding]:
     ``card_of(path)`` names the card a data path belongs to, for the ``(card id)`` suffix.
     A document the compiled validator accepts costs one pass of that validator and nothing else;
     only a failing document is explained, and a card file's cards are explained one by one
-    against the branch their ``kind`` selects (see :mod:`fuda.database.cardkinds`).
+    against the branch their ``kind`` selects (see :mod:`fuda.database.cardkinds`), an unknown
+    or missing kind being one finding that lists the kinds with their Japanese labels.
     """
-    from fuda.database import cardkinds
-
     folder = schema_dir()
     if fast_validator(name, folder).is_valid(doc.data):
         return []
-    kinds = cardkinds.card_kinds(name, folder)
+    kinds = _card_kinds(name, folder)
     if kinds is None:
         return _explain_all(validator(name, folder), doc.data, doc, card_of)
-    return cardkinds.explain_card_file(kinds, doc, card_of)
+    return _explain_card_file(kinds, doc, card_of)
+
+
+@cache
+def _card_kinds(name: str, folder: Path) -> CardKinds | None:
+    return card_kinds(schema_contents(name, folder), name, folder)
+
+
+@cache
+def _validators(kinds: CardKinds, kind: str | None):
+    """(fast, detailed) validators of one kind's branch, or of the file skeleton for ``None``."""
+    schema = kinds.skeleton if kind is None else kinds.branches[kind]
+    return compile_fast(schema, kinds.name, kinds.folder), detailed_validator(schema, kinds.folder)
+
+
+def _explain_card_file(kinds: CardKinds, doc: Document, card_of) -> list[Finding]:
+    """Located findings for a card file that failed validation: the file's own shape first,
+    then each card against its kind's branch (one line for a missing or unknown kind)."""
+    fast, detailed = _validators(kinds, None)
+    findings = [] if fast.is_valid(doc.data) else _explain_all(detailed, doc.data, doc, card_of)
+    cards = doc.data.get("cards") if isinstance(doc.data, dict) else None
+    if not isinstance(cards, list):
+        return findings
+    for i, card in enumerate(cards):
+        if not isinstance(card, dict):
+            continue  # the skeleton already said a card is a mapping
+        kind = card.get("kind")
+        if kind not in kinds.branches:
+            findings.append(_unknown_kind(kinds, doc, ("cards", i), card, card_of))
+            continue
+        fast, detailed = _validators(kinds, kind)
+        if not fast.is_valid(card):
+            findings += _explain_all(detailed, card, doc, card_of, ("cards", i))
+    return findings
+
+
+def _unknown_kind(kinds: CardKinds, doc: Document, path: tuple, card: dict, card_of) -> Finding:
+    """One line for a card whose ``kind`` is missing or none of the game's kinds, listing the
+    kinds with their Japanese labels (its other keys cannot be checked without one)."""
+    import unicodedata
+
+    listed = ", ".join(f"{k} ({label})" if label else k for k, label in kinds.labels)
+    card_id = card_of(path) if card_of else None
+    if "kind" not in card:
+        return Finding(doc.where(path), "S002", f"{_dotted(path)}: missing required key 'kind'; the kinds are {listed}",
+                       card=card_id, hint="add 'kind:' with one of them")
+    value = card["kind"]
+    path += ("kind",)
+    text = unicodedata.normalize("NFKC", str(value))
+    match = [k for k, label in kinds.labels if label and (text == label or text in label.split("・"))]
+    match = match or [k for k, label in kinds.labels if label and text and (text in label or label in text)]
+    match = match or difflib.get_close_matches(text, kinds.kinds, n=1, cutoff=0.6)
+    hint = f"write kind: {match[0]} (「{value}」→ {match[0]})" if match else f"use one of: {', '.join(kinds.kinds)}"
+    return Finding(doc.where(path), "S004", f"{_dotted(path)}: unknown card kind {_short(value)}; the kinds are {listed}",
+                   card=card_id, hint=hint)
 
 
 def _explain_all(check, data, doc: Document, card_of, prefix: tuple = ()) -> list[Finding]:
