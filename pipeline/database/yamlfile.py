@@ -239,6 +239,7 @@ class _Builder:
         scalar_t, map_t, seq_t, map_end, seq_end, alias_t, doc_t, end_t = _event_types()
         resolvers = _resolvers()
         value_kinds = {scalar_t, map_t, seq_t, map_end, seq_end, alias_t}
+        special_first = set(resolvers) | set(yamlsyntax.DASHES) | {"<"}  # keys that need _key's care
         values = self.values
         anchors: dict = {}
         stack: list = []  # frames: [container, path, pending key or _KEY/None, anchor, count at start, mark]
@@ -264,7 +265,13 @@ class _Builder:
             else:
                 top = stack[-1] if stack else None
                 if top is not None and top[2] is _KEY:
-                    top[2] = self._key(event, top, scalar_t)
+                    text = event.value if kind is scalar_t else None
+                    if (text and event.tag is None and event.implicit[0] and text[0] not in special_first
+                            and text not in top[0]):
+                        self.keys[top[1] + (text,)] = event.start_mark  # the common key: a new plain word
+                        top[2] = text
+                    else:
+                        top[2] = self._key(event, top, scalar_t)
                     continue
                 if top is None:
                     path = ()
@@ -275,7 +282,11 @@ class _Builder:
                 values[path] = mark = event.start_mark
                 self.count += 1
                 if kind is scalar_t:
-                    value = self._scalar(event, resolvers)
+                    text = event.value
+                    if event.tag is None and (not event.implicit[0] or (text and text[0] not in resolvers)):
+                        value = text  # quoted, or plain and no implicit type starts this way
+                    else:
+                        value = self._scalar(event, resolvers)
                 elif kind is alias_t:
                     if event.anchor not in anchors:
                         raise self._error(mark, "Y001", f"the alias *{event.anchor} names no anchor before it",
