@@ -2,14 +2,20 @@
 
 A build is a list of steps; each step takes the loaded :class:`Database` and the output folder
 and returns the files it wrote, or ``(files, findings)`` when it has warnings to report (an
-export's missing glyph): those join the build's findings. Validation always runs first and its
-report is always written; when the database has errors, no other step runs (their outputs would
-be wrong).
+export's missing glyph): those join the build's findings. Validation runs first; when the
+database has errors, no other step runs (their outputs would be wrong).
+
+All or nothing: every step writes into a staging folder beside the output folder, which replaces
+the output folder only when validation and every step succeeded. A failed build leaves an earlier
+good build exactly as it was, and the staging folder is removed.
 """
 
 from __future__ import annotations
 
 import json
+import os
+import shutil
+import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -161,29 +167,65 @@ def write_report(findings, out: Path) -> list[Path]:
 
 
 def build(paths=None, out: Path = Path("out"), progress=None) -> BuildResult:
-    """Validate the database at ``paths`` and write every output into ``out``.
+    """Validate the database at ``paths`` and write every output into ``out`` (all or nothing).
 
     ``progress(step_name)`` is called before each step (the CLI drives a progress bar with it).
+    A failed step is reported in ``failures`` (its located findings join ``findings``); the other
+    steps still run, so one build reports every problem, but ``out`` is left untouched.
     """
     from fuda.database.load import _load
 
     out = Path(out)
     database, findings = _load(paths)
-    outputs = [("validation", tuple(write_report(findings, out)))]
-    if any(f.severity == "error" for f in findings):
-        return BuildResult(tuple(findings), tuple(outputs))
-    failures = []
     findings = list(findings)
-    for name, step in steps():
-        if progress:
-            progress(name)
-        try:
-            written = step(database, out)
-        except Exception as exc:  # a failed step is reported; the other steps still run
-            failures.append((name, f"{type(exc).__name__}: {exc}"))
-            continue
-        if isinstance(written, tuple):  # (files, findings)
-            written, reported = written
-            findings.extend(reported)
-        outputs.append((name, tuple(written)))
-    return BuildResult(tuple(findings), tuple(outputs), tuple(failures))
+    if any(f.severity == "error" for f in findings):
+        errors = sum(f.severity == "error" for f in findings)
+        return BuildResult(tuple(findings), (), (("validation", f"{errors} error(s) in the database"),))
+    failures: list[tuple[str, str]] = []
+    outputs: list[tuple[str, tuple[Path, ...]]] = []
+    out.parent.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.staging-", dir=out.parent))
+    try:
+        outputs.append(("validation", tuple(write_report(findings, stage))))
+        for name, step in steps():
+            if progress:
+                progress(name)
+            try:
+                written = step(database, stage)
+            except FindingsError as exc:  # located problems: report them with the step's name
+                findings.extend(exc.findings)
+                failures.append((name, f"{len(exc.findings)} finding(s)"))
+                continue
+            except Exception as exc:  # noqa: BLE001 — a failed step is reported; the others still run
+                failures.append((name, f"{type(exc).__name__}: {exc}"))
+                continue
+            if isinstance(written, tuple):  # (files, findings)
+                written, reported = written
+                findings.extend(reported)
+            outputs.append((name, tuple(written)))
+        if not failures:
+            _swap_in(stage, out)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+    if failures:
+        return BuildResult(tuple(findings), (), tuple(failures))
+    moved = tuple((name, tuple(out / Path(p).relative_to(stage) for p in files)) for name, files in outputs)
+    return BuildResult(tuple(findings), moved, ())
+
+
+def _swap_in(new: Path, out: Path) -> None:
+    """Replace the folder ``out`` with ``new`` (same file system: two renames)."""
+    os.chmod(new, 0o777 & ~_umask())
+    old = None
+    if out.exists() or out.is_symlink():
+        old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
+        os.replace(out, old / out.name)
+    os.replace(new, out)
+    if old is not None:
+        shutil.rmtree(old, ignore_errors=True)
+
+
+def _umask() -> int:
+    mask = os.umask(0)
+    os.umask(mask)
+    return mask

@@ -80,13 +80,36 @@ def test_build_writes_validation_report(tmp_path):
 
 
 def test_build_refuses_broken_database(sample_copy, tmp_path):
-    """A build of a broken database exits 1 and still writes the report naming the problem."""
+    """A build of a broken database exits 1, names the problem, and writes nothing."""
     folder = sample_copy("raise-blaze")
     rewrite(card_files(folder)[0], lambda d: d["cards"][0].__setitem__("kind", "dragon"))
     out = tmp_path / "out"
     result = runner.invoke(app, ["build", str(folder), "--out", str(out)])
     assert result.exit_code == 1
-    assert "error[" in (out / "validation.txt").read_text(encoding="utf-8")
+    assert "error[" in result.output and "dragon" in result.output
+    assert not out.exists() and sorted(p.name for p in tmp_path.iterdir()) == ["db"]
+
+
+def _tree(folder):
+    return {p.relative_to(folder): p.read_bytes() for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_failed_build_keeps_the_good_build(sample_copy, tmp_path):
+    """A failed build into a folder holding a good build leaves every good file byte-identical."""
+    folder = sample_copy("ryomen")
+    out = tmp_path / "out"
+    assert runner.invoke(app, ["build", str(folder), "--out", str(out)]).exit_code == 0
+    good = _tree(out)
+    assert good and any(p.suffix == ".pdf" for p in good)
+
+    def add_star(doc):  # validates, but the print step cannot draw the glyph
+        doc["cards"][0]["name"] += "🌟"
+
+    rewrite(folder / "scarlet.yaml", add_star)
+    result = runner.invoke(app, ["build", str(folder), "--out", str(out)])
+    assert result.exit_code == 1 and "print" in result.output
+    assert _tree(out) == good
+    assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".out.")] == []
 
 
 def test_no_traceback_on_bad_yaml(sample_copy):

@@ -78,6 +78,17 @@ class GameLog:
     def __iter__(self):
         return iter(self.events)
 
+    def first(self, kind: str, **data) -> Event | None:
+        """The first event of ``kind`` whose data holds every item of ``data``; reads only as
+        far as it must (a simulation asks who went first without converting the whole log)."""
+        for item in self._items:
+            if item[0] != kind:
+                continue
+            event = _event(item)
+            if all(event.data.get(k) == v for k, v in data.items()):
+                return event
+        return None
+
     def of(self, kind: str) -> list[Event]:
         """Every event of one kind, in order."""
         return [e for e in self.events if e.kind == kind]

@@ -39,5 +39,5 @@ def entrants(registry) -> list[Entrant]:
             setup = PlayerSetup((a, b), awakening[a], tuple(mixed[: game.manifest["deck-rules"]["spells"]]),
                                 "", f"{a}+{b}")
             source = "generated"
-        out.append(Entrant(f"{a}+{b}", label, setup, source))
+        out.append(Entrant(f"{a}+{b}", label, setup, source, kind="fighters"))
     return out

@@ -217,61 +217,44 @@ def match(
 
 def simulate(
     game_id: GameArg,
-    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pairing.")] = 20,
+    games: Annotated[int, typer.Option("--games", "-n", min=1, help="Games per pairing, split evenly over both seats (and both agent sides).")] = 20,
     seed: Annotated[int, typer.Option("--seed", help="The run's seed (each game's seed derives from it).")] = 0,
-    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Worker processes.")] = 1,
-    agents: Annotated[str, typer.Option("--agents", help="Agents of seat 1 and seat 2 (one name: both): random, greedy.")] = "greedy",
+    jobs: Annotated[int, typer.Option("--jobs", "-j", min=1, help="Local worker processes.")] = 1,
+    scheduler: Annotated[str | None, typer.Option("--scheduler", help="A Dask scheduler address (tcp://HOST:8786) to run the games on a cluster.")] = None,
+    agents: Annotated[str, typer.Option("--agents", help="Two agents A,B (each plays every entrant on both seats) or one name for both: random, greedy.")] = "greedy",
     out: Annotated[Path, typer.Option("--out", "-o", help="Output folder.")] = Path("simulation"),
     path: PathOpt = None,
 ) -> None:
-    """Play every pairing of the game's entrants many times; write win rates (CSV, JSON) and a heat map (PNG)."""
-    from fuda.engine.core.tournament import merge, pairings, play_pairing, win_matrix
-    from fuda.simulation import write_outputs
-    from rich.progress import Progress
+    """Play every pairing of the game's entrants many times; print win rates with 95 % intervals; write CSV, JSON and a heat map (PNG)."""
+    from fuda.simulation import simulate as run_simulation
+    from fuda.simulation import table, write_outputs
+    from rich.progress import (
+        BarColumn,
+        MofNCompleteColumn,
+        Progress,
+        TextColumn,
+        TimeRemainingColumn,
+    )
 
     database, game, module, registry = _open(path, game_id)
     names, _ = _agents(agents, seed)
-    entrants = module.entrants(registry)
-    if len(entrants) < 1:
-        raise _fail(f"{game.id} has no entrants to simulate")
-    chunk = max(1, min(games, 25))
-    tasks = [(a, b, start, min(chunk, games - start)) for a, b in pairings(len(entrants))
-             for start in range(0, games, chunk)]
-    results = []
-    with Progress(disable=not sys.stderr.isatty(), transient=True) as bar:
-        task = bar.add_task(f"{game.id}: {len(tasks)} task(s)", total=len(pairings(len(entrants))) * games)
-        if jobs == 1:
-            for a, b, start, count in tasks:
-                results.append(play_pairing(module, registry, entrants, a, b, count, seed, names, start))
-                bar.advance(task, count)
-        else:
-            from concurrent.futures import ProcessPoolExecutor
-
-            from fuda import simulation
-
-            with ProcessPoolExecutor(jobs, initializer=simulation.init_worker,
-                                     initargs=([str(p) for p in path or []], game.id)) as pool:
-                futures = [pool.submit(simulation.work, a, b, start, count, seed, names)
-                           for a, b, start, count in tasks]
-                for future, (_, _, _, count) in zip(futures, tasks):
-                    results.append(future.result())
-                    bar.advance(task, count)
-    merged = merge(results)
-    rate = win_matrix(len(entrants), merged)
-    files = write_outputs(out, game, entrants, merged, rate, {"games_per_pairing": games, "seed": seed,
-                                                              "agents": names, "database": database.digest})
-    for line in _table(entrants, rate):
+    if len(names) != 2:
+        raise _fail("--agents takes one name or two (A,B)")
+    columns = (TextColumn("{task.description}"), BarColumn(), MofNCompleteColumn(), TimeRemainingColumn())
+    with Progress(*columns, disable=not sys.stderr.isatty(), transient=True) as bar:
+        task = bar.add_task(f"{game.id}: games", total=None)
+        try:
+            sim = run_simulation(game, module, registry, games=games, seed=seed, agents=tuple(names), jobs=jobs,
+                                 scheduler=scheduler, progress=lambda done, total: bar.update(task, completed=done, total=total))
+        except ValueError as exc:
+            raise _fail(str(exc)) from None
+        except OSError as exc:  # a scheduler that cannot be reached
+            raise _fail(f"cannot reach the scheduler {scheduler}: {exc}") from None
+    files = write_outputs(out, game, sim, {"database": database.digest})
+    for line in table(sim):
         typer.echo(line)
     for f in files:
         typer.echo(f"wrote {f}")
-
-
-def _table(entrants, rate) -> list[str]:
-    lines = ["win rate of row vs column (draws count half):"]
-    for i, e in enumerate(entrants):
-        cells = " ".join("  -  " if r is None else f"{r:5.0%}" for r in rate[i])
-        lines.append(f"  {i + 1:2d} {cells}  {e.label}")
-    return lines
 
 
 def rules(

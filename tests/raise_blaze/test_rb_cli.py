@@ -30,7 +30,10 @@ def test_simulate_writes_win_rates(tmp_path):
     """`fuda simulate raise-blaze` plays the sample decks against each other and writes the tables."""
     rows, doc = cli.simulate("raise-blaze", tmp_path, "--games", "3", "--seed", "1", "--agents", "random")
     assert [r[0] for r in rows[1:]] == ["mountain-faith", "scarlet-night"]
-    assert len(doc["pairings"]) == 3 and all(p["games"] == 3 for p in doc["pairings"])
+    assert len(doc["seatings"]) == 4  # both seat orders and two mirrors
+    assert all(s["games"] == (3 if s["seat_1"] == s["seat_2"] else 2) for s in doc["seatings"])
+    low, high = doc["win_rate"][0][1]["ci95"]
+    assert 0 <= low <= doc["win_rate"][0][1]["rate"] <= high <= 1
     assert (tmp_path / "raise-blaze-heatmap.png").stat().st_size > 1000
 
 

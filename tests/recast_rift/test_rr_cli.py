@@ -42,8 +42,10 @@ def test_play_usage_errors_are_one_line():
 def test_simulate_writes_win_rates_and_heat_map(tmp_path):
     """`fuda simulate` plays every pairing and writes CSV, JSON and a PNG heat map."""
     rows, doc = cli.simulate("recast-rift", tmp_path, "--games", "2", "--seed", "1", "--agents", "random")
-    assert rows[0][:3] == ["entrant", "label", "deck"] and len(rows) == 7  # 6 fighter pairs
-    assert len(doc["pairings"]) == 21 and all(p["games"] == 2 for p in doc["pairings"])
+    assert rows[0][:3] == ["entrant", "label", "deck"] and len(rows) == 1 + 6 * 5  # 6 fighter pairs, each vs 5
+    assert len(doc["seatings"]) == 36  # both seat orders of 15 pairings, and 6 mirrors
+    assert all(s["games"] == (2 if s["seat_1"] == s["seat_2"] else 1) for s in doc["seatings"])
+    assert doc["seat_1_win_rate"]["games"] == 15 * 2 + 6 * 2
     assert Image.open(tmp_path / "recast-rift-heatmap.png").size[0] > 500
 
 

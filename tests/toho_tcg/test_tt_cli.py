@@ -30,7 +30,10 @@ def test_simulate_writes_win_rates(tmp_path):
     """`fuda simulate toho-tcg` plays every pairing of the sample decks and writes CSV and JSON."""
     rows, doc = cli.simulate("toho-tcg", tmp_path, "--games", "3", "--seed", "1", "--agents", "random")
     assert len(rows) == 3  # a header and the two sample decks
-    assert len(doc["pairings"]) == 3 and all(p["games"] == 3 for p in doc["pairings"])
+    assert len(doc["seatings"]) == 4  # both seat orders and two mirrors
+    assert all(s["games"] == (3 if s["seat_1"] == s["seat_2"] else 2) for s in doc["seatings"])
+    low, high = doc["win_rate"][0][1]["ci95"]
+    assert 0 <= low <= doc["win_rate"][0][1]["rate"] <= high <= 1
 
 
 def test_rules_prints_full_coverage():
