@@ -7,6 +7,7 @@ every finding of the run (not just the first). ``validate(paths)`` returns the f
 
 from __future__ import annotations
 
+import gc
 from collections import defaultdict
 from pathlib import Path
 
@@ -69,6 +70,19 @@ def load_database(paths=None) -> Database:
 
 
 def _load(paths, *, keep: bool = True):
+    # The cyclic garbage collector is paused while loading: the data read has no reference
+    # cycles, yet each collection walks every object already loaded, so with it on a 10,000-card
+    # load spent a third of its time in the collector, and 30,000 cards cost more per card.
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _load_all(paths, keep)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _load_all(paths, keep: bool):
     # keep=False (validate): the values are checked and dropped, so they are neither frozen nor
     # hashed — the same checks on the same data, without a fifth of the run spent on immutability
     findings: list[Finding] = []
