@@ -22,6 +22,7 @@ LAYERS = {
     "fuda.lint": 3,
     "fuda.build": 4,
     "fuda.simulation": 4,
+    "fuda.table": 4,
     "fuda.cli": 5,
     "fuda.__main__": 6,
 }

@@ -9,6 +9,7 @@ from fuda.engine.core.agents import (
     ScriptError,
     Step,
     make_agent,
+    policy,
 )
 from fuda.engine.core.catalogue import Catalogue, Clause, Coverage, coverage, scan_tests
 from fuda.engine.core.decision import (
@@ -19,8 +20,10 @@ from fuda.engine.core.decision import (
     Option,
     one_of,
 )
-from fuda.engine.core.game import Game, GameFinished, GameOver
+from fuda.engine.core.game import CloneError, Game, GameFinished, GameOver
 from fuda.engine.core.log import Event, GameLog
+from fuda.engine.core.narration import Narrator
+from fuda.engine.core.outcome import Outcome, Termination
 from fuda.engine.core.registry import (
     Bool,
     CompiledAbility,
@@ -39,9 +42,9 @@ from fuda.engine.core.registry import (
     Struct,
     build_registry,
 )
-from fuda.engine.core.replay import Replay, record, reproduce, verify
+from fuda.engine.core.replay import Replay, ReplayError, record, reproduce, verify
 from fuda.engine.core.rng import RNG_VERSION, Rng, derive, seat_key
-from fuda.engine.core.runner import GameStalled, Result, run
+from fuda.engine.core.runner import GameStalled, Result, ask, run, view_of
 
 __all__ = [
     "RNG_VERSION",
@@ -49,6 +52,7 @@ __all__ = [
     "Bool",
     "Catalogue",
     "ChoiceError",
+    "CloneError",
     "Clause",
     "CompiledAbility",
     "CompiledOp",
@@ -68,30 +72,37 @@ __all__ = [
     "Int",
     "InvalidChoice",
     "ManualAbility",
+    "Narrator",
     "Nullable",
     "OpTable",
     "Ops",
     "Option",
+    "Outcome",
     "Param",
     "ParamError",
     "RandomAgent",
     "Registry",
     "Replay",
+    "ReplayError",
     "Result",
     "Rng",
     "ScriptError",
     "ScriptedAgent",
     "Step",
     "Struct",
+    "Termination",
     "build_registry",
     "coverage",
     "derive",
     "make_agent",
+    "ask",
     "one_of",
+    "policy",
     "record",
     "reproduce",
     "run",
     "scan_tests",
     "seat_key",
     "verify",
+    "view_of",
 ]

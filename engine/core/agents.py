@@ -1,11 +1,13 @@
-"""Agents: whoever answers decisions. Each implements one method, ``choose(game, decision)``.
+"""Agents: whoever answers decisions. Each implements one method, ``choose(view, decision)``:
+``view`` is what the deciding seat may know (the engine's ``game.view(seat)``, a frozen value),
+never the game itself. Agents that need no view (``needs_view = False``) get ``None``.
 
 * :class:`ScriptedAgent` — plays a fixed list of steps and is strict: a decision that does not
-  match the next step, or steps left over at the end, fail with a dump of the position and the
-  options (:class:`ScriptError`). Conformance tests drive games with it.
+  match the next step, or steps left over at the end, fail with the options
+  (:class:`ScriptError`; the runner adds a dump of the position). Conformance tests use it.
 * :class:`RandomAgent` — uniform random legal answers from its own seeded stream.
-* :class:`GreedyAgent` — asks the game's heuristic (``game.greedy``), with its own stream for
-  tie-breaks; good enough to make simulations meaningful.
+* :class:`GreedyAgent` — the engine's heuristic policy for the view's type (registered with
+  :func:`policy`), with its own stream for tie-breaks; good enough to make simulations meaningful.
 """
 
 from __future__ import annotations
@@ -23,10 +25,12 @@ class Agent(ABC):
     """Answers decisions: return a tuple of option ids for ``decision``."""
 
     name = "agent"
+    #: False for agents that answer from the decision alone (the runner then skips the view)
+    needs_view = True
 
     @abstractmethod
-    def choose(self, game, decision: Decision) -> tuple[str, ...]:
-        """The picks for ``decision`` (option ids)."""
+    def choose(self, view, decision: Decision) -> tuple[str, ...]:
+        """The picks for ``decision`` (option ids), knowing only ``view``."""
 
 
 class ScriptError(AssertionError):
@@ -69,6 +73,7 @@ class ScriptedAgent(Agent):
     """Plays ``steps`` in order, for whichever player is asked; strict about mismatches."""
 
     name = "scripted"
+    needs_view = False
 
     def __init__(self, steps: Iterable = ()):
         self.steps = [Step.parse(s) for s in steps]
@@ -84,16 +89,16 @@ class ScriptedAgent(Agent):
         """True when every step was used."""
         return self.used >= len(self.steps)
 
-    def choose(self, game, decision: Decision) -> tuple[str, ...]:
+    def choose(self, view, decision: Decision) -> tuple[str, ...]:
         if self.done:
-            self.fail(game, decision, "the script has no step left for this decision")
+            self.fail(None, decision, "the script has no step left for this decision")
         step = self.steps[self.used]
         if step.kind != decision.kind or (step.player is not None and step.player != decision.player):
-            self.fail(game, decision, f"step {self.used + 1} expects {step}")
+            self.fail(None, decision, f"step {self.used + 1} expects {step}")
         try:
             decision.check(step.picks)
         except ChoiceError as exc:
-            self.fail(game, decision, f"step {self.used + 1} ({step}) is refused: {exc}")
+            self.fail(None, decision, f"step {self.used + 1} ({step}) is refused: {exc}")
         self.used += 1
         return step.picks
 
@@ -105,7 +110,8 @@ class ScriptedAgent(Agent):
 
     @staticmethod
     def fail(game, decision, why: str):
-        """Raise :class:`ScriptError` with the position and the pending options."""
+        """Raise :class:`ScriptError` with the pending options (and the position, given a game:
+        tests are omniscient; the runner adds it when an agent's step fails)."""
         parts = [f"script mismatch: {why}"]
         if decision is not None:
             parts.append(decision.describe())
@@ -118,6 +124,7 @@ class RandomAgent(Agent):
     """Uniformly random answers (a random legal count, then distinct random options)."""
 
     name = "random"
+    needs_view = False
 
     def __init__(self, seed: int = 0):
         self.rng = Rng(seed)
@@ -127,7 +134,7 @@ class RandomAgent(Agent):
         """An agent with a stream derived from the game's seed and the seat, independent of it."""
         return cls(seat_key(game_seed, "agent", seat))
 
-    def choose(self, game, decision: Decision) -> tuple[str, ...]:
+    def choose(self, view, decision: Decision) -> tuple[str, ...]:
         options = decision.options
         if decision.min == 1 and decision.combine is None and (decision.max == 1 or len(options) == 1):
             # the common single pick: the count needs no draw, so this is the one below() below
@@ -146,8 +153,27 @@ class RandomAgent(Agent):
         raise RuntimeError(f"no legal combination found for {decision.kind} ({decision.rule})")
 
 
+#: The greedy policies by view type: ``fn(view, decision, rng) -> picks``.
+POLICIES: dict[type, object] = {}
+
+
+def policy(view_type: type):
+    """Register ``fn(view, decision, rng)`` as the greedy policy for views of ``view_type``."""
+
+    def register(fn):
+        POLICIES[view_type] = fn
+        return fn
+
+    return register
+
+
+def first_options(view, decision: Decision, rng) -> tuple[str, ...]:
+    """The policy of a view type nobody registered one for: the first options, as many as needed."""
+    return decision.ids[: max(decision.min, 1)] if decision.options else ()
+
+
 class GreedyAgent(Agent):
-    """Plays the game's own heuristic (``game.greedy(decision, rng)``)."""
+    """Plays the heuristic registered for the view's type (see :func:`policy`)."""
 
     name = "greedy"
 
@@ -159,8 +185,14 @@ class GreedyAgent(Agent):
         """An agent with a stream derived from the game's seed and the seat."""
         return cls(seat_key(game_seed, "greedy", seat))
 
-    def choose(self, game, decision: Decision) -> tuple[str, ...]:
-        return tuple(game.greedy(decision, self.rng))
+    def choose(self, view, decision: Decision) -> tuple[str, ...]:
+        fn = POLICIES.get(type(view))
+        if fn is None:
+            legacy = getattr(view, "greedy", None)  # an engine without views yet passes the game
+            if legacy is not None and callable(legacy):
+                return tuple(legacy(decision, self.rng))
+            fn = first_options
+        return tuple(fn(view, decision, self.rng))
 
 
 AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}

@@ -53,13 +53,19 @@ class Catalogue:
         raise KeyError(f"{self.game} has no rule clause {clause_id!r}")
 
 
+#: More clause ids than this on one test is a citation list, not a proof: the meta-tests flag it.
+MOST_CLAUSES = 4
+
+
 @dataclass(frozen=True)
 class RuleMark:
-    """A test that cites clause ids: ``path::name`` and the ids it names."""
+    """A test that cites clause ids: ``path::name`` and the ids it names; ``strength`` when the
+    test also carries ``@pytest.mark.strength`` (agents' strength, statistics: never coverage)."""
 
     test: str
     ids: tuple[str, ...]
     line: int
+    strength: bool = False
 
 
 def _is_rule_marker(func: ast.expr, aliases=()) -> bool:
@@ -77,6 +83,13 @@ def _mark_ids(node: ast.expr, aliases=()) -> tuple[str, ...] | None:
     if not isinstance(node, ast.Call) or not _is_rule_marker(node.func, aliases):
         return None
     return tuple(a.value for a in node.args if isinstance(a, ast.Constant) and isinstance(a.value, str))
+
+
+def _is_strength(dec: ast.expr) -> bool:
+    """``@pytest.mark.strength`` / ``@mark.strength`` (with or without a call)."""
+    if isinstance(dec, ast.Call):
+        dec = dec.func
+    return isinstance(dec, ast.Attribute) and dec.attr == "strength"
 
 
 def _marks_in(expr: ast.expr, aliases=()) -> list[str]:
@@ -114,10 +127,11 @@ def scan_file(path: Path, root: Path | None = None) -> list[RuleMark]:
                             if isinstance(sub, ast.keyword) and sub.arg == "marks":
                                 ids.extend(_marks_in(sub.value, aliases))
                 name = f"{prefix}{node.name}"
+                strength = any(_is_strength(dec) for dec in node.decorator_list)
                 if isinstance(node, ast.ClassDef):
                     visit(node.body, name + "::", ids)
-                elif node.name.startswith("test") and ids:
-                    out.append(RuleMark(f"{shown}::{name}", tuple(dict.fromkeys(ids)), node.lineno))
+                elif node.name.startswith("test") and (ids or strength):
+                    out.append(RuleMark(f"{shown}::{name}", tuple(dict.fromkeys(ids)), node.lineno, strength))
 
     visit(tree.body, "", module_ids)
     return out
@@ -168,6 +182,8 @@ def coverage(catalogue: Catalogue, marks: Iterable[RuleMark]) -> Coverage:
     tests: dict[str, list[str]] = {i: [] for i in catalogue.ids}
     unknown = []
     for mark in marks:
+        if mark.strength:  # a strength or statistics test proves no clause
+            continue
         for cid in mark.ids:
             if cid in known:
                 tests[cid].append(mark.test)

@@ -11,7 +11,7 @@ e.g. casting a spell whose recast zones are full: :class:`IllegalChoice`).
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import NamedTuple
 
 
@@ -68,8 +68,8 @@ class Decision:
     prompt: str = ""
     min: int = 1
     max: int = 1
-    explain: Callable[[str], str | None] | None = None
-    combine: Callable[[tuple[str, ...]], str | None] | None = None
+    explain: Callable[[str], str | None] | None = field(default=None, compare=False)
+    combine: Callable[[tuple[str, ...]], str | None] | None = field(default=None, compare=False)
 
     def __init_subclass__(cls, **kwargs):
         super(Decision, cls).__init_subclass__(**kwargs)  # (slots=True remade the class: no zero-arg super)

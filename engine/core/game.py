@@ -9,7 +9,16 @@ An engine writes its rules as one generator method, :meth:`Game.flow`, that ``yi
 Nested procedures are generators too (``yield from self.cast(...)``), so a preempt chain is
 plain recursion. The base class keeps the one pending decision, checks answers, logs every
 decision, answers *forced* decisions (exactly one possible answer) itself, and ends the game
-when the flow raises :class:`GameOver` or returns.
+when the flow raises :class:`GameOver` (with an :class:`~engine.core.outcome.Outcome`) or returns.
+
+What lives elsewhere: what a seat may know is the engine's ``view(seat)`` (a frozen value);
+agents answer from a view (:mod:`engine.core.agents`), never from the game; the readable log is
+the engine's :class:`~engine.core.narration.Narrator`, for a seat or for everyone.
+
+Copying: a live generator cannot be copied, so :meth:`Game.clone` (and ``copy.deepcopy``)
+re-creates the game from its setup and seed (:meth:`Game.fresh`) and replays the answers given so
+far; the copy's log is the original's, event for event (checked), and the two then play on
+independently.
 """
 
 from __future__ import annotations
@@ -20,6 +29,8 @@ from collections.abc import Generator
 from fuda.engine.core.decision import PLAIN, ChoiceError, Decision
 from fuda.engine.core.log import DECISION_KEYS as _DECISION
 from fuda.engine.core.log import GameLog
+from fuda.engine.core.narration import Narrator
+from fuda.engine.core.outcome import Outcome, Termination
 from fuda.engine.core.rng import RNG_VERSION, Rng
 
 
@@ -42,14 +53,33 @@ def forced_picks(decision: Decision, plain=PLAIN) -> tuple[str, ...] | None:
 
 
 class GameOver(Exception):
-    """Raised inside a game's flow when the game ends (``winner`` None for a draw)."""
+    """Raised inside a game's flow when the game ends (``winner`` None for a draw).
 
-    __slots__ = ("reason", "winner")
+    ``reason`` is the English text (logs and replays keep it); ``kind`` the
+    :class:`~engine.core.outcome.Termination`, ``ja`` the Japanese text, ``winners`` every
+    winning seat when more than one wins (a team)."""
 
-    def __init__(self, winner: int | None, reason: str):
+    __slots__ = ("ja", "kind", "reason", "winner", "winners")
+
+    def __init__(self, winner: int | None, reason: str, kind: Termination | None = None, ja: str = "",
+                 winners: tuple[int, ...] | None = None):
         self.args = (reason,)  # what Exception.__init__(reason) sets (no super() call: one per game)
         self.winner = winner
         self.reason = reason
+        self.kind = kind
+        self.ja = ja
+        self.winners = winners
+
+    def outcome(self) -> Outcome:
+        """The typed outcome this ending carries."""
+        winners = self.winners if self.winners is not None else (() if self.winner is None else (self.winner,))
+        kind = self.kind or (Termination.RULE if winners else Termination.DRAW)
+        return Outcome(tuple(winners), kind, self.reason, self.ja)
+
+
+class CloneError(RuntimeError):
+    """A game could not be copied: replaying its answers did not give the same log (its state
+    was changed outside the rules, e.g. by a test poking at it)."""
 
 
 class GameFinished(ChoiceError):
@@ -62,15 +92,17 @@ Flow = Generator[Decision, tuple, None]
 class Game(ABC):
     """A game in progress: one pending decision, a log, one seeded generator.
 
-    Subclasses set ``RULES`` (the rules id, e.g. ``recast-rift``), ``ENGINE_VERSION`` and
-    ``RULES_VERSION``, and implement :meth:`flow`, :meth:`render` and :meth:`describe_state`.
-    Call :meth:`start` once the position is set up.
+    Subclasses set ``RULES`` (the rules id, e.g. ``recast-rift``), ``ENGINE_VERSION``,
+    ``RULES_VERSION`` and ``NARRATOR`` (their :class:`~engine.core.narration.Narrator`), and
+    implement :meth:`flow`, :meth:`view` and :meth:`fresh`. Call :meth:`start` once the position
+    is set up.
     """
 
     RULES = ""
     ENGINE_VERSION = "0"
     RULES_VERSION = "0"
     RNG_VERSION = RNG_VERSION
+    NARRATOR: type[Narrator] = Narrator
 
     def __init__(self, seed: int):
         self.seed = seed
@@ -80,6 +112,7 @@ class Game(ABC):
         self.finished = False
         self.winner: int | None = None
         self.reason = ""
+        self.outcome: Outcome | None = None
         self.decisions = 0  # answers given with choose() (forced ones excluded)
         self._flow: Flow | None = None
 
@@ -88,21 +121,53 @@ class Game(ABC):
     def flow(self) -> Flow:
         """The rules, as a generator of decisions (see the module docstring)."""
 
-    def render(self, event) -> str:
-        """One readable line for a log event."""
-        return f"{event.kind} {event.player} {event.data}"
+    def view(self, seat: int):
+        """What ``seat`` may know now, as a frozen value (engines implement this)."""
+        raise NotImplementedError(f"{self.RULES or type(self).__name__} offers no per-seat view yet")
 
-    def describe_state(self) -> str:
-        """A multi-line dump of the position (for failing scripts and the CLI)."""
-        return repr(self)
+    def fresh(self) -> Game:
+        """A new, unstarted game with this one's setup, position and seed (engines implement
+        this; :meth:`clone` needs it)."""
+        raise NotImplementedError(f"{self.RULES or type(self).__name__} cannot be copied yet")
+
+    def narrator(self) -> Narrator:
+        """The narrator of this game's log (for a seat or for everyone)."""
+        return self.NARRATOR(self)
+
+    def render(self, event, seat: int | None = None) -> str:
+        """One readable line for a log event, for ``seat`` (None: everything, as a spectator)."""
+        return self.narrator().line(event, seat)
+
+    def describe_state(self, seat: int | None = None) -> str:
+        """A multi-line dump of the position (for failing scripts and the CLI); for a seat,
+        only what that seat may know."""
+        return self.narrator().state(seat)
+
+    render.narrated = describe_state.narrated = True  # the Narrator tells these from an engine's own
 
     def setup_json(self) -> dict:
         """What a replay needs besides the seed to set this game up again (decks …)."""
         return {}
 
-    def greedy(self, decision: Decision, rng: Rng) -> tuple[str, ...]:
-        """The greedy agent's answer; engines override this with their heuristics."""
-        return decision.ids[: max(decision.min, 1)] if decision.options else ()
+    # -- copying ---------------------------------------------------------------------------
+    def clone(self) -> Game:
+        """An independent copy of this game at the same point (see the module docstring):
+        :meth:`fresh`, started, with every answer given so far replayed. ``CloneError`` when the
+        copy's log differs in length from this one's."""
+        twin = self.fresh()
+        if self._flow is None:
+            return twin
+        twin.start()
+        choose = twin.choose
+        for picks in self.log.answers():
+            choose(picks)
+        if len(twin.log) != len(self.log) or twin.finished != self.finished:
+            raise CloneError(f"replaying the answers of {self.RULES} seed {self.seed} gave another game "
+                             "(was its state changed outside the rules?)")
+        return twin
+
+    def __deepcopy__(self, memo) -> Game:
+        return self.clone()
 
     # -- driving ---------------------------------------------------------------------------
     def start(self) -> Game:
@@ -143,22 +208,23 @@ class Game(ABC):
             self._end(None, "the game flow ended")
             return
         except GameOver as over:
-            self._end(over.winner, over.reason)
+            self._end(over.winner, over.reason, over)
             return
         self.pending = decision
 
-    def _end(self, winner: int | None, reason: str) -> None:
+    def _end(self, winner: int | None, reason: str, over: GameOver | None = None) -> None:
         self.pending = None
         self.finished = True
         self.winner = winner
         self.reason = reason
+        if over is None:
+            self.outcome = Outcome(() if winner is None else (winner,), Termination.FLOW_END, reason,
+                                   "ゲームの進行が終わった")
+        else:
+            self.outcome = over.outcome()
         self.log.push(("game-over", winner, ("reason",), reason))
 
-    def transcript(self) -> list[str]:
-        """The readable log, one line per event (forced decisions and internals left out)."""
-        lines = []
-        for event in self.log.events:
-            line = self.render(event)
-            if line:
-                lines.append(line)
-        return lines
+    def transcript(self, seat: int | None = None) -> list[str]:
+        """The readable log, one line per event (forced decisions and internals left out): for
+        ``seat``, hidden cards unnamed; for None, everything (replays, spectators)."""
+        return self.narrator().lines(self.log.events, seat)

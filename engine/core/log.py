@@ -97,6 +97,20 @@ class GameLog:
         """The decision events (by default only those a player really chose)."""
         return [e for e in self.events if e.kind == "decision" and (include_forced or not e.data["forced"])]
 
+    def answers(self) -> list[tuple[str, ...]]:
+        """The picks of every decision a player really chose (not forced ones), in order: what
+        :meth:`~engine.core.game.Game.clone` replays."""
+        out = []
+        for e in self._items:
+            if e[0] == "decision":
+                data = e[2]
+                if type(data) is tuple:
+                    if not e[6]:
+                        out.append(e[5])
+                elif not data["forced"]:
+                    out.append(tuple(data["picks"]))
+        return out
+
     def as_json(self) -> list[dict]:
         """Every event as a JSON-ready dict."""
         out = []

@@ -6,10 +6,30 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import floor
 
-from fuda.engine.core.agents import Agent, RandomAgent, ScriptedAgent
+from fuda.engine.core.agents import Agent, RandomAgent, ScriptedAgent, ScriptError
 from fuda.engine.core.decision import PLAIN
 from fuda.engine.core.game import Game, GameOver, forced_picks
 from fuda.engine.core.log import DECISION_KEYS as _DECISION
+
+
+def view_of(game: Game, seat: int):
+    """What an agent of ``seat`` is given: ``game.view(seat)``.
+
+    Transitional: a game whose engine offers no view yet (it keeps the base ``Game.view``) is
+    passed whole, so its old ``greedy`` heuristics keep working until the engine gets views."""
+    if type(game).view is Game.view:
+        return game
+    return game.view(seat)
+
+
+def ask(agent: Agent, game: Game, decision) -> tuple[str, ...]:
+    """``agent``'s answer to ``decision``, given the view of the deciding seat (or nothing, for an
+    agent that needs none); a script that goes wrong gets the position added to its error."""
+    view = view_of(game, decision.player) if agent.needs_view else None
+    try:
+        return agent.choose(view, decision)
+    except ScriptError as exc:
+        raise ScriptError(f"{exc}\n{game.describe_state()}") from None
 
 
 class GameStalled(RuntimeError):
@@ -35,6 +55,7 @@ def run(game: Game, agents: Agent | Sequence[Agent], *, limit: int = 100_000,
     used all its steps stops the run with the decision still pending, so a test can inspect
     the position; a game that ends with scripted steps left over fails (strict scripts).
     ``on_decision(game, decision, picks)`` is called before each answer (the CLI prints with it).
+    Agents are given the deciding seat's view (:func:`ask`), never the game.
     """
     if game._flow is None:
         game.start()
@@ -48,7 +69,7 @@ def run(game: Game, agents: Agent | Sequence[Agent], *, limit: int = 100_000,
         agent = seats[decision.player] if seats is not None else agents
         if isinstance(agent, ScriptedAgent) and agent.done:
             return _result(game)
-        picks = agent.choose(game, decision)
+        picks = ask(agent, game, decision)
         if on_decision is not None:
             on_decision(game, decision, picks)
         game.choose(*picks)
@@ -105,13 +126,13 @@ def _run_fast(game: Game, seats, agent, limit: int) -> None:
                 agent = seats[decision.player]
                 rng = rngs[decision.player]
             if rng is not None and type(decision) in plain and decision.combine is None:
-                picks = agent.choose(game, decision)
+                picks = agent.choose(None, decision)  # a random agent: no view
                 if len(set(picks)) != len(picks):
                     game.pending = decision  # (an explain() may read it)
                     decision.check(picks)  # raises InvalidChoice (an option id is repeated)
             else:
                 game.pending = decision
-                picks = agent.choose(game, decision)
+                picks = ask(agent, game, decision)
                 picks = tuple(picks)
                 if len(picks) == 1 and isinstance(picks[0], (list, tuple)):
                     picks = tuple(picks[0])
@@ -141,7 +162,7 @@ def _run_fast(game: Game, seats, agent, limit: int) -> None:
                 game._end(None, "the game flow ended")
                 decision = None
             except GameOver as over:
-                game._end(over.winner, over.reason)
+                game._end(over.winner, over.reason, over)
                 decision = None
             if answered > limit:
                 raise GameStalled(f"no end after {limit} decisions (seed {game.seed})")

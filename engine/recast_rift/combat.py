@@ -10,7 +10,7 @@ values as they stand.
 
 from __future__ import annotations
 
-from fuda.engine.core import Decision, GameOver
+from fuda.engine.core import Decision, GameOver, Termination
 from fuda.engine.core.decision import Option, option
 
 
@@ -238,4 +238,4 @@ class CombatRules:
         self.log.push(("hit" if hit else "damage", p, ("amount", "life", "card"),
                        amount, self.life[p], self.oid[card] if card is not None else None))
         if self.life[p] == 0:
-            raise GameOver(1 - p, f"player {p + 1}'s life reached 0")
+            raise GameOver(1 - p, f"player {p + 1}'s life reached 0", Termination.LIFE, f"P{p + 1}のライフが0")

@@ -7,35 +7,40 @@ are one generator (:meth:`RecastRift.flow`) in the style of :class:`engine.core.
 
 from __future__ import annotations
 
-from fuda.engine.core import Decision, Game, GameOver
+from fuda.engine.core import Decision, Game, GameOver, Termination
 from fuda.engine.core.decision import Option, option
+from fuda.engine.recast_rift import greedy as _greedy  # noqa: F401 (registers the greedy policy of RRView)
 from fuda.engine.recast_rift.awakening import AwakeningRules
 from fuda.engine.recast_rift.cards import CardPool
 from fuda.engine.recast_rift.combat import Attack, CombatRules, Ctx
-from fuda.engine.recast_rift.greedy import Greedy
 from fuda.engine.recast_rift.ops import TIMINGS
-from fuda.engine.recast_rift.render import Renderer
+from fuda.engine.recast_rift.render import RRNarrator
 from fuda.engine.recast_rift.setup import PHASES, Position, position_json
+from fuda.engine.recast_rift.view import RRView, view_of
 from fuda.engine.recast_rift.zones import ROMAN, ZoneRules
 
-ENGINE_VERSION = "1.0"
-RULES_VERSION = "recast-rift-1"
+ENGINE_VERSION = "1.1"
+RULES_VERSION = "recast-rift-2"
 #: Not a rule: a safety net so that no playout runs forever; such a game is a draw.
 MAX_TURNS = 200
 END = option("end", "メインフェイズを終える")
 REFRESH = (option("rebuild", "山札を再構成してリフト"), option("pass", "しない"))
 
 
-class RecastRift(ZoneRules, CombatRules, AwakeningRules, Greedy, Renderer, Game):
-    """One game of 東方リキャストリフト between two setups."""
+class RecastRift(ZoneRules, CombatRules, AwakeningRules, Game):
+    """One game of 東方リキャストリフト between two setups (the rules; its view is
+    :class:`~.view.RRView`, its narration :class:`~.render.RRNarrator`, its greedy policy
+    :mod:`.greedy`)."""
 
     RULES = "recast-rift"
     ENGINE_VERSION = ENGINE_VERSION
     RULES_VERSION = RULES_VERSION
+    NARRATOR = RRNarrator
 
     def __init__(self, pool: CardPool, setups, seed: int, position: Position | None = None):
         super().__init__(seed)
         self.pool = pool
+        self._setups_arg = setups
         layout = pool.layout(setups)  # card numbers, ids and options (cached per setups)
         self.setups = layout.setups
         settings = pool.game.settings
@@ -66,6 +71,14 @@ class RecastRift(ZoneRules, CombatRules, AwakeningRules, Greedy, Renderer, Game)
         self.waiting: list = []  # triggered abilities waiting (RR-PRIN-3..5)
         self.text_depth = 0
         self.retrieving: set[int] = set()
+
+    def view(self, seat: int) -> RRView:
+        """What ``seat`` may know now (see :mod:`.view`)."""
+        return view_of(self, seat)
+
+    def fresh(self) -> RecastRift:
+        """The same game, not started (same setups, position and seed)."""
+        return RecastRift(self.pool, self._setups_arg, self.seed, self.position)
 
     def setup_json(self) -> dict:
         doc = {"players": [s.as_json() for s in self.setups]}
@@ -98,11 +111,13 @@ class RecastRift(ZoneRules, CombatRules, AwakeningRules, Greedy, Renderer, Game)
             if phase == "draw":
                 self.turn += 1
                 if self.turn > MAX_TURNS:
-                    raise GameOver(None, f"no winner after {MAX_TURNS} turns (engine limit, not a rule)")
+                    raise GameOver(None, f"no winner after {MAX_TURNS} turns (engine limit, not a rule)",
+                                   Termination.TURN_LIMIT, f"{MAX_TURNS}ターンで決着がつかない（エンジンの上限、ルールではない）")
             yield from self.take_turn(phase)
             played += 1
             if stop is not None and played >= stop:
-                raise GameOver(None, f"scenario ended after {played} turn(s)")
+                raise GameOver(None, f"scenario ended after {played} turn(s)", Termination.SCENARIO,
+                               f"局面指定のゲームが{played}ターンで終わった")
             phase = "draw"
             self.active = 1 - self.active
 

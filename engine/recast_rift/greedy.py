@@ -1,4 +1,4 @@
-"""The greedy agent's heuristics for Recast Rift (a mixin of RecastRift).
+"""The greedy agent's policy for Recast Rift: a function of a seat's view, never of the game.
 
 One-ply scores, no search: awaken and activate when allowed, cast the strongest attack, keep
 valuable cards, take damage where it costs least, deploy as far as possible (shortest recast),
@@ -8,103 +8,128 @@ measure the cards rather than the noise of random play.
 
 from __future__ import annotations
 
+from fuda.engine.core.agents import policy
+from fuda.engine.recast_rift.view import RRView
 
-class Greedy:
-    """Heuristic answers; expects the state attributes of RecastRift."""
+CARD_KINDS = ("guard", "cleanup", "cost", "lift-cost", "face-down", "to-hand", "lift-conflict")
 
-    def card_value(self, card: int) -> float:
-        """How much a card is worth keeping in hand."""
-        d = self.defs[card]
-        value = 1.0
+
+def card_value(view: RRView, card: int) -> float:
+    """How much a (seen) card is worth keeping in hand."""
+    d = view.defs[card]
+    if d is None:
+        return 1.0
+    value = 1.0
+    if d.is_attack:
+        value += (d.hand or 0) * 0.5 + (d.life or 0)
+    if d.timing == "preempt":
+        value += 1.0
+    if d.timing == "full-power":
+        value += 1.5
+    return value
+
+
+@policy(RRView)
+def greedy(view: RRView, decision, rng) -> tuple[str, ...]:
+    """The greedy answer to ``decision`` from ``view``."""
+    kind, options = decision.kind, decision.options
+    scorer = SCORERS.get(kind)
+    if scorer is not None:
+        picked = scorer(view, decision)
+        if picked is not None:
+            return picked
+    if kind in CARD_KINDS:
+        return _cards(view, decision)
+    n = max(decision.min, 1) if options else 0
+    return tuple(o.id for o in rng.sample(options, n))
+
+
+def _best(decision, score) -> tuple[str, ...]:
+    return (max(decision.options, key=score).id,)
+
+
+def _main(view: RRView, decision):
+    hand = view.me.hand_size
+
+    def score(o):
+        i = o.id
+        if i == "awaken":
+            return 10
+        if i.startswith("activate:"):
+            return 8
+        if i == "end":
+            return 0
+        if i.startswith("lift:"):
+            return 1 if hand > view.hand_limit else -1
+        d = view.defs[o.value]
         if d.is_attack:
-            value += (d.hand or 0) * 0.5 + (d.life or 0)
-        if d.timing == "preempt":
-            value += 1.0
-        if d.timing == "full-power":
-            value += 1.5
-        return value
+            return 3 + (d.hand or 0) + 1.5 * (d.life or 0) + (2 if d.timing == "full-power" else 0)
+        return 2.5 if d.type in ("setup", "trigger") else 2
 
-    def greedy(self, decision, rng):
-        kind, p, options = decision.kind, decision.player, decision.options
-        scorer = getattr(self, "_g_" + kind.replace("-", "_"), None)
-        if scorer is not None:
-            picked = scorer(decision, p)
-            if picked is not None:
-                return picked
-        if kind in ("guard", "cleanup", "cost", "lift-cost", "face-down", "to-hand", "lift-conflict"):
-            return self._g_cards(decision, p)
-        n = max(decision.min, 1) if options else 0
-        return tuple(o.id for o in rng.sample(options, n))
+    return _best(decision, score)
 
-    def _best(self, decision, score):
-        best = max(decision.options, key=score)
-        return (best.id,)
 
-    def _g_main(self, decision, p):
-        hand = len(self.hand[p])
+def _preempt(view: RRView, decision):
+    def score(o):
+        if o.id == "pass":
+            return 0
+        if o.id == "awaken":
+            return 3
+        if o.id.startswith("activate:"):
+            return 1
+        return 2 + (1 if view.defs[o.value].is_attack else 0)
 
-        def score(o):
-            i = o.id
-            if i == "awaken":
-                return 10
-            if i.startswith("activate:"):
-                return 8
-            if i == "end":
-                return 0
-            if i.startswith("lift:"):
-                return 1 if hand > self.hand_limit else -1
-            d = self.defs[o.value]
-            if d.is_attack:
-                return 3 + (d.hand or 0) + 1.5 * (d.life or 0) + (2 if d.timing == "full-power" else 0)
-            return 2.5 if d.type in ("setup", "trigger") else 2
+    return _best(decision, score)
 
-        return self._best(decision, score)
 
-    def _g_preempt(self, decision, p):
-        def score(o):
-            if o.id == "pass":
-                return 0
-            if o.id == "awaken":
-                return 3
-            if o.id.startswith("activate:"):
-                return 1
-            return 2 + (1 if self.defs[o.value].is_attack else 0)
+def _damage(view: RRView, decision):
+    if len(decision.options) == 1:
+        return decision.ids
+    hand_cost, life_dmg = decision.options[0].value, decision.options[1].value
+    life = view.me.life
+    if life_dmg == 0:
+        return ("life",)
+    if life - life_dmg <= 0 or life <= 3:
+        return ("hand",)
+    return ("hand",) if hand_cost <= life_dmg * 1.5 else ("life",)
 
-        return self._best(decision, score)
 
-    def _g_damage(self, decision, p):
-        if len(decision.options) == 1:
-            return decision.ids
-        hand_cost, life_dmg = decision.options[0].value, decision.options[1].value
-        life = self.life[p]
-        if life_dmg == 0:
-            return ("life",)
-        if life - life_dmg <= 0 or life <= 3:
-            return ("hand",)
-        return ("hand",) if hand_cost <= life_dmg * 1.5 else ("life",)
+def _deploy(view: RRView, decision):
+    return (min(decision.options, key=lambda o: o.value).id,)
 
-    def _g_deploy(self, decision, p):
-        return (min(decision.options, key=lambda o: o.value).id,)
 
-    def _g_lift(self, decision, p):
-        return (min(decision.options, key=lambda o: self.zone_of(o.value)).id,)
+def _nearest(view: RRView, decision):
+    return (min(decision.options, key=lambda o: view.zone_of(o.value)).id,)
 
-    def _g_recast_up(self, decision, p):
-        return (min(decision.options, key=lambda o: self.zone_of(o.value)).id,)
 
-    def _g_refresh(self, decision, p):
-        piles = len(self.facedown[p]) + len(self.reserve[p])
-        return ("rebuild",) if piles >= 2 and self.deployed(p) else ("pass",)
+def _refresh(view: RRView, decision):
+    me = view.me
+    piles = me.face_down_size + len(me.reserve)
+    return ("rebuild",) if piles >= 2 and me.deployed() else ("pass",)
 
-    def _g_lift_zone(self, decision, p):
-        return (max(decision.options, key=lambda o: (len(self.zones[p][o.value]), -o.value)).id,)
 
-    def _g_cards(self, decision, p):
-        options = decision.options
-        if decision.min == 0:  # optional: put everything when that empties the hand, else nothing
-            return tuple(o.id for o in options) if len(options) <= 1 else ()
-        if options and options[0].id.startswith("pos:"):
-            return tuple(o.id for o in options[: decision.min])
-        keep_low = decision.kind != "to-hand"
-        ranked = sorted(options, key=lambda o: self.card_value(o.value), reverse=not keep_low)
-        return tuple(o.id for o in ranked[: decision.min])
+def _lift_zone(view: RRView, decision):
+    zones = view.me.zones
+    return (max(decision.options, key=lambda o: (len(zones[o.value]), -o.value)).id,)
+
+
+def _lift_set(view: RRView, decision):
+    """Lifting several cards: the set that brings the most cards nearest to ［０］."""
+    if decision.kind != "lift-set":
+        return None
+    return (min(decision.options, key=lambda o: sum(view.zone_of(c) for c in o.value)).id,)
+
+
+def _cards(view: RRView, decision):
+    options = decision.options
+    if decision.min == 0:  # optional: put everything when that empties the hand, else nothing
+        return tuple(o.id for o in options) if len(options) <= 1 else ()
+    if options and options[0].id.startswith("pos:"):
+        return tuple(o.id for o in options[: decision.min])
+    keep_low = decision.kind != "to-hand"
+    ranked = sorted(options, key=lambda o: card_value(view, o.value), reverse=not keep_low)
+    return tuple(o.id for o in ranked[: decision.min])
+
+
+SCORERS = {"main": _main, "preempt": _preempt, "damage": _damage, "deploy": _deploy,
+           "recast-up": _nearest, "refresh": _refresh, "lift-zone": _lift_zone, "lift-set": _lift_set}

@@ -1,7 +1,13 @@
-"""Readable Recast Rift logs and position dumps, in Japanese with the printed card names
-(a mixin of :class:`~engine.recast_rift.game.RecastRift`)."""
+"""Readable Recast Rift logs and position dumps, in Japanese with the printed card names.
+
+For a seat, what that seat cannot see stays unnamed: the opponent's drawn cards, the cards put
+into the face-down pile (「相手に情報を隠して置く」) and taken back from it, the opponent's hand in
+a set-up position. For a spectator or a replay (``seat=None``) every card is named.
+"""
 
 from __future__ import annotations
+
+from fuda.engine.core.narration import Narrator
 
 ROMAN = {0: "［０］", 1: "［Ⅰ］", 2: "［Ⅱ］", 3: "［Ⅲ］", "reserve": "控え札"}
 WHY = {"draw-step": "ドローステップ", "graze-check": "グレイズチェック", "effect": "効果",
@@ -13,8 +19,12 @@ SHOWN = {("main", "end"): "メインフェイズ終了", ("preempt", "pass"): "�
          ("refresh", "rebuild"): "リフレッシュ: 山札を再構成する", ("refresh", "pass"): "リフレッシュ: 再構成しない"}
 
 
-class Renderer:
-    """Event lines and state dumps; expects the state attributes of RecastRift."""
+class RRNarrator(Narrator):
+    """Event lines and state dumps of a :class:`~engine.recast_rift.game.RecastRift`."""
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.by_oid, self.defs, self.pool, self.setups = game.by_oid, game.defs, game.pool, game.setups
 
     def _n(self, p, oid) -> str:
         if p is None or oid is None:
@@ -25,10 +35,14 @@ class Renderer:
     def _names(self, p, oids) -> str:
         return "、".join(self._n(p, o) for o in oids)
 
-    def render(self, event) -> str:
-        """One readable line (empty for internal events)."""
+    def line(self, event, seat: int | None = None) -> str:
+        """One readable line (empty for internal events); hidden cards unnamed for ``seat``."""
         k, p, d = event.kind, event.player, event.data
         who = f"P{p + 1}" if p is not None else ""
+        if seat is not None and p != seat:
+            hidden = self._hidden(k, who, d)
+            if hidden is not None:
+                return hidden
         if k == "decision":
             text = SHOWN.get((d["kind"], d["picks"][0] if d["picks"] else ""))
             return f"  {who} {text}" if text else ""
@@ -82,7 +96,23 @@ class Renderer:
         return make() if make else f"  {who} {k} {d}"
 
     @staticmethod
-    def _reason(winner, reason: str) -> str:
+    def _hidden(k: str, who: str, d) -> str | None:
+        """The line for an event of the opponent that names cards ``seat`` cannot see (None: the
+        event is open)."""
+        if k == "draw":
+            return f"  {who} ドロー（{WHY.get(d['why'], d['why'])}）"
+        if k == "face-down":
+            return f"  {who} 伏せ札（{WHY.get(d['why'], d['why'])}）: {len(d['cards'])}枚"
+        if k == "to-hand" and d["pile"] == "face-down":
+            return f"  {who} 伏せ札から手札に加える: {len(d['cards'])}枚"
+        if k == "position":
+            return f"{who} 局面指定: ライフ{d['life']} 手札{len(d['hand'])}枚"
+        return None
+
+    def _reason(self, winner, reason: str) -> str:
+        outcome = self.game.outcome
+        if outcome is not None and outcome.en == reason and outcome.ja:
+            return outcome.ja
         if winner is not None and reason.endswith("life reached 0"):
             return f"P{2 - winner}のライフが0"
         return reason
@@ -94,20 +124,43 @@ class Renderer:
                 return f"{self.defs[card].name}: {ability.text}"
         return self.defs[card].name
 
-    def describe_state(self) -> str:
-        """Every zone of both players, for failing scripts and the CLI."""
-        lines = [f"turn {self.turn}, turn player P{self.active + 1}"
-                 + (f", finished: {self.reason}" if self.finished else "")]
-        oid = self.oid
+    def state(self, seat: int | None = None) -> str:
+        """Every zone of both players (for ``seat``: its view — hidden zones as sizes)."""
+        g = self.game
+        if seat is not None:
+            return self._seat_state(g.view(seat))
+        lines = [f"turn {g.turn}, turn player P{g.active + 1}"
+                 + (f", finished: {g.reason}" if g.finished else "")]
+        oid = g.oid
         for p in (0, 1):
-            z = self.zones[p]
+            z = g.zones[p]
             lines.append(
-                f"P{p + 1}: life {self.life[p]}, awakened {self.awakened[p]}, far {oid[self.far[p]]}\n"
-                f"  deck (top first) {[oid[c] for c in reversed(self.deck[p])]}\n"
-                f"  hand {[oid[c] for c in self.hand[p]]}\n"
-                f"  face-down {[oid[c] for c in self.facedown[p]]} reserve {[oid[c] for c in self.reserve[p]]}\n"
+                f"P{p + 1}: life {g.life[p]}, awakened {g.awakened[p]}, far {oid[g.far[p]]}\n"
+                f"  deck (top first) {[oid[c] for c in reversed(g.deck[p])]}\n"
+                f"  hand {[oid[c] for c in g.hand[p]]}\n"
+                f"  face-down {[oid[c] for c in g.facedown[p]]} reserve {[oid[c] for c in g.reserve[p]]}\n"
                 f"  recast Ⅲ {[oid[c] for c in z[3]]} Ⅱ {[oid[c] for c in z[2]]} Ⅰ {[oid[c] for c in z[1]]}"
                 f" ０ {[oid[c] for c in z[0]]}")
-        if self.cast_zone:
-            lines.append(f"cast zone {[oid[c] for c in self.cast_zone]}")
+        if g.cast_zone:
+            lines.append(f"cast zone {[oid[c] for c in g.cast_zone]}")
+        return "\n".join(lines)
+
+    def _seat_state(self, view) -> str:
+        oid = self.game.oid
+
+        def ids(cards):
+            return [oid[c] for c in cards]
+
+        lines = [f"turn {view.turn}, turn player P{view.active + 1} (seen by P{view.seat + 1})"]
+        for p, side in enumerate(view.sides):
+            z = side.zones
+            hand = ids(side.hand) if side.hand is not None else f"{side.hand_size} card(s)"
+            down = ids(side.face_down) if side.face_down is not None else f"{side.face_down_size} card(s)"
+            far = oid[side.far] if side.far is not None else "(face down)"
+            lines.append(
+                f"P{p + 1}: life {side.life}, awakened {side.awakened}, far {far}\n"
+                f"  deck {side.deck_size} card(s)\n  hand {hand}\n  face-down {down} reserve {ids(side.reserve)}\n"
+                f"  recast Ⅲ {ids(z[3])} Ⅱ {ids(z[2])} Ⅰ {ids(z[1])} ０ {ids(z[0])}")
+        if view.cast_zone:
+            lines.append(f"cast zone {ids(view.cast_zone)}")
         return "\n".join(lines)

@@ -8,6 +8,8 @@ shared ``cast_zone`` (a stack, top = last).
 
 from __future__ import annotations
 
+from itertools import combinations
+
 from fuda.engine.core import Decision
 from fuda.engine.core.decision import option
 
@@ -190,42 +192,47 @@ class ZoneRules:
             yield from self.lift_cards(p, list(chosen), why)
 
     def lift_effect(self, p: int, count, zone):
-        """The lift op: ``count`` chosen cards (the controller picks one at a time among the
-        cards that can still move) or ``all``, optionally only in ``zone``."""
+        """The lift op: ``count`` chosen cards or ``all``, optionally only in ``zone``.
+
+        RR-LIFT-1/2 reading (「複数のカードをリフトする時は、同時に処理します。リフトしようとする時、
+        リキャストゾーンに空きがない時はリフトできません。」): the cards move together, so a place
+        freed by a card moving on counts. The controller chooses among every set of ``count``
+        cards that fits after the simultaneous move (fewer when no such set exists: the most that
+        fit); a single possible set is taken without asking."""
         if count == "all":
             yield from self.lift_all(p, "effect", zone)
             return
         zones = self.zones[p]
         pool = list(zones[zone]) if zone else zones[1] + zones[2] + zones[3]
-        chosen: list[int] = []
-        while len(chosen) < count:
-            movable = [c for c in pool if c not in chosen and self._fits(p, c, chosen)]
-            if not movable:
-                break
-            if len(movable) + len(chosen) <= count and self._all_fit(p, chosen + movable):
-                chosen.extend(movable)
-                break
-            options = tuple(option(self.oid[c], f"{self.defs[c].name} {ROMAN[self.zone_of(c)]}", c)
-                            for c in movable)
-            picks = yield Decision(p, "lift", options, "RR-LIFT-1", "リフトする展開中のカード")
-            chosen.append(self.by_oid[p][picks[0]])
-        if chosen:
-            yield from self.lift_cards(p, chosen, "effect")
+        sets = self.lift_sets(p, pool, count)
+        if not sets:
+            return
+        if len(sets) == 1:
+            chosen = list(sets[0])
+        else:
+            oid, defs = self.oid, self.defs
+            options = tuple(option("+".join(oid[c] for c in cards),
+                                   "、".join(f"{defs[c].name} {ROMAN[self.zone_of(c)]}" for c in cards), cards)
+                            for cards in sets)
+            picks = yield Decision(p, "lift-set", options, "RR-LIFT-1", "リフトする展開中のカード")
+            chosen = list(next(o.value for o in options if o.id == picks[0]))
+        yield from self.lift_cards(p, chosen, "effect")
 
-    def _fits(self, p: int, card: int, chosen) -> bool:
-        z = self.zone_of(card)
-        if z <= 1:
-            return z == 1
-        dest = self.zones[p][z - 1]
-        leaving = sum(1 for c in dest if c in chosen)
-        entering = sum(1 for c in chosen if self.zone_of(c) == z)
-        return len(dest) - leaving + entering < self.cap
+    def lift_sets(self, p: int, pool, count: int) -> list[tuple[int, ...]]:
+        """Every set of ``count`` cards of ``pool`` (in pool order) that fits after moving
+        together (RR-LIFT-2), or of the largest size that fits when none of ``count`` does."""
+        for size in range(min(count, len(pool)), 0, -1):
+            sets = [cards for cards in combinations(pool, size) if self._all_fit(p, cards)]
+            if sets:
+                return sets
+        return []
 
     def _all_fit(self, p: int, cards) -> bool:
+        zones = self.zones[p]
         for z in (2, 3):
-            dest = self.zones[p][z - 1]
+            dest = zones[z - 1]
             stay = sum(1 for c in dest if c not in cards)
-            if stay + sum(1 for c in cards if self.zone_of(c) == z) > self.cap:
+            if stay + sum(1 for c in zones[z] if c in cards) > self.cap:
                 return False
         return True
 

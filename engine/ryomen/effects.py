@@ -174,12 +174,15 @@ class EffectRules:
             else:
                 op.fn(self, ctx, **op.args)
 
-    def window(self, number: int):
+    def window(self, number: int, only=None):
         """A 【バトル直前】 window (RY-RECV-2, RY-REV-3, RY-MULTI-3): each battle card in turn from
         the leader counter-clockwise resolves the abilities of the face up when its turn begins;
-        a card flipped during its own turn skips the rest of it."""
+        a card flipped during its own turn skips the rest of it. ``only``: the seats whose cards
+        take part (the reverse phase's window: the cards it turned over, RY-REV-3)."""
         battle, faces, up, flips, push = self.battle, self.faces, self.up, self.flips, self.log.push
         for p in self.orders[self.server]:
+            if only is not None and p not in only:
+                continue
             c = battle[p]
             face = faces[c][up[c]]
             if not face.before:

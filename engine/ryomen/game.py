@@ -13,15 +13,16 @@ seat loops unrolled, never-asking abilities run as plain calls) or :meth:`Ryomen
 
 from __future__ import annotations
 
-from fuda.engine.core import Game, GameOver, Option, one_of
+from fuda.engine.core import Game, GameOver, Option, Termination, one_of
+from fuda.engine.ryomen import greedy as _greedy  # noqa: F401 (registers the greedy policy of RyView)
 from fuda.engine.ryomen.cards import STAT_JA, STATS, CardPool, pool_of
 from fuda.engine.ryomen.effects import Ask, Ctx, EffectRules
-from fuda.engine.ryomen.greedy import Greedy
-from fuda.engine.ryomen.render import Renderer
+from fuda.engine.ryomen.render import RyNarrator
 from fuda.engine.ryomen.setup import Position
+from fuda.engine.ryomen.view import RyView, view_of
 
-ENGINE_VERSION = "1.0"
-RULES_VERSION = "ryomen-1"
+ENGINE_VERSION = "1.1"
+RULES_VERSION = "ryomen-2"
 
 PASS = Option("pass", "裏返さない")
 SERVE_PROMPT, RECEIVE_PROMPT = "サーブするカード", "レシーブするカード"
@@ -45,12 +46,15 @@ def _name_decision(player: int, forbidden: int) -> Ask:
 NAME_DECISIONS = tuple(tuple(_name_decision(p, bits) for bits in range(8)) for p in range(4))
 
 
-class Ryomen(EffectRules, Greedy, Renderer, Game):
-    """One game of ryomen (両面表) between 2–4 players."""
+class Ryomen(EffectRules, Game):
+    """One game of ryomen (両面表) between 2–4 players (the rules; its view is
+    :class:`~.view.RyView`, its narration :class:`~.render.RyNarrator`, its greedy policy
+    :mod:`.greedy`)."""
 
     RULES = "ryomen"
     ENGINE_VERSION = ENGINE_VERSION
     RULES_VERSION = RULES_VERSION
+    NARRATOR = RyNarrator
     # The game's own state in slots: with them the instance keeps only the few engine.core
     # attributes in its dictionary, which CPython (3.11) then stores inline, so every self.x
     # takes a specialised path (past ~29 attributes the values move to a real dict, a slower one)
@@ -94,6 +98,14 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
 
     def setup_json(self) -> dict:
         return self.table.as_json()
+
+    def view(self, seat: int) -> RyView:
+        """What ``seat`` may know now (see :mod:`.view`)."""
+        return view_of(self, seat)
+
+    def fresh(self) -> Ryomen:
+        """The same game, not started (same table, position and seed)."""
+        return Ryomen(self.pool, self.table, self.seed, self.position)
 
     def face(self, c: int):
         """The face up of physical card c."""
@@ -166,10 +178,13 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
             leaders = [i for i, v in enumerate(sides) if v == best]
             winner = leaders[0] if len(leaders) == 1 else None
         self.log.push(("score", winner, ("totals", "sides", "tag"), totals, sides, self.tag))
+        shown = "・".join(map(str, sides))
         if winner is None:
-            raise GameOver(None, "引き分け（合計 " + "・".join(map(str, sides)) + "）")
-        who = f"チーム{winner + 1}" if self.tag else f"P{winner + 1}"
-        raise GameOver(winner, f"{who} の勝ち（合計 " + "・".join(map(str, sides)) + "）")
+            raise GameOver(None, f"draw on points (totals {shown})", Termination.POINTS, f"引き分け（合計 {shown}）")
+        who, who_en = (f"チーム{winner + 1}", f"team {winner + 1}") if self.tag else (f"P{winner + 1}", f"player {winner + 1}")
+        winners = (winner, winner + 2) if self.tag else (winner,)
+        raise GameOver(winner, f"{who_en} wins on points (totals {shown})", Termination.POINTS,
+                       f"{who} の勝ち（合計 {shown}）", winners)
 
     # -- one turn --------------------------------------------------------------------------------
     def _play(self):
@@ -185,6 +200,8 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
         faces, up, battle, push = self.faces, self.up, self.battle, self.log.push
         hand, hopts_all, index, waiting = self.hand, self.hopts, self.index, self.waiting
         result, flips = self.result, self.flips
+        # the clauses asking: RY-MULTI-2/4 with 3–4 players, the two-player clauses otherwise
+        receive_rule, loser_rule = ("RY-MULTI-2", "RY-MULTI-4") if self.n > 2 else ("RY-RECV-1", "RY-END-1")
         for turn in range(self.turn + 1, self.turns + 1):
             self.turn = turn
             s = self.server
@@ -201,7 +218,8 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
                 else:  # put_card without waiting effects
                     i = hand[s].index(index[s][picks[0]])
                     c = battle[s] = hand[s].pop(i)
-                    push(("play", s, ("card", "role"), hopts.pop(i).id, "serve"))
+                    push(("play", s, ("card", "role", "now"), hopts.pop(i).id, "serve",
+                          self.card_stats(c) if self.chips[c] else faces[c][up[c]].stats))
             face = faces[c][up[c]]
             if face.on_play:  # RY-SERVE-2: before the stat is named
                 yield from self.resolve(s, c, face, face.on_play, "on-play", False)
@@ -221,13 +239,14 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
                 if len(hopts) == 1:
                     c = self.put_card(p, 0, "receive")
                 else:
-                    picks = yield one_of(Ask, p, "receive", tuple(hopts), "RY-MULTI-2", RECEIVE_PROMPT)
+                    picks = yield one_of(Ask, p, "receive", tuple(hopts), receive_rule, RECEIVE_PROMPT)
                     if waiting[p]:
                         c = self.put_card(p, hand[p].index(index[p][picks[0]]), "receive")
                     else:
                         i = hand[p].index(index[p][picks[0]])
                         c = battle[p] = hand[p].pop(i)
-                        push(("play", p, ("card", "role"), hopts.pop(i).id, "receive"))
+                        push(("play", p, ("card", "role", "now"), hopts.pop(i).id, "receive",
+                              self.card_stats(c) if self.chips[c] else faces[c][up[c]].stats))
                 face = faces[c][up[c]]
                 if face.on_play:
                     yield from self.resolve(p, c, face, face.on_play, "on-play", False)
@@ -244,8 +263,8 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
                         if face.on_flip:
                             yield from self.resolve(p, c, face, face.on_flip, "on-flip", True)
                 if self.any_before():
-                    yield from self.window(2)  # RY-REV-3
-                winner = self.battle_two()  # 5: battle phase 2
+                    yield from self.window(2, tied)  # RY-REV-3: the turned cards' 【バトル直前】 only
+                winner = self.battle_two(tied)  # 5: battle phase 2
             # 6: after phase (RY-AFT-1..3): the point chip, then the battle cards to the result zones
             chip = self.points.pop(0)
             if winner >= 0:
@@ -271,7 +290,7 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
                         hopts = hopts_all[p]
                         if not hopts:
                             continue
-                        picks = yield one_of(Ask, p, "loser-reverse", (*hopts, PASS), "RY-MULTI-4", LOSER_PROMPT)
+                        picks = yield one_of(Ask, p, "loser-reverse", (*hopts, PASS), loser_rule, LOSER_PROMPT)
                         pick = picks[0]
                         if pick == "pass":
                             push(("loser-reverse", p, ("card", "now"), None, None))
@@ -314,7 +333,8 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
                 c = self.put_card(s, i, "serve")
             else:  # put_card without waiting effects
                 c = battle[s] = hand[s].pop(i)
-                push(("play", s, ("card", "role"), hopts.pop(i).id, "serve"))
+                push(("play", s, ("card", "role", "now"), hopts.pop(i).id, "serve",
+                      faces[c][up[c]].stats if chips[c] is None else self.card_stats(c)))
             face = faces[c][up[c]]
             if face.on_play:  # RY-SERVE-2: before the stat is named
                 if face.on_play2:
@@ -346,7 +366,8 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
                 c = self.put_card(o, i, "receive")
             else:
                 c = battle[o] = hand[o].pop(i)
-                push(("play", o, ("card", "role"), hopts.pop(i).id, "receive"))
+                push(("play", o, ("card", "role", "now"), hopts.pop(i).id, "receive",
+                      faces[c][up[c]].stats if chips[c] is None else self.card_stats(c)))
             face = faces[c][up[c]]
             if face.on_play:
                 if face.on_play2:
@@ -459,7 +480,7 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
         c = self.hand[p].pop(i)
         option = self.hopts[p].pop(i)
         self.battle[p] = c
-        self.log.push(("play", p, ("card", "role"), option.id, role))
+        self.log.push(("play", p, ("card", "role", "now"), option.id, role, self.card_stats(c)))
         if self.waiting[p]:
             self.effects[p] = self.waiting[p]
             self.waiting[p] = []
@@ -476,9 +497,13 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
         top = tuple(p for p in order if values[p] == best)
         return (top[0], ()) if len(top) == 1 else (-1, top)
 
-    def battle_two(self) -> int:
-        """RY-B2-1, RY-MULTI-5: compare again; the cards sharing the highest value are cancelled
-        and drop out, the rest decide among themselves; one card left wins whatever its value."""
+    def battle_two(self, tied=()) -> int:
+        """RY-B2-1, RY-MULTI-5: compare again. Among the cards sharing the highest value, those
+        that tied in battle phase 1 (``tied``, the cards the reverse phase turned) are cancelled
+        and drop out, and the rest decide among themselves; one card left wins whatever its value
+        (「残ったカードが１枚の場合は、数値に関わらずそのカードが勝ちとなります」). A card that never
+        tied is never cancelled for sharing a value with a tied one; cards that never tied and
+        share the highest value among those left are a tie of battle phase 2: nobody wins."""
         named = self.named
         values = [self.value(p, named) for p in range(self.n)]
         left = list(self.orders[self.server])
@@ -500,8 +525,9 @@ class Ryomen(EffectRules, Greedy, Renderer, Game):
             if len(top) == 1:
                 winner = top[0]
                 break
-            cancelled.extend(top)
-            left = [p for p in left if values[p] != best]
+            drop = [p for p in top if p in tied] or top
+            cancelled.extend(drop)
+            left = [p for p in left if p not in drop]
         self.log.push(("battle", None, ("phase", "stat", "values", "cancelled", "winner"),
                        2, STATS[named], values, cancelled, winner))
         return winner

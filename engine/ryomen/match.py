@@ -1,8 +1,8 @@
 """Ryomen matches (RY-MATCH-1/2) and single games for the CLI, as library functions.
 
-* Best of 3 / best of 5 (an odd number of games): the first to win a majority of the games
-  wins; the first player swaps after every game (RY-MATCH-1).
-* 2- or 4-game matches (an even number): every game is played and the point totals of all games
+* Best of any odd number of games (「３戦２本先取、５戦３本先取など」: 3, 5, 7 …): the first to win
+  a majority of the games wins; the first player swaps after every game (RY-MATCH-1).
+* Any even number of games (2, 4, 6 …): every game is played and the point totals of all games
   decide; the first player swaps after every game and both players rebuild their pairings after
   every two games (RY-MATCH-2) — by default a fresh random legal pairing of the same set, drawn
   from the match's own seeded stream.
@@ -19,7 +19,15 @@ from dataclasses import dataclass
 from fuda.engine.core import Rng, derive, make_agent, run
 from fuda.engine.ryomen.setup import PlayerSetup, Table
 
-FORMATS = {1: "single", 3: "best-of-3", 5: "best-of-5", 2: "2-game", 4: "4-game"}
+#: The most games a match may have (a bound, not a rule: nothing runs without end).
+MAX_GAMES = 99
+
+
+def format_name(games: int) -> str:
+    """``single``, ``best-of-N`` (odd N) or ``N-game`` (even N, decided by points)."""
+    if games == 1:
+        return "single"
+    return f"best-of-{games}" if games % 2 else f"{games}-game"
 
 
 @dataclass(frozen=True)
@@ -45,8 +53,8 @@ class MatchResult:
 
     @property
     def by_points(self) -> bool:
-        """True for the 2- and 4-game formats, decided by total points (RY-MATCH-2)."""
-        return self.format in (FORMATS[2], FORMATS[4])
+        """True for the even formats, decided by total points (RY-MATCH-2)."""
+        return self.format.endswith("-game")
 
     def as_json(self) -> dict:
         """A JSON-ready form."""
@@ -90,15 +98,16 @@ def play_game(registry, setups, seed: int, agents: Sequence[str] = ("random", "r
 
 def play_match(registry, setups, games: int, seed: int, agents: Sequence[str] = ("random", "random"),
                first: int = 0, rebuild: Callable | None = None) -> MatchResult:
-    """Play a 2-player match of ``games`` games (1, 3, 5: by games won; 2, 4: by total points).
+    """Play a 2-player match of ``games`` games (odd: by games won; even: by total points).
 
     ``first`` is the first player of game 1; ``rebuild(player, game_number, previous_setup)``
     (even formats) returns a player's new pairing after every two games.
     """
     from fuda.engine.ryomen.cards import pool_of
 
-    if games not in FORMATS:
-        raise ValueError(f"a ryomen match has 1, 2, 3, 4 or 5 games, got {games}")
+    if not 1 <= games <= MAX_GAMES:
+        raise ValueError(f"a ryomen match has 1–{MAX_GAMES} games (odd: best of, by games won; even: by "
+                         f"total points), got {games}")
     if len(setups) != 2:
         raise ValueError("a match is between 2 players")
     pool = pool_of(registry)
@@ -127,4 +136,4 @@ def play_match(registry, setups, games: int, seed: int, agents: Sequence[str] = 
         winner = None if wins[0] == wins[1] else (0 if wins[0] > wins[1] else 1)
     else:
         winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
-    return MatchResult(FORMATS[games], tuple(records), tuple(wins), tuple(points), winner)
+    return MatchResult(format_name(games), tuple(records), tuple(wins), tuple(points), winner)

@@ -1,7 +1,13 @@
-"""Readable ryomen logs and position dumps, in Japanese with the printed card names
-(a mixin of :class:`~engine.ryomen.game.Ryomen`)."""
+"""Readable ryomen logs and position dumps, in Japanese with the printed card names.
+
+For a seat, the face down of an opponent's card stays unnamed until that card is turned over in
+the open (the pairings are the hidden information of ryomen, see :mod:`.view`); for a spectator
+or a replay (``seat=None``) both faces are named.
+"""
 
 from __future__ import annotations
+
+from fuda.engine.core.narration import Narrator
 
 from fuda.engine.ryomen.cards import STAT_JA, STATS, WHEN_JA
 from fuda.engine.ryomen.ops import ADD, SET
@@ -18,8 +24,12 @@ def stats_ja(v) -> str:
     return " ".join(f"{j}{x}" for j, x in zip(STAT_JA, v, strict=True))
 
 
-class Renderer:
-    """Event lines and state dumps; expects the state attributes of Ryomen."""
+class RyNarrator(Narrator):
+    """Event lines and state dumps of a :class:`~engine.ryomen.game.Ryomen`."""
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.pool = game.pool
 
     def _face(self, card_id: str) -> str:
         """The printed name of the face up of a card named ``up/down``."""
@@ -45,8 +55,9 @@ class Renderer:
         text = next((a.text for a in face.abilities if a.index == d["index"]), WHEN_JA[d["when"]])
         return f"    {self._who(p)} {face.name} {text}"
 
-    def render(self, event) -> str:
-        """One readable line (empty for internal events)."""
+    def line(self, event, seat: int | None = None) -> str:
+        """One readable line (empty for internal events); for ``seat``, an opponent's card put
+        into the battle zone shows its face up only."""
         k, p, d = event.kind, event.player, event.data
         who = self._who(p)
         if k == "decision":
@@ -69,8 +80,9 @@ class Renderer:
             dn = "夜" if d["night"] else "昼"
             return f"── ターン{d['turn']}（{dn}） サーブ: {who}  ポイントゾーン " + "・".join(map(str, d["points"]))
         if k == "play":
-            face = self.pool[d["card"].split("/", 1)[0]]
-            return f"  {who} {ROLE_JA[d['role']]}: {self._card(d['card'])} {stats_ja(face.stats)}"
+            shown = self._card(d["card"]) if seat is None or seat == p else self._face(d["card"])
+            now = d.get("now") or self.pool[d["card"].split("/", 1)[0]].stats
+            return f"  {who} {ROLE_JA[d['role']]}: {shown} {stats_ja(now)}"
         if k == "ability":
             return self._ability(p, d)
         if k == "stat":
@@ -120,7 +132,8 @@ class Renderer:
                 line += "（チーム1 {0}点 / チーム2 {1}点）".format(*d["sides"])
             return line
         if k == "game-over":
-            return f"== 終了: {d['reason']}"
+            outcome = self.game.outcome
+            return f"== 終了: {outcome.ja if outcome is not None and outcome.en == d['reason'] else d['reason']}"
         return f"  {k} {who} {d}"
 
     def _battle(self, d) -> str:
@@ -137,18 +150,37 @@ class Renderer:
         parts.append(f"P{d['winner'] + 1} の勝ち" if d["winner"] >= 0 else "勝者なし")
         return f"  バトル2（{stat}）: {values} → " + "、".join(parts)
 
-    def describe_state(self) -> str:
-        """A multi-line dump of the position."""
-        lines = [f"turn {self.turn}/{self.turns}, server P{self.server + 1}, {'night 夜' if self.night else 'day 昼'}, "
-                 f"named {STATS[self.named] if self.named >= 0 else '-'}, point zone {self.points}, "
-                 f"face down {self.facedown}"]
-        for p in range(self.n):
-            lines.append(f"P{p + 1}: won {self.won[p]} (= {sum(self.won[p])})")
-            lines.append("  hand: " + ", ".join(f"{self.cid(c)} {self.card_stats(c)}" for c in self.hand[p]))
-            if self.battle[p] >= 0:
-                lines.append(f"  battle: {self.cid(self.battle[p])} {self.stats(p)} effects {self.effects[p]}")
-            lines.append("  result: " + ", ".join(self.cid(c) for c in self.result[p]))
+    def state(self, seat: int | None = None) -> str:
+        """A multi-line dump of the position (for ``seat``: its view, unknown faces as ?)."""
+        g = self.game
+        if seat is not None:
+            return self._seat_state(g.view(seat))
+        lines = [f"turn {g.turn}/{g.turns}, server P{g.server + 1}, {'night 夜' if g.night else 'day 昼'}, "
+                 f"named {STATS[g.named] if g.named >= 0 else '-'}, point zone {g.points}, "
+                 f"face down {g.facedown}"]
+        for p in range(g.n):
+            lines.append(f"P{p + 1}: won {g.won[p]} (= {sum(g.won[p])})")
+            lines.append("  hand: " + ", ".join(f"{g.cid(c)} {g.card_stats(c)}" for c in g.hand[p]))
+            if g.battle[p] >= 0:
+                lines.append(f"  battle: {g.cid(g.battle[p])} {g.stats(p)} effects {g.effects[p]}")
+            lines.append("  result: " + ", ".join(g.cid(c) for c in g.result[p]))
+        return "\n".join(lines)
+
+    @staticmethod
+    def _seat_state(view) -> str:
+        def cid(card) -> str:
+            return f"{card.up}/{card.down or '?'}"
+
+        lines = [f"turn {view.turn}/{view.turns}, server P{view.server + 1}, {'night 夜' if view.night else 'day 昼'}, "
+                 f"named {STATS[view.named] if view.named >= 0 else '-'}, point zone {list(view.points)} "
+                 f"(seen by P{view.seat + 1})"]
+        for p, side in enumerate(view.sides):
+            lines.append(f"P{p + 1}: won {list(side.won)} (= {sum(side.won)})")
+            lines.append("  hand: " + ", ".join(f"{cid(c)} {c.stats}" for c in side.hand))
+            if side.battle is not None:
+                lines.append(f"  battle: {cid(side.battle)} {side.battle_stats}")
+            lines.append("  result: " + ", ".join(cid(c) for c in side.result))
         return "\n".join(lines)
 
 
-__all__ = ["Renderer", "stats_ja"]
+__all__ = ["RyNarrator", "stats_ja"]

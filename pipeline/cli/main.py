@@ -153,11 +153,13 @@ def _register_features() -> None:
     from fuda.cli.lint import register as register_lint
     from fuda.cli.play import register as register_engine
     from fuda.cli.print import register as register_print
+    from fuda.cli.table import register as register_table
 
     register_lint(app)
     register_print(app)
     register_export(app)
     register_engine(app)
+    register_table(app)
 
 
 _register_features()

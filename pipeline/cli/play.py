@@ -95,14 +95,20 @@ def play(
     tag: Annotated[bool, typer.Option("--tag", help="Four decks as two teams, seats 1 & 3 against 2 & 4, "
                                       "adding their points (ryomen).")] = False,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help="Print only the result.")] = False,
+    seat: Annotated[list[str] | None, typer.Option("--seat", help="Who plays a seat: N=human (you, at this terminal), "
+                                                   "N=random or N=greedy; repeat for several seats.")] = None,
+    auto_forced: Annotated[bool, typer.Option("--auto-forced", help="With a human seat: pass steps with one legal "
+                                              "option without asking.")] = False,
+    lang: Annotated[str, typer.Option("--lang", help="Language of the human seat's questions: ja or en.")] = "ja",
     path: PathOpt = None,
 ) -> None:
-    """Play one game and print its log (card names as printed)."""
+    """Play one game and print its log (card names as printed); --seat 1=human puts you at the table."""
     from fuda.atomic import write_atomic
     from fuda.engine.core import (
         ChoiceError,
         GameStalled,
         Replay,
+        ReplayError,
         record,
         reproduce,
         run,
@@ -117,6 +123,21 @@ def play(
         counts = ", ".join(str(n) for n in seats[:-1]) + (" or " if len(seats) > 1 else "") + str(seats[-1])
         raise _fail(f"give {counts} decks, one --deck per player: --deck A --deck B")
     names, players = _agents(agents, seed, len(deck) if deck else 2)
+    humans = set()
+    for spec in seat or []:
+        number, _, who = spec.partition("=")
+        if not number.strip().isdigit() or not 1 <= int(number) <= len(names) or who.strip() not in ("human", "random", "greedy"):
+            raise _fail(f"--seat takes N=human, N=random or N=greedy with N from 1 to {len(names)}, got {spec!r}")
+        if who.strip() == "human":
+            humans.add(int(number) - 1)
+        else:
+            names[int(number) - 1] = who.strip()
+    if humans and (replay is not None or tag):
+        raise _fail("--seat N=human plays a new two-deck game (not with --replay or --tag)")
+    if lang not in ("ja", "en"):
+        raise _fail(f"--lang is ja or en, got {lang!r}")
+    if humans:
+        return _play_human(database, game, module, registry, deck, humans, ",".join(names), seed, auto_forced, lang, log)
 
     def new_game(setup_doc, game_seed):
         return module.new_game(registry, module.setup_from_json(setup_doc), game_seed)
@@ -124,12 +145,16 @@ def play(
     if replay is not None:
         try:
             recorded = Replay.load(replay)
-        except (OSError, ValueError) as exc:
-            raise _fail(f"{replay}: {exc}") from None
+        except ReplayError as exc:  # a file edited by hand or cut short: one located line
+            raise _fail(str(exc), 1) from None
+        except OSError as exc:
+            raise _fail(f"{replay}: {exc.strerror or exc}") from None
         if recorded.rules != game.rules:
             raise _fail(f"{replay} is a {recorded.rules} replay, not {game.rules}")
         try:
             played = reproduce(recorded, new_game)
+        except ReplayError as exc:  # located at the setup or at the decision that no longer fits
+            raise _fail(str(exc), 1) from None
         except (ChoiceError, KeyError, ValueError) as exc:  # a replay that no longer fits: one line
             raise _fail(f"{replay} does not replay: {str(exc).splitlines()[0]}", 1) from None
         if not quiet:
@@ -173,11 +198,30 @@ def play(
         typer.echo(f"replay written to {log}")
 
 
+def _play_human(database, game, module, registry, deck, humans, agents, seed, auto_forced, lang, log) -> None:
+    """A game with a person on each seat of ``humans``, at this terminal (or over a pipe)."""
+    from fuda.atomic import write_atomic
+    from fuda.engine.core import record
+    from fuda.table.session import TableSession
+    from fuda.table.terminal import play as play_at_terminal
+
+    try:
+        decks = [game.deck(d) for d in deck]
+    except KeyError as exc:
+        raise _fail(exc.args[0]) from None
+    session = TableSession.open(module, registry, decks, humans, agents, seed, auto_forced)
+    lines = (line.rstrip("\n") for line in sys.stdin)
+    play_at_terminal(session, lines, typer.echo, lang)
+    if log is not None and session.game.finished:
+        write_atomic(log, record(session.game, database.digest).dumps())
+        typer.echo(f"replay written to {log}")
+
+
 def match(
     game_id: GameArg,
     deck: Annotated[list[str] | None, typer.Option("--deck", help="Deck id of player 1, then of player 2.")] = None,
-    games: Annotated[int, typer.Option("--games", "-n", help="3 or 5: best of, by games won; 2 or 4: by total "
-                                       "points, pairings rebuilt every two games; 1: one game.")] = 3,
+    games: Annotated[int, typer.Option("--games", "-n", help="Odd (3, 5, 7 …): best of, by games won; even (2, 4 …): "
+                                       "by total points, pairings rebuilt every two games; 1: one game.")] = 3,
     seed: Annotated[int, typer.Option("--seed", help="The match's seed (each game's seed derives from it).")] = 0,
     agents: Annotated[str, typer.Option("--agents", help="Agents by seat, comma-separated (one name: every seat): random, greedy.")] = "greedy",
     first: Annotated[int, typer.Option("--first", min=1, max=2, help="Who goes first in game 1 (then it swaps).")] = 1,

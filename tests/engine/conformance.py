@@ -10,6 +10,7 @@ import re
 from pathlib import Path
 
 from fuda.engine.core import coverage, scan_tests
+from fuda.engine.core.catalogue import MOST_CLAUSES
 
 #: ``../shared`` beside the checkout (present in a developer's and CI's tree, never needed).
 SHARED_RULES = Path(__file__).resolve().parents[3] / "shared" / "rules"
@@ -27,10 +28,16 @@ def assert_catalogue_is_the_shared_one(catalogue, shared_ids, rules_file: str) -
 
 
 def assert_every_clause_is_tested(catalogue, suite: Path) -> None:
-    """Each clause has a ``@pytest.mark.rule`` test (or a waiver); no test cites an unknown id."""
-    report = coverage(catalogue, scan_tests([suite], suite.parent))
+    """Each clause has a ``@pytest.mark.rule`` test (or a waiver); no test cites an unknown id;
+    no test cites more than a few clauses; a strength test cites none (and counts for none)."""
+    marks = scan_tests([suite], suite.parent)
+    report = coverage(catalogue, marks)
     assert report.uncovered == (), f"clauses without a test or waiver: {', '.join(report.uncovered)}"
     assert report.unknown == (), f"tests citing unknown clause ids: {report.unknown}"
+    crowded = [(m.test, m.ids) for m in marks if len(m.ids) > MOST_CLAUSES]
+    assert not crowded, f"tests citing more than {MOST_CLAUSES} clauses (one proof each, please): {crowded}"
+    mixed = [m.test for m in marks if m.strength and m.ids]
+    assert not mixed, f"strength/statistics tests citing rule clauses (they prove none): {mixed}"
 
 
 def assert_waivers_have_reasons(catalogue) -> None:

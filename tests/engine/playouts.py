@@ -124,3 +124,49 @@ def greedy_wins(sample: Sample, seeds: Iterable[int], pairs) -> int:
         game = play(sample.new(seed, pairs[seed % len(pairs)]), tuple(agents), seed)
         wins += game.winner == seat
     return wins
+
+
+def advance(game, agents, steps: int):
+    """Answer ``steps`` decisions of ``game`` (started if needed) with ``agents`` (one per seat),
+    each given its seat's view, and return the game (it may end earlier)."""
+    from fuda.engine.core import ask
+
+    if game._flow is None:
+        game.start()
+    for _ in range(steps):
+        if game.pending is None:
+            break
+        game.choose(*ask(agents[game.pending.player], game, game.pending))
+    return game
+
+
+def assert_copy_plays_on(sample: Sample, seeds: Iterable[int], cut: int = 25, copy=None) -> None:
+    """For each seed: a game played ``cut`` decisions in, copied (``copy.deepcopy`` unless
+    ``copy`` is given), then both played on by equally seeded agents → the same log, winner and
+    decision count; the copy's log up to the cut is the original's."""
+    import copy as copying
+
+    copy = copy or copying.deepcopy
+    pairs = sample.pairs()
+    for seed in seeds:
+        kinds = mixed_agents(seed)
+        game = advance(sample.new(seed, pairs[seed % len(pairs)]), [make_agent(k, seed, p) for p, k in enumerate(kinds)],
+                       cut + seed % 7)
+        twin = copy(game)
+        assert twin is not game and twin.log.digest() == game.log.digest() and twin.pending == game.pending
+        for g in (game, twin):
+            run(g, [make_agent(k, seed + 1, p) for p, k in enumerate(kinds)])
+        assert twin.log.digest() == game.log.digest(), f"seed {seed}: the copy played on differently"
+        assert (twin.winner, twin.decisions, twin.outcome) == (game.winner, game.decisions, game.outcome)
+
+
+def assert_fast_loop_agrees(sample: Sample, count: int, first_seed: int = 0) -> None:
+    """``count`` random games run through the runner's inlined fast loop and through its plain
+    loop (an ``on_decision`` hook turns the fast loop off) give the same full log, game by game."""
+    pairs = sample.pairs()
+    for k in range(count):
+        seed = first_seed + k
+        fast = play(sample.new(seed, pairs[k % len(pairs)]), ("random", "random"), seed)
+        slow = play(sample.new(seed, pairs[k % len(pairs)]), ("random", "random"), seed,
+                    on_decision=lambda game, decision, picks: None)
+        assert fast.log.as_json() == slow.log.as_json(), f"seed {seed}: the fast loop and the plain loop differ"

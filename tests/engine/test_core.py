@@ -10,10 +10,12 @@ from fuda.engine.core import (
     RNG_VERSION,
     Catalogue,
     Clause,
+    Decision,
     GameFinished,
     GreedyAgent,
     IllegalChoice,
     InvalidChoice,
+    Option,
     RandomAgent,
     Replay,
     Rng,
@@ -165,11 +167,72 @@ def test_random_agent_has_its_own_stream():
     assert c.log.events[0] == a.log.events[0]  # same chance outcome whatever the agent
 
 
-def test_greedy_agent_uses_the_game_heuristic():
-    """GreedyAgent answers with game.greedy (the base class picks the first options)."""
+def test_greedy_agent_uses_the_policy_registered_for_the_view():
+    """GreedyAgent answers with the policy registered for the view's type (the first options when
+    none is), and is given the view of the deciding seat, never the game."""
+    from fuda.engine.core import policy
+    from fuda.engine.core.agents import POLICIES
+
+    from .toy import RaceView
+
     game = Race(0).start()
     run(game, GreedyAgent(0))
-    assert game.finished
+    assert game.finished and all(e.data["picks"][0] == "1" for e in game.log.decisions() if e.data["kind"] == "add")
+    seen = []
+
+    @policy(RaceView)
+    def last(view, decision, rng):
+        seen.append(view)
+        return decision.ids[-decision.min or -1:] if decision.min > 1 else (decision.ids[-1],)
+
+    try:
+        game = Race(0).start()
+        run(game, GreedyAgent(0))
+    finally:
+        POLICIES.pop(RaceView)
+    assert seen and all(type(v) is RaceView for v in seen) and seen[0].seat == 0
+    assert all(e.data["picks"][0] == "2" for e in game.log.decisions() if e.data["kind"] == "add")
+
+
+def test_a_copy_plays_on_like_the_original_and_a_poked_game_refuses_to_copy():
+    """clone()/deepcopy of a game in progress gives the same log and pending decision, and both play
+    on alike with equal answers; a game whose state was changed outside the rules is a CloneError."""
+    import copy
+
+    from fuda.engine.core import CloneError
+
+    game = Race(7, target=30).start()
+    for _ in range(6):
+        game.choose(RandomAgent(3).choose(None, game.pending))
+    twin = copy.deepcopy(game)
+    assert twin is not game and twin.log.digest() == game.log.digest() and twin.pending == game.pending
+    run(game, RandomAgent(5))
+    run(twin, RandomAgent(5))
+    assert twin.log.digest() == game.log.digest() and twin.outcome == game.outcome
+    poked = Race(7).start()
+    poked.log.add("note", None, what="an event the rules never made")
+    with pytest.raises(CloneError):
+        poked.clone()
+
+
+def test_the_outcome_is_typed():
+    """A GameOver gives winners, a Termination and both languages; a flow that just returns ends
+    as FLOW_END."""
+    from fuda.engine.core import Termination
+
+    game = Race(1).start()
+    run(game, RandomAgent(2))
+    out = game.outcome
+    assert out.kind is Termination.POINTS and out.winners == (game.winner,) and out.ja.endswith("に到達")
+    assert out.en == game.reason and out.text("en") == game.reason and out.text() == out.ja
+
+    class Short(Race):
+        def flow(self):
+            yield Decision(0, "add", (Option("1"), Option("2")), "TOY-1")
+
+    short = Short(0).start()
+    short.choose("2")
+    assert short.finished and short.outcome.kind is Termination.FLOW_END and short.outcome.draw
 
 
 def test_every_decision_and_chance_outcome_is_logged():

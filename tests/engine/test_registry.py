@@ -127,3 +127,24 @@ def test_build_registry_checks_extra_ability_keys(game):
     broken = dataclasses.replace(game, cards=tuple(new_card if c.id == card.id else c for c in game.cards))
     with pytest.raises(FindingsError, match="ability 'limit'"):
         build_registry(broken, rr.ops.TABLE, extras=rr.ops.ABILITY_KEYS)
+
+
+def test_coverage_skips_strength_tests_and_the_meta_check_flags_crowded_citations(tmp_path):
+    """A test marked strength counts for no clause; the meta check refuses a test citing more than
+    a few clauses and a strength test citing any."""
+    from fuda.engine.core import Catalogue, Clause, coverage, scan_tests
+    from fuda.engine.core.catalogue import MOST_CLAUSES
+
+    from .conformance import assert_every_clause_is_tested
+
+    (tmp_path / "test_x.py").write_text(
+        "import pytest\nR = pytest.mark.rule\n\n"
+        "@pytest.mark.strength\n@R('TX-A-1')\ndef test_strong():\n    '''x'''\n\n"
+        f"@R({', '.join(repr(f'TX-A-{i}') for i in range(1, MOST_CLAUSES + 2))})\ndef test_crowded():\n    '''x'''\n",
+        encoding="utf-8")
+    catalogue = Catalogue("tx", "test", tuple(Clause(f"TX-A-{i}", "a rule") for i in range(1, MOST_CLAUSES + 2)))
+    marks = scan_tests([tmp_path], tmp_path)
+    assert [m.strength for m in marks] == [True, False]
+    assert coverage(catalogue, marks).tests["TX-A-1"] == ["test_x.py::test_crowded"]
+    with pytest.raises(AssertionError, match=f"more than {MOST_CLAUSES} clauses"):
+        assert_every_clause_is_tested(catalogue, tmp_path)

@@ -7,7 +7,19 @@ turn the mover also discards exactly two of three tokens (a multi-pick decision)
 
 from __future__ import annotations
 
-from fuda.engine.core import Decision, Game, GameOver, Option
+from dataclasses import dataclass
+
+from fuda.engine.core import Decision, Game, GameOver, Option, Termination
+
+
+@dataclass(frozen=True)
+class RaceView:
+    """All of the race is public: the total, the turn, the target, and who asks."""
+
+    seat: int
+    total: int
+    turns: int
+    target: int
 
 
 class Race(Game):
@@ -26,6 +38,12 @@ class Race(Game):
     def setup_json(self) -> dict:
         return {"target": self.target}
 
+    def view(self, seat: int) -> RaceView:
+        return RaceView(seat, self.total, self.turns, self.target)
+
+    def fresh(self) -> Race:
+        return Race(self.seed, self.target)
+
     def flow(self):
         self.total = self.rng.below(3)
         self.log.add("chance", None, what="start", result=self.total)
@@ -42,7 +60,8 @@ class Race(Game):
             self.total += int(picks[0])
             self.log.add("add", player, amount=int(picks[0]), total=self.total)
             if self.total >= self.target:
-                raise GameOver(player, f"player {player + 1} reached {self.target}")
+                raise GameOver(player, f"player {player + 1} reached {self.target}", Termination.POINTS,
+                               f"P{player + 1}が{self.target}に到達")
             player = 1 - player
 
     def describe_state(self) -> str:

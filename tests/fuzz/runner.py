@@ -17,8 +17,9 @@ import time
 import traceback
 from dataclasses import dataclass
 
-# a finding line: "path[:line:col]: <severity>[CODE]: …" (a whole-file problem has no line)
-LOCATED = re.compile(r"^\S+?(?::\d+:\d+)?: \S+\[[A-Z]+\d+\]", re.M)
+# a located line: "path:line:col: …" anywhere on a line, or a finding "path: <severity>[CODE]: …"
+# (a whole-file problem has no line to name)
+LOCATED = re.compile(r"(?:^|\s)\S+?:\d+:\d+: |^\S+?: \S+\[[A-Z]+\d+\]", re.M)
 MEMORY_MB = 500
 TIMEOUT_S = 20.0
 

@@ -87,6 +87,7 @@ def test_same_seed_same_game():
     playouts.assert_same_seed_same_game(SAMPLE, SAMPLE.pairs()[1])
 
 
+@pytest.mark.strength
 def test_greedy_beats_random():
     """The greedy agent is good enough to make simulations meaningful: it beats random play."""
     assert playouts.greedy_wins(SAMPLE, range(60), SAMPLE.pairs()) >= 40

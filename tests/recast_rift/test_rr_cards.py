@@ -158,7 +158,7 @@ def _hakurei_genei():
     assert events(game, "graze")[0]["cards"] == ["reimu-hakurei-genei"]
     deployed = scenario(dict(SAKUYA, hand=["sakuya-killer-doll"]),
                         dict(REIMU, deck=["reimu-fuumajin"], zones={2: ["reimu-hakurei-genei"], 3: ["reimu-musou-fuuin"]}))
-    act(deployed, "main cast:sakuya-killer-doll", "lift reimu-hakurei-genei", "deploy zone:2")
+    act(deployed, "main cast:sakuya-killer-doll", "lift-set reimu-hakurei-genei", "deploy zone:2")
     assert events(deployed, "trigger")[0]["event"] == "self-grazed"
     assert zone_ids(deployed, 1) == {3: ["reimu-musou-fuuin"], 1: ["reimu-hakurei-genei"]}
 
@@ -220,7 +220,7 @@ def _ricochet():
 def _luna_clock():
     game = scenario(dict(SAKUYA, hand=["sakuya-luna-clock"], zones={2: ["sakuya-killer-doll"], 3: ["sakuya-the-world"]}),
                     REIMU)
-    act(game, "main cast:sakuya-luna-clock", "lift sakuya-killer-doll", "deploy zone:1")
+    act(game, "main cast:sakuya-luna-clock", "lift-set sakuya-killer-doll", "deploy zone:1")
     assert zone_ids(game, 0) == {3: ["sakuya-the-world"], 1: ["sakuya-killer-doll", "sakuya-luna-clock"]}
 
 

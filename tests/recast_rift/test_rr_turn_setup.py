@@ -81,7 +81,7 @@ def test_the_opponent_is_never_shown_the_chosen_awakening_card():
         foe = 1 - d.player
         if not game.awakened[foe]:
             seen.extend(o.id for o in d.options if game.oid[game.far[foe]] in o.id + o.label)
-        game.choose(*RandomAgent(len(game.log)).choose(game, d))
+        game.choose(*RandomAgent(len(game.log)).choose(None, d))
     assert seen == []
 
 

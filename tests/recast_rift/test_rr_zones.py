@@ -183,3 +183,37 @@ def test_draw_with_nothing_left_is_skipped():
     """Deck, face-down and reserve all empty: the draw step draws nothing."""
     game = scenario({}, {"awakening": "sakuya-luna-dial"}, active=1, phase="draw")
     assert len(events(game, "no-draw")) == 2 and game.hand[1] == []
+
+
+@R("RR-LIFT-1", "RR-LIFT-2")
+def test_lifting_several_cards_offers_every_set_that_fits_together():
+    """「複数のカードをリフトする時は、同時に処理します。リフトしようとする時、リキャストゾーンに空きが
+    ない時はリフトできません。」 With ［Ⅰ］ full and a card in ［Ⅱ］, lifting two offers both ［Ⅰ］
+    cards, or either ［Ⅰ］ card with the ［Ⅱ］ card moving into the place it frees."""
+    game = scenario({"awakening": "reimu-dream-battle", "awakened": True, "life": 3,
+                     "hand": ["reimu-musou-fuuin", "reimu-fuumajin"],
+                     "zones": {1: ["reimu-youin-gyoku", "reimu-hakurei-genei"], 2: ["reimu-nijuu-kekkai"]}},
+                    {"awakening": "sakuya-luna-dial"})
+    act(game, "main activate:1", "cost reimu-fuumajin")
+    d = game.pending
+    assert (d.kind, d.rule) == ("lift-set", "RR-LIFT-1")
+    assert set(d.ids) == {"reimu-youin-gyoku+reimu-hakurei-genei", "reimu-youin-gyoku+reimu-nijuu-kekkai",
+                          "reimu-hakurei-genei+reimu-nijuu-kekkai"}
+    act(game, "lift-set reimu-youin-gyoku+reimu-nijuu-kekkai")
+    assert zone_ids(game, 0)[1] == ["reimu-hakurei-genei", "reimu-nijuu-kekkai"]
+    assert "reimu-youin-gyoku" in names(game, game.hand[0])
+    lift = events(game, "lift")[-1]
+    assert lift["moves"] == [("reimu-youin-gyoku", 1, 0), ("reimu-nijuu-kekkai", 2, 1)]
+
+
+@R("RR-LIFT-2")
+def test_a_lift_with_one_fitting_set_takes_it_without_asking():
+    """When only one set of cards fits together (two cards, both in ［Ⅰ］, nothing behind), the lift
+    happens without a decision; with more cards asked for than fit, the most that fit move."""
+    game = scenario({"awakening": "reimu-dream-battle", "awakened": True, "life": 3,
+                     "hand": ["reimu-musou-fuuin", "reimu-fuumajin"],
+                     "zones": {1: ["reimu-youin-gyoku"], 3: ["reimu-nijuu-kekkai"]}},
+                    {"awakening": "sakuya-luna-dial"})
+    act(game, "main activate:1", "cost reimu-fuumajin")
+    assert game.pending.kind == "main"
+    assert zone_ids(game, 0)[2] == ["reimu-nijuu-kekkai"] and "reimu-youin-gyoku" in names(game, game.hand[0])

@@ -190,3 +190,13 @@ def test_a_day_condition_is_checked_after_the_reverse_phase_turned_night(lab):
     act(game, ("serve", "ran/lab-setall"), ("name", "brain"), ("receive", "koakuma/lunasa"))
     assert [e["card"] for e in events(game, "ability")] == ["ran", "lab-setall"]  # 【バトル直前】 only
     assert [e["why"] for e in events(game, "day-night")] == ["reverse"] and game.night is True
+
+
+@R("RY-STAT-1")
+def test_the_log_line_of_a_played_card_shows_its_stats_with_chips():
+    """「チップ（下に詳細を記載）やカード効果により、カードの能力値が増減することがあります。」 A card
+    with a power chip is logged as played with the chip counted (チルノ パワー6 → 7)."""
+    game = scenario(dict(hand=["cirno/flandre"], chips=[("cirno/flandre", "power-up")]), dict(hand=["letty/youmu"]))
+    act(game, ("serve", "cirno/flandre"))
+    line = next(ln for ln in game.transcript() if ln.startswith("  P1 サーブ"))
+    assert line.endswith("パワー7 スピード5 ブレイン1") and events(game, "play")[0]["now"] == (7, 5, 1)

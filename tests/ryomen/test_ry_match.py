@@ -81,3 +81,21 @@ def test_default_rebuild_draws_a_legal_pairing_of_the_same_set():
     assert again.as_json() == play_match(reg, setups(), 4, 9).as_json()  # reproducible
     assert again.games[1].decks == ("scarlet-night", "ghost-spring")
     assert again.games[2].decks == again.games[3].decks == ("scarlet-random", "ghost-random")
+
+
+@R("RY-MATCH-1", "RY-MATCH-2")
+def test_any_odd_best_of_and_any_even_game_count_by_points():
+    """「３戦２本先取、５戦３本先取など（奇数回戦中の勝った回数で競う）」「２回戦、４回戦マッチの場合
+    （偶数回戦の合計ポイントで競う）」 — the formats are examples: a best-of-7 needs 4 wins, a 6-game
+    match plays all 6 games and the points decide; no games or an absurd count is refused."""
+    reg = sample_registry()
+    seven = play_match(reg, setups(), 7, 3, agents=("greedy", "random"))
+    assert seven.format == "best-of-7" and not seven.by_points and 4 <= len(seven.games) <= 7
+    assert seven.winner is None or seven.wins[seven.winner] == 4 or len(seven.games) == 7
+    six = play_match(reg, setups(), 6, 3)
+    assert six.format == "6-game" and six.by_points and len(six.games) == 6
+    assert [g.first for g in six.games] == [0, 1, 0, 1, 0, 1]
+    assert six.points == tuple(sum(g.totals[p] for g in six.games) for p in (0, 1))
+    for bad in (0, -1, 100):
+        with pytest.raises(ValueError, match="1–99 games"):
+            play_match(reg, setups(), bad, 3)

@@ -155,3 +155,34 @@ def test_random_four_player_games_run_nine_turns():
         assert game.finished and game.turn == 9
         assert sorted([v for w in game.won for v in w] + game.facedown) == [1, 1, 1, 2, 2, 2, 3, 3, 4]
         assert all(len(r) == 9 for r in game.result) and all(not h for h in game.hand)
+
+
+@R("RY-MULTI-5")
+def test_a_card_that_never_tied_is_not_cancelled():
+    """「リバースフェイズで裏返すのは、数字が同じだったカードのみです。キャンセレーション（バトルフェイズ２
+    での引き分け）のカードは勝敗判定に含めないので、残ったカードが１枚の場合は、数値に関わらずそのカード
+    が勝ちとなります。」 Brain: P1 6 and P2 6 tie, P3 4 does not; turned over, P1 shows 4 and P2 2.
+    P1's 4 equals P3's 4, but only P1 tied: P1 drops out, and P3 (4) beats P2 (2)."""
+    game = scenario(dict(hand=["lunasa/meiling"]), dict(hand=["koakuma/chen"]), dict(hand=["sakuya/daiyousei"]))
+    act(game, ("serve", "lunasa/meiling"), ("name", "brain"), ("receive", "koakuma/chen"),
+        ("receive", "sakuya/daiyousei"))
+    b1, b2 = events(game, "battle")
+    assert b1["values"] == [6, 6, 4] and [f["player"] for f in events(game, "flip")] == [0, 1]
+    assert (b2["values"], b2["cancelled"], b2["winner"]) == ([4, 2, 4], [0], 2)
+    assert game.won == [[], [], [4]]
+
+
+@R("RY-REV-3", "RY-MULTI-3")
+def test_a_card_that_did_not_tie_gets_its_before_battle_effect_once():
+    """「カードが裏返る時に発動する効果やバトル直前の効果があれば発動した後、「５：バトルフェイズ２」を
+    行います。」 — the reverse phase's 【バトル直前】 are those of the turned cards. 紅美鈴 received
+    (パワー6 → 8) and did not tie on speed: the reverse phase (sakuya 9 = sakuya 9) does not give it
+    +2 again."""
+    game = scenario(dict(hand=["sakuya/koakuma"]), dict(hand=["meiling/lunasa"]), dict(hand=["sakuya/daiyousei"]))
+    act(game, ("serve", "sakuya/koakuma"), ("name", "speed"), ("receive", "meiling/lunasa"),
+        ("receive", "sakuya/daiyousei"))
+    before = [e for e in events(game, "ability") if e["when"] == "before-battle"]
+    assert [(e["player"], e["window"]) for e in before] == [(1, 1)]
+    assert [e["now"][0] for e in events(game, "stat") if e["player"] == 1] == [8]
+    b1, b2 = events(game, "battle")
+    assert b1["values"] == [9, 5, 9] and (b2["values"], b2["winner"]) == ([4, 5, 6], 2)

@@ -3,14 +3,14 @@
 from __future__ import annotations
 
 import pytest
-from fuda.engine.core import IllegalChoice, InvalidChoice
+from fuda.engine.core import IllegalChoice, InvalidChoice, Termination
 
 from .conftest import act, events, fill, kinds, scenario
 
 R = pytest.mark.rule
 
 
-@R("RY-SERVE-1", "RY-RECV-1", "RY-B1-1", "RY-AFT-1", "RY-AFT-3")
+@R("RY-RECV-1", "RY-B1-1", "RY-AFT-1", "RY-AFT-3")
 def test_a_plain_turn_serve_name_receive_compare_take_the_chip():
     """The server puts a card in and names a stat, the receiver puts one in, the larger named
     stat wins the first point chip, and both cards go to their result zones."""
@@ -55,7 +55,7 @@ def test_the_loser_may_pass():
     assert events(game, "loser-reverse")[0]["card"] is None
 
 
-@R("RY-B1-2", "RY-REV-1", "RY-REV-2", "RY-B2-1", "RY-AFT-2", "RY-END-3")
+@R("RY-B1-2", "RY-REV-2", "RY-AFT-2", "RY-END-3")
 def test_a_double_tie_is_a_cancellation():
     """A tie flips both cards and the day/night chip; a second tie cancels the turn: the chip is
     turned face down, nobody reverses, and the server serves again."""
@@ -108,7 +108,8 @@ def test_equal_totals_are_a_draw():
     act(game, ("name", "power"))
     assert game.finished and game.winner is None
     assert events(game, "score")[0]["totals"] == [4, 4]
-    assert "引き分け" in game.reason
+    assert game.outcome.draw and game.outcome.kind is Termination.POINTS
+    assert game.outcome.ja == "引き分け（合計 4・4）" and game.outcome.en == "draw on points (totals 4・4)"
 
 
 @R("RY-SERVE-1")

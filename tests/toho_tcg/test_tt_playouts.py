@@ -63,7 +63,6 @@ def test_same_seed_same_game_and_greedy_beats_random():
     assert wins >= 24
 
 
-@R("TT-SETUP-2")
 def test_replays_reproduce_exactly():
     """A replay (header, seed, setups, decisions) plays the same game again, event for event; a JSON round
     trip keeps it; a changed decision is caught."""

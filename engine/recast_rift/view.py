@@ -1,0 +1,110 @@
+"""What one seat of a Recast Rift game may know (:class:`RRView`, a frozen value).
+
+By the rule page: fighters are shown to the opponent; the awakening card lies face down
+(「覚醒札は…伏せて置き」) until it awakens; the opponent's spells are unknown until cast
+(「相手がどんなスペルカードを使うか戦うまで分かりません」); face-down cards are hidden from the
+opponent (「相手に情報を隠して置くので、裏向きで置かれます」); the deck's order is hidden from
+everyone. The recast zones, the cast zone and the reserve pile are open. So a seat sees its own
+hand, face-down pile and awakening card, and of the opponent only the open zones and the sizes
+of the hidden ones. Cards are card numbers; ``defs`` names only the cards the seat has seen
+(its own, and the opponent's in open places), ``None`` elsewhere.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Side:
+    """One player's side as the viewing seat sees it (``None``: hidden from that seat)."""
+
+    life: int
+    awakened: bool
+    far: int | None  # the awakening card (the opponent's only once it has awakened)
+    hand: tuple[int, ...] | None
+    hand_size: int
+    deck_size: int
+    face_down: tuple[int, ...] | None
+    face_down_size: int
+    reserve: tuple[int, ...]
+    zones: tuple[tuple[int, ...], ...]  # ［０］, Ⅰ, Ⅱ, Ⅲ, each in placing order
+
+    def deployed(self) -> tuple[int, ...]:
+        """Deployed cards, ［０］ first then Ⅰ, Ⅱ, Ⅲ."""
+        z = self.zones
+        return z[0] + z[1] + z[2] + z[3]
+
+    def zone_of(self, card: int) -> int:
+        """The recast zone of a deployed card, or -1."""
+        for z, cards in enumerate(self.zones):
+            if card in cards:
+                return z
+        return -1
+
+
+@dataclass(frozen=True)
+class RRView:
+    """A seat's knowledge of the game: both sides (``sides[seat]`` is its own), the turn, the
+    open cast zone and the rules settings."""
+
+    seat: int
+    turn: int
+    active: int
+    acted: bool  # the turn player took a normal action this main phase
+    sides: tuple[Side, Side]
+    cast_zone: tuple[int, ...]
+    defs: tuple  # CardDef by card number, None for a card this seat has not seen
+    cap: int
+    hand_limit: int
+    awaken_at: int
+    finished: bool
+
+    @property
+    def me(self) -> Side:
+        """The viewing seat's own side."""
+        return self.sides[self.seat]
+
+    @property
+    def opponent(self) -> Side:
+        """The other side."""
+        return self.sides[1 - self.seat]
+
+    def zone_of(self, card: int) -> int:
+        """The recast zone of a deployed card of either side, or -1."""
+        for side in self.sides:
+            z = side.zone_of(card)
+            if z >= 0:
+                return z
+        return -1
+
+
+def view_of(game, seat: int) -> RRView:
+    """The view of ``seat`` of a :class:`~.game.RecastRift` (reads the game, never changes it)."""
+    sides = []
+    shown = set()
+    for p in (0, 1):
+        own = p == seat
+        zones = tuple(tuple(z) for z in game.zones[p])
+        far = game.far[p] if own or game.awakened[p] else None
+        reserve = tuple(game.reserve[p])
+        side = Side(
+            life=game.life[p], awakened=game.awakened[p], far=far,
+            hand=tuple(game.hand[p]) if own else None, hand_size=len(game.hand[p]),
+            deck_size=len(game.deck[p]),
+            face_down=tuple(game.facedown[p]) if own else None, face_down_size=len(game.facedown[p]),
+            reserve=reserve, zones=zones,
+        )
+        sides.append(side)
+        if own:
+            shown.update(game.spells[p])
+        shown.update(reserve)
+        for z in zones:
+            shown.update(z)
+        if far is not None:
+            shown.add(far)
+    shown.update(game.cast_zone)
+    defs = tuple(d if c in shown else None for c, d in enumerate(game.defs))
+    return RRView(seat=seat, turn=game.turn, active=game.active, acted=game.acted, sides=tuple(sides),
+                  cast_zone=tuple(game.cast_zone), defs=defs, cap=game.cap, hand_limit=game.hand_limit,
+                  awaken_at=game.awaken_at, finished=game.finished)

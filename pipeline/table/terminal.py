@@ -1,0 +1,140 @@
+"""Playing at the terminal: each question of a human seat with that seat's view, numbered options
+and the card each is about; answers are numbers (``1 3`` for several), ``?N`` shows option N's
+card in full, ``log`` the recent events, ``undo`` takes back the last answer, ``quit`` concedes.
+
+It works over a plain pipe too: when stdin is not a terminal it reads one answer per line, so a
+script (or ``yes 1``) can drive it. Input that ends before the game does concedes the game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+
+from fuda.table.session import Prompt, TableError, TableSession
+
+WORDS = {
+    "ja": {"choose": "番号を入力（複数は空白区切り、?N=カード、log=記録、undo=戻す、quit=投了）",
+           "forced": "選べるものが1つだけの手順です。Enter で進みます。", "bad": "入力が読めません",
+           "range": "番号は 1〜{n} です", "count": "{lo}〜{hi} 個選んでください", "nothing": "戻せる答えがありません",
+           "undone": "最後の答えを取り消しました。", "more": "あと {n} 個選んでください（残りから番号で）", "conceded": "投了しました。", "over": "ゲーム終了",
+           "view": "あなたの見えている盤面", "log": "最近の出来事"},
+    "en": {"choose": "enter numbers (space-separated for several; ?N card, log, undo, quit)",
+           "forced": "only one option here; press Enter to go on", "bad": "cannot read that",
+           "range": "numbers go from 1 to {n}", "count": "pick {lo} to {hi}", "nothing": "nothing to take back",
+           "undone": "took back your last answer", "more": "pick {n} more (numbers from what is left)", "conceded": "you conceded", "over": "game over",
+           "view": "what your seat sees", "log": "recent events"},
+}
+
+
+def play(session: TableSession, lines: Iterator[str], echo: Callable[[str], None], lang: str = "ja") -> str:
+    """Drive ``session`` with answers read from ``lines`` until the game ends (or the person
+    concedes or the input ends); returns the outcome line."""
+    w = WORDS[lang]
+    while True:
+        for step in session.forced_since():
+            echo(step)
+            if not session.auto_forced:
+                echo(w["forced"])
+                if next(lines, None) is None:
+                    return _concede(session, echo, w)
+        prompt = session.prompt()
+        if prompt is None:
+            result = f"{w['over']}: {session.outcome_text(lang)}"
+            echo(result)
+            return result
+        _show(session, prompt, echo, w, lang)
+        chosen: tuple[str, ...] = ()  # a multi-pick answer may come a few numbers at a time
+        while True:
+            current = _narrowed(prompt, chosen)
+            raw = next(lines, None)
+            if raw is None:
+                return _concede(session, echo, w)
+            text = raw.strip()
+            if text in ("quit", "q", "投了"):
+                return _concede(session, echo, w)
+            if text == "log":
+                echo(f"— {w['log']} —")
+                for line in session.log():
+                    echo("  " + line)
+                continue
+            if text == "undo":
+                echo(w["undone"] if session.undo() else w["nothing"])
+                break
+            if text.startswith("?"):
+                card = _card_of(current, text[1:])
+                echo(session.card_text(card) if card else w["bad"])
+                continue
+            picks, problem = _parse(current, text, w)
+            if problem:
+                echo(problem)
+                continue
+            if len(chosen) + len(picks) < prompt.min:  # keep them; ask for the rest from what is left
+                chosen += picks
+                rest = _narrowed(prompt, chosen)
+                echo(w["more"].format(n=rest.min))
+                for c in rest.choices:
+                    echo(f"  {c.number:2d}. {c.label}")
+                continue
+            try:
+                session.answer(prompt.id, chosen + picks)
+            except TableError as exc:
+                echo(exc.text(lang))
+                chosen = ()
+                continue
+            break
+
+
+def _show(session: TableSession, prompt: Prompt, echo, w, lang: str) -> None:
+    echo("")
+    echo(f"— {w['view']}（P{prompt.seat + 1}）—")
+    for line in session.state().splitlines():
+        echo("  " + line)
+    echo(prompt.question(lang))
+    for c in prompt.choices:
+        card = session.cards.get(c.card) if c.card else None
+        extra = ""
+        if card is not None:
+            text = " ".join(card.text.split())
+            extra = f" — {text[:60]}{'…' if len(text) > 60 else ''}" if text else ""
+        echo(f"  {c.number:2d}. {c.label}{extra}")
+    echo(w["choose"])
+
+
+def _narrowed(prompt: Prompt, chosen: tuple[str, ...]) -> Prompt:
+    """The same question without the options already chosen, renumbered, asking for the rest."""
+    from dataclasses import replace
+
+    if not chosen:
+        return prompt
+    left = [c for c in prompt.choices if c.id not in chosen]
+    choices = tuple(replace(c, number=n) for n, c in enumerate(left, 1))
+    return replace(prompt, choices=choices, min=max(0, prompt.min - len(chosen)), max=prompt.max - len(chosen))
+
+
+def _card_of(prompt: Prompt, number: str) -> str | None:
+    try:
+        n = int(number)
+    except ValueError:
+        return None
+    return prompt.choices[n - 1].card if 1 <= n <= len(prompt.choices) else None
+
+
+def _parse(prompt: Prompt, text: str, w) -> tuple[tuple[str, ...], str]:
+    """The option ids named by ``text`` (numbers), or a one-line problem."""
+    if not text and prompt.min == 0:
+        return (), ""
+    try:
+        numbers = [int(t) for t in text.replace(",", " ").replace("、", " ").split()]
+    except ValueError:
+        return (), f"{w['bad']}: {text!r}"
+    n = len(prompt.choices)
+    if any(not 1 <= k <= n for k in numbers):
+        return (), w["range"].format(n=n)
+    if len(set(numbers)) != len(numbers) or len(numbers) > prompt.max or (not numbers and prompt.min):
+        return (), w["count"].format(lo=prompt.min, hi=prompt.max)
+    return tuple(prompt.choices[k - 1].id for k in numbers), ""
+
+
+def _concede(session: TableSession, echo, w) -> str:
+    echo(w["conceded"])
+    return w["conceded"]

@@ -1,0 +1,106 @@
+"""Seats, copies and outcomes of Recast Rift: what a seat may know, agents that see only that,
+narration for a seat, positions that copy, the typed outcome, the runner's fast loop."""
+
+from __future__ import annotations
+
+import copy
+
+import pytest
+from fuda.engine import recast_rift as rr
+from fuda.engine.core import GreedyAgent, Outcome, Termination, ask, run
+
+from ..engine import playouts
+from .conftest import act, sample_registry, scenario
+
+SAMPLE = playouts.Sample(rr, sample_registry)
+REIMU = ["reimu-musou-fuuin", "reimu-fuumajin", "reimu-youin-gyoku", "reimu-hakurei-genei", "reimu-musou-tensei"]
+
+
+def _pair(hand_b: list[str], deck_b: list[str], down_b: list[str]):
+    """Two positions alike in everything P1 may see; P2's hand, deck order and face-down pile
+    differ as given."""
+    p1 = {"hand": ["youmu-gensei-zan", "youmu-meisou-zan"], "awakening": "youmu-till-when",
+          "deck": ["youmu-nihyaku-yujun"], "zones": {2: ["youmu-yuumei-no-kurin"]},
+          "face_down": ["youmu-meishin-kakou-zan"]}
+    p2 = {"hand": hand_b, "deck": deck_b, "face_down": down_b, "zones": {3: ["reimu-nijuu-kekkai"]}}
+    return scenario(p1, p2, turns=None), p2
+
+
+def test_a_seat_sees_the_same_view_whatever_the_opponent_hides():
+    """Two games differing only in P2's hand, deck order and face-down cards give P1 equal views
+    (and P1's greedy agent the same answer); P2's own view tells them apart."""
+    ids = REIMU
+    a, _ = _pair(ids[0:2], ids[2:4], ids[4:5])
+    b, _ = _pair(ids[3:5], ids[1:3][::-1], ids[0:1])
+    assert a.view(0) == b.view(0)
+    assert a.view(1) != b.view(1)
+    assert a.pending.player == 0 and a.pending == b.pending
+    for seed in range(5):
+        assert ask(GreedyAgent(seed), a, a.pending) == ask(GreedyAgent(seed), b, b.pending)
+    view = a.view(0)
+    assert view.opponent.hand is None and view.opponent.hand_size == 2 and view.opponent.face_down is None
+    assert view.opponent.far is None and view.me.far is not None
+    assert all(view.defs[c] is None for c in a.hand[1] + a.deck[1] + a.facedown[1])
+
+
+def test_reading_a_view_changes_nothing():
+    """Views and seat dumps of a game in progress leave its log and state untouched."""
+    game = playouts.advance(SAMPLE.new(3, SAMPLE.pairs()[0]), [GreedyAgent(1), GreedyAgent(2)], 30)
+    before, dump = game.log.digest(), game.describe_state()
+    for seat in (0, 1):
+        game.view(seat), game.describe_state(seat), game.transcript(seat)
+    assert game.log.digest() == before and game.describe_state() == dump
+
+
+def test_a_seats_transcript_does_not_name_the_opponents_hidden_cards():
+    """P1's transcript counts P2's draws and face-down cards without naming them; the
+    spectator's transcript names them."""
+    game = scenario({"hand": ["reimu-musou-fuuin"]},
+                    {"awakening": "youmu-till-when", "hand": ["youmu-gensei-zan", "youmu-meisou-zan"],
+                     "deck": ["youmu-nihyaku-yujun", "youmu-yuumei-no-kurin", "youmu-meishin-kakou-zan"]},
+                    turns=2)
+    act(game, "main end", (1, "main", "end"), (1, "cleanup", "youmu-nihyaku-yujun", "youmu-gensei-zan"))
+    hidden = [game.defs[game.by_oid[1][c]].name for c in ("youmu-nihyaku-yujun", "youmu-yuumei-no-kurin",
+                                                           "youmu-gensei-zan")]
+    spectator, mine, theirs = ("\n".join(game.transcript(s)) for s in (None, 0, 1))
+    assert all(name in spectator and name in theirs for name in hidden)
+    assert not any(name in mine for name in hidden)
+    assert "P2 ドロー（ドローステップ）\n" in mine and "P2 伏せ札（クリンナップ）: 2枚" in mine
+    assert "局面指定: ライフ" in mine and "手札2枚" in mine
+
+
+def test_a_copy_plays_on_like_the_original():
+    """Mid-game copies (copy.deepcopy and clone) of 60 seeded games, played on with the same
+    answers as the original, give the same log, winner and outcome."""
+    playouts.assert_copy_plays_on(SAMPLE, range(30))
+    playouts.assert_copy_plays_on(SAMPLE, range(30, 60), copy=lambda g: g.clone())
+
+
+def test_a_copy_of_a_scenario_position_keeps_the_position():
+    """A game set up from an explicit position copies to the same position and pending decision."""
+    game = scenario({"hand": ["reimu-musou-fuuin", "reimu-fuumajin"]},
+                    {"awakening": "youmu-till-when", "hand": ["youmu-gensei-zan"]}, turns=None)
+    twin = copy.deepcopy(game)
+    assert twin.describe_state() == game.describe_state() and twin.pending == game.pending
+    act(twin, "main end")
+    assert (game.active, game.pending.kind) == (0, "main") and twin.active == 1
+
+
+def test_the_outcome_is_typed():
+    """A game won on life ends with Termination.LIFE, the winner, and both languages; a scenario
+    that runs out of turns ends as SCENARIO with no winner."""
+    game = playouts.play(SAMPLE.new(1, SAMPLE.pairs()[1]), ("greedy", "random"), 1)
+    out = game.outcome
+    assert isinstance(out, Outcome) and out.kind is Termination.LIFE
+    assert out.winners == (game.winner,) and out.ja == f"P{2 - game.winner}のライフが0" and "life" in out.en
+    assert game.transcript()[-1].endswith(f"（{out.ja}）")
+    ended = scenario({"hand": ["reimu-musou-fuuin"]}, {"awakening": "youmu-till-when"}, turns=1)
+    act(ended, "main end")
+    assert ended.outcome.kind is Termination.SCENARIO and ended.outcome.draw
+
+
+@pytest.mark.parametrize("first", [0, 250])
+def test_the_runners_fast_loop_plays_like_the_plain_loop(first):
+    """250 + 250 seeded random games give the same full log through the runner's inlined fast
+    loop as through its plain loop (the fast loop re-implements choose and the random agent)."""
+    playouts.assert_fast_loop_agrees(SAMPLE, 250, first)
