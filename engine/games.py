@@ -1,7 +1,7 @@
-"""Which engine plays which rules: the per-game registry of engine packages.
+"""The compiled card registry of a game, cached; the game's engine comes from its rule set.
 
-Adding an engine is one line in :data:`ENGINES` (rules id → module path). An engine module
-offers:
+Which engine plays which rules is the rule set's business (``RuleSet.engine``, a module path;
+see :mod:`fuda.database.ruleset`). An engine module offers:
 
 * ``RULES`` (its rules id), ``ENGINE_VERSION``, ``RULES_VERSION``, ``CATALOGUE``
   (:class:`engine.core.Catalogue`);
@@ -16,31 +16,17 @@ offers:
 
 from __future__ import annotations
 
-from importlib import import_module
-from types import ModuleType
-
-ENGINES: dict[str, str] = {
-    "recast-rift": "fuda.engine.recast_rift",
-    "ryomen": "fuda.engine.ryomen",
-    "toho-tcg": "fuda.engine.toho_tcg",
-    "raise-blaze": "fuda.engine.raise_blaze",
-}
+from fuda.database.ruleset import engine_for, engines
 
 _REGISTRIES: dict = {}
 
 
-def engine_for(rules: str) -> ModuleType | None:
-    """The engine module of a rules id, or None when no engine is written yet."""
-    path = ENGINES.get(rules)
-    return import_module(path) if path else None
-
-
 def registry_for(game):
-    """The (cached) compiled registry of a :class:`pipeline.Game`; FindingsError when a card
+    """The (cached) compiled registry of a :class:`fuda.Game`; FindingsError when a card
     cannot be compiled; ``LookupError`` when the game's rules have no engine."""
     module = engine_for(game.rules)
     if module is None:
-        raise LookupError(f"no engine plays {game.rules} yet (engines: {', '.join(sorted(ENGINES))})")
+        raise LookupError(f"no engine plays {game.rules} (engines: {', '.join(engines())})")
     key = id(game)
     cached = _REGISTRIES.get(key)
     if cached is None or cached.game is not game:

@@ -17,13 +17,14 @@ import os
 import shutil
 import tempfile
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from fuda.atomic import write_atomic
-from fuda.database.findings import Finding, FindingsError
+from fuda.database.findings import Finding, FindingsError, report
 from fuda.database.model import Database
-from fuda.engine.games import engine_for, registry_for
+from fuda.database.ruleset import engine_for, ruleset_for
+from fuda.engine.games import registry_for
 
 Step = Callable[[Database, Path], list[Path] | tuple[list[Path], list[Finding]]]
 
@@ -43,17 +44,22 @@ class BuildResult:
 
 
 def lint_step(database, out: Path) -> list[Path]:
-    """Lint the database; write ``lint.txt`` and ``lint.sarif``."""
-    from fuda.lint.engine import lint, summary
+    """Lint the database; write ``lint.txt`` and ``lint.sarif``. A broken prh dictionary or lint
+    setting (PRH002, LNT001) fails the step after the report is written (FindingsError, located)."""
+    from fuda.lint.engine import config_errors, lint, summary
     from fuda.lint.report import render
 
     diagnostics = lint(database)
     text = render(diagnostics, "text") + summary(diagnostics) + "\n"
-    return [write_atomic(out / "lint.txt", text), write_atomic(out / "lint.sarif", render(diagnostics, "sarif"))]
+    written = [write_atomic(out / "lint.txt", text), write_atomic(out / "lint.sarif", render(diagnostics, "sarif"))]
+    broken = config_errors(diagnostics)
+    if broken:
+        raise FindingsError([replace(d.finding(), severity="error") for d in broken])
+    return written
 
 
 def print_step(database, out: Path) -> list[Path]:
-    """Every game's card sheets (A4, トンボ, long-edge backs; ryomen without backs), each ryomen
+    """Every game's card sheets (A4, トンボ, backs as its rule set prints them), each ryomen
     pairing as double-faced cards, and every game's mat as A3 PDF and PNG, under ``out/print/``."""
     from fuda.printing.mat import write_mat, write_mat_png
     from fuda.printing.sheets import is_pairing, print_cards
@@ -61,7 +67,7 @@ def print_step(database, out: Path) -> list[Path]:
     written: list[Path] = []
     for game in database.games:
         folder = Path(out) / "print" / game.id
-        backs = "none" if game.rules == "ryomen" else "long-edge"
+        backs = ruleset_for(game.rules).print_backs
         written.append(print_cards(game, backs=backs, out=folder / f"{game.id}-cards.pdf"))
         for deck in game.decks:
             if is_pairing(game, deck):
@@ -74,7 +80,7 @@ def print_step(database, out: Path) -> list[Path]:
 
 def online_step(database, out: Path) -> tuple[list[Path], list]:
     """An Udonarium ZIP for every deck (out/udonarium/<game>/<deck>.zip) and the Duel Online
-    Card.txt of every toho-tcg game (out/duel-online/<game>/Card.txt); returns the files and the
+    Card.txt of every game whose rule set asks for one (out/duel-online/<game>/Card.txt); returns the files and the
     exports' warnings (each once, though every deck of a game may repeat it)."""
     from fuda.online.duel_online import write_card_txt
     from fuda.online.udonarium import export_udonarium
@@ -87,7 +93,7 @@ def online_step(database, out: Path) -> tuple[list[Path], list]:
             path, found = export_udonarium(game, deck.id, out / "udonarium" / game.id / f"{deck.id}.zip")
             written.append(path)
             warnings.update((str(f), f) for f in found if str(f) not in warnings)
-        if game.rules == "toho-tcg":
+        if ruleset_for(game.rules).duel_online:
             path, found = write_card_txt(game, out / "duel-online" / game.id / "Card.txt")
             written.append(path)
             warnings.update((str(f), f) for f in found if str(f) not in warnings)
@@ -143,6 +149,13 @@ def engine_step(database, out) -> list:
     return written
 
 
+def gallery_step(database, out: Path):
+    """Every game's card gallery: images, contact sheets and index.html under ``out/gallery/``."""
+    from fuda.gallery import gallery_step as run
+
+    return run(database, out)
+
+
 def steps() -> list[tuple[str, Step]]:
     """The build steps after validation, in order."""
     return [
@@ -150,7 +163,32 @@ def steps() -> list[tuple[str, Step]]:
         ("print", print_step),
         ("online", online_step),
         ("engine", engine_step),
+        ("gallery", gallery_step),
     ]
+
+
+CARD_SCHEMA = "cards.schema.json"
+
+
+def write_card_schemas(paths=None) -> list[Path]:
+    """Write ``cards.schema.json`` into every game folder whose rule set derives its card schema
+    from game.yaml (``rules: custom``), so YAML editors complete and check the card files (their
+    first line: ``# yaml-language-server: $schema=cards.schema.json``). A game.yaml with errors
+    raises FindingsError; the card files themselves need not be valid yet."""
+    from fuda.database.load import _load
+    from fuda.database.ruleset import ruleset_for
+
+    database, findings = _load(paths)
+    broken = [f for f in findings if f.severity == "error" and Path(f.location.file).name == "game.yaml"]
+    if broken:
+        raise FindingsError(broken)
+    written = []
+    for game in database.games:
+        schema = ruleset_for(game.rules).schema("cards", game.manifest)
+        if not isinstance(schema, str):
+            text = json.dumps(schema, ensure_ascii=False, indent=2) + "\n"
+            written.append(write_atomic(Path(game.folder) / CARD_SCHEMA, text))
+    return written
 
 
 def write_report(findings, out: Path) -> list[Path]:
@@ -159,7 +197,7 @@ def write_report(findings, out: Path) -> list[Path]:
     errors = sum(f.severity == "error" for f in findings)
     warnings = sum(f.severity == "warning" for f in findings)
     text += f"{errors} error(s), {warnings} warning(s)\n"
-    payload = {"errors": errors, "warnings": warnings, "findings": [f.as_dict() for f in findings]}
+    payload = report(findings)
     return [
         write_atomic(out / "validation.txt", text),
         write_atomic(out / "validation.json", json.dumps(payload, ensure_ascii=False, indent=2) + "\n"),

@@ -160,7 +160,8 @@ def _worker_game(files: dict[str, bytes], game_id: str):
     key = hashlib.sha256(b"".join(k.encode() + b"\0" + v for k, v in sorted(files.items()))).hexdigest()
     if key not in _LOADED:
         from fuda.database import load_database
-        from fuda.engine.games import engine_for, registry_for
+        from fuda.database.ruleset import engine_for
+        from fuda.engine.games import registry_for
 
         root = Path(tempfile.mkdtemp(prefix="fuda-sim-")) / game_id
         for rel, data in files.items():

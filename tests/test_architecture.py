@@ -20,6 +20,8 @@ LAYERS = {
     "fuda.printing": 3,
     "fuda.online": 3,
     "fuda.lint": 3,
+    "fuda.sheets": 3,
+    "fuda.gallery": 3,
     "fuda.build": 4,
     "fuda.simulation": 4,
     "fuda.table": 4,

@@ -18,7 +18,7 @@ from fuda.printing.imposition import (
     paper_size,
     sheet_layout,
 )
-from fuda.printing.marks import calibration_pages, cut_lines, page_marks, tombo
+from fuda.printing.marks import MARK_EDGE, calibration_pages, card_bleeds, cut_lines, page_marks, tombo
 from fuda.printing.tiling import TILE_OVERLAP, tile_plan
 
 A4 = PAPERS["A4"]
@@ -68,7 +68,7 @@ def test_a4_holds_nine_standard_cards_butted_in_columns():
 @pytest.mark.parametrize("backs", BACKS)
 def test_every_grid_stays_inside_the_paper_margin(paper, card, backs):
     """For every paper, preset and back mode, all artwork (trim + bleed) stays inside the
-    paper less its 4 mm margin, and no two cards' clip boxes overlap."""
+    paper less its 7 mm margin (5 mm clear + 2 mm marks), and no two cards' clip boxes overlap."""
     layout = sheet_layout(paper_size(paper), card, 3.0, backs)
     pages = [layout.front_slots() + layout.back_slots()] if backs == "gutter" else \
         [layout.front_slots(), layout.back_slots()]
@@ -182,11 +182,72 @@ def test_tombo_has_double_corners_centres_and_inner_cuts():
 
 
 def test_cut_lines_run_from_paper_edge_to_bleed():
-    """Plain cut lines: one pair per trim line, from the paper edge to the bleed."""
+    """Plain cut lines: one pair per trim line, from 5 mm inside the paper edge to the bleed."""
     g = sheet_layout(A4, (63, 88), 3.0).front
     rules = cut_lines(g, 210, 297)
     assert len(rules) == 2 * (len(g.cut_xs) + len(g.cut_ys))
-    assert min(min(r.y1, r.y2) for r in rules) == 0.0
+    assert min(min(r.y1, r.y2) for r in rules) == MARK_EDGE
+
+
+def _stroke_enters(rule: Rule, box) -> bool:
+    """True when the stroke of an axis-aligned rule (its width included) overlaps the inside
+    of ``box``."""
+    h = rule.stroke_width / 2 - 1e-6
+    x0, x1 = sorted((rule.x1, rule.x2))
+    y0, y1 = sorted((rule.y1, rule.y2))
+    x0, y0, x1, y1 = x0 - h, y0 - h, x1 + h, y1 + h
+    return x0 < box[2] and x1 > box[0] and y0 < box[3] and y1 > box[1]
+
+
+@pytest.mark.parametrize("paper", list(PAPERS))
+@pytest.mark.parametrize("card", [(63, 88), (59, 86), (91, 55), (70, 120)])
+@pytest.mark.parametrize("backs", BACKS)
+@pytest.mark.parametrize("style", ["tombo", "lines"])
+@pytest.mark.parametrize("offset", [(0.0, 0.0), (3.0, -2.5)])
+def test_no_mark_enters_any_card_bleed_or_the_5mm_paper_edge(paper, card, backs, style, offset):
+    """On every page of every back mode, no mark segment's stroke enters any card's bleed box
+    (trim + full bleed), and every mark keeps 5 mm from the paper edge."""
+    layout = sheet_layout(paper_size(paper), card, 3.0, backs, offset)
+    for page in paginate(layout, layout.per_page):
+        rules = [r for r in page_marks(page, style) if isinstance(r, Rule)]
+        assert rules
+        boxes = card_bleeds(page)
+        assert len(boxes) == len(page.placements)
+        for r in rules:
+            for box in boxes:
+                assert not _stroke_enters(r, box), (page.side, r, box)
+            for x, y in ((r.x1, r.y1), (r.x2, r.y2)):
+                assert MARK_EDGE - 1e-6 <= x <= page.width - MARK_EDGE + 1e-6, r
+                assert MARK_EDGE - 1e-6 <= y <= page.height - MARK_EDGE + 1e-6, r
+
+
+def test_card_bleeds_are_the_full_bleed_of_each_card():
+    """card_bleeds gives each card's trim grown by the bleed, also for butted neighbours."""
+    page = paginate(sheet_layout(A4, (63, 88), 3.0), 9)[0]
+    boxes = card_bleeds(page)
+    assert boxes[0] == tuple(v + d for v, d in zip(page.placements[0].slot.trim, (-3, -3, 3, 3)))
+
+
+def test_letter_loses_a_row_rather_than_printing_marks_near_the_edge():
+    """On Letter, nine 63 × 88 cards would leave 4.7 mm margins: a duplex (portrait) sheet holds
+    six, a simplex one turns landscape for eight, and every mark stays 5 mm in."""
+    assert sheet_layout(paper_size("Letter"), (63, 88), 3.0).per_page == 8
+    layout = sheet_layout(paper_size("Letter"), (63, 88), 3.0, "long-edge")
+    assert layout.per_page == 6
+    page = paginate(layout, 6)[0]
+    rules = [r for r in page_marks(page, "tombo") if isinstance(r, Rule)]
+    assert min(min(r.y1, r.y2) for r in rules) >= MARK_EDGE
+    assert max(max(r.y1, r.y2) for r in rules) <= page.height - MARK_EDGE
+
+
+def test_gutter_marks_stay_out_of_the_other_half():
+    """Gutter sheets: no トンボ arm crosses the gap into the cards across the fold."""
+    layout = sheet_layout(A4, (63, 88), 3.0, "gutter")
+    page = paginate(layout, layout.per_page)[0]
+    axis, pos = page.fold
+    rules = [r for r in tombo(layout.front, page.width, page.height, (layout.back.bleed_box,))]
+    coord = (lambda r: max(r.x1, r.x2)) if axis == "x" else (lambda r: max(r.y1, r.y2))
+    assert all(coord(r) < pos for r in rules)
 
 
 def test_page_marks_label_fits_between_marks():
@@ -208,25 +269,102 @@ def test_calibration_reading_is_the_offset_to_enter(backs):
     W, H = A4
     offset = (1.5, -1.0)
     front, back = calibration_pages(W, H, backs, offset)
-    f_rules = [r for r in front if isinstance(r, Rule)]
-    b_items = list(back)
 
     def flip(x, y):
         return (W - x, y) if backs == "long-edge" else (x, H - y)
 
-    readings = {}
-    for i, item in enumerate(b_items):
-        if not isinstance(item, Rule):
-            continue
-        label = b_items[i + 1].text
-        (x1, y1), (x2, _) = flip(item.x1, item.y1), flip(item.x2, item.y2)
-        vertical = abs(x1 - x2) < 1e-9
-        for r in f_rules:
-            if vertical and abs(r.x1 - r.x2) < 1e-9 and abs(r.x1 - x1) < 1e-6:
-                readings.setdefault("X", []).append(label)
-            if not vertical and abs(r.y1 - r.y2) < 1e-9 and abs(r.y1 - y1) < 1e-6:
-                readings.setdefault("Y", []).append(label)
+    readings, _ = _decode(front, back, flip, (0.0, 0.0))
     assert readings == {"X": ["-1.5"], "Y": ["+1"]}
+
+
+def _decode(front, back, flip, drift):
+    """Read a calibration sheet whose back landed ``drift`` mm off (as seen on the back page):
+    per axis, the labels of every back line that coincides (≤ 0.25 mm, overlapping across the
+    scale) with a front line, and the nearest distance of any other back/front line pair."""
+    f_rules = [r for r in front if isinstance(r, Rule)]
+    shown = []  # front lines as seen on the back page
+    for r in f_rules:
+        (x1, y1), (x2, y2) = flip(r.x1, r.y1), flip(r.x2, r.y2)
+        shown.append((x1, y1, x2, y2))
+    found = {"X": [], "Y": []}
+    nearest_other = {"X": 99.0, "Y": 99.0}
+    items = list(back)
+    for i, b in enumerate(items):
+        if not isinstance(b, Rule):
+            continue
+        label = items[i + 1].text
+        bx1, by1, bx2, by2 = b.x1 + drift[0], b.y1 + drift[1], b.x2 + drift[0], b.y2 + drift[1]
+        vertical = abs(bx1 - bx2) < 1e-9
+        axis = "X" if vertical else "Y"
+        best = []
+        for fx1, fy1, fx2, fy2 in shown:
+            if vertical != (abs(fx1 - fx2) < 1e-9):
+                continue
+            if vertical:
+                across = min(max(by1, by2), max(fy1, fy2)) - max(min(by1, by2), min(fy1, fy2))
+                gap = abs(bx1 - fx1)
+            else:
+                across = min(max(bx1, bx2), max(fx1, fx2)) - max(min(bx1, bx2), min(fx1, fx2))
+                gap = abs(by1 - fy1)
+            if across > 0:
+                best.append(gap)
+        best.sort()
+        if best and best[0] <= 0.25:
+            found[axis].append(label)
+            rest = best[1:]
+        else:
+            rest = best
+        if rest:
+            nearest_other[axis] = min(nearest_other[axis], rest[0])
+    return found, nearest_other
+
+
+@pytest.mark.parametrize("paper", ["A4", "B5", "Letter"])
+@pytest.mark.parametrize("backs", ["long-edge", "short-edge"])
+def test_calibration_decodes_every_drift_within_five_mm(backs, paper):
+    """For every drift −5…+5 mm in 0.5 mm steps on both axes, exactly one pair per axis
+    coincides, its label cancels the drift, and every other pair is ≥ 0.5 mm apart (the next
+    reading) while lines of different pairs never come within 2 mm."""
+    W, H = paper_size(paper)
+    front, back = calibration_pages(W, H, backs, (0.0, 0.0))
+
+    def flip(x, y):
+        return (W - x, y) if backs == "long-edge" else (x, H - y)
+
+    def reading(t):
+        return "0" if not t else f"{t:+.1f}".replace(".0", "")
+
+    for i in range(-10, 11):
+        for j in range(-10, 11):
+            dx, dy = i / 2, j / 2
+            found, nearest = _decode(front, back, flip, (dx, dy))
+            # the back moved by (dx, dy) on the back page: the reading to add is −drift
+            assert found == {"X": [reading(-dx)], "Y": [reading(-dy)]}, (dx, dy, found)
+            assert nearest["X"] >= 0.5 - 1e-9 and nearest["Y"] >= 0.5 - 1e-9
+    for item in front + back:  # everything on the paper, 5 mm clear of the edge at any drift
+        if isinstance(item, Rule):
+            for x, y in ((item.x1, item.y1), (item.x2, item.y2)):
+                assert 10 <= x <= W - 10 and 10 <= y <= H - 10, (item, W, H)
+
+
+def test_calibration_false_pairs_stay_two_mm_apart():
+    """A back line and a front line of different readings are never nearer than 2 mm along the
+    scale while they overlap across it, at any drift within ±5 mm (so no false coincidence)."""
+    W, H = A4
+    front, back = calibration_pages(W, H, "long-edge")
+    f_rules = [r for r in front if isinstance(r, Rule)]
+    b_rules = [r for r in back if isinstance(r, Rule)]
+    fx = [(W - r.x1, min(r.y1, r.y2), max(r.y1, r.y2)) for r in f_rules if r.x1 == r.x2]
+    bx = [(r.x1, min(r.y1, r.y2), max(r.y1, r.y2)) for r in b_rules if r.x1 == r.x2]
+    assert len(fx) == len(bx) == 21
+    for k, (x, y0, y1) in enumerate(bx):
+        for m, (f, g0, g1) in enumerate(fx):
+            if m == k:
+                continue
+            for d in range(-10, 11):
+                overlap = min(y1 + d / 2, g1) - max(y0 + d / 2, g0) > 0
+                if overlap:
+                    assert min(abs(x + e / 2 - f) for e in range(-10, 11)) >= 2.0 - 1e-9
 
 
 def test_a3_mat_is_one_sheet_and_a4_tiles_overlap_by_the_glue_margin():

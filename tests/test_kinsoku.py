@@ -174,3 +174,42 @@ def test_names_squeeze_before_they_shrink():
     with pytest.raises(TextOverflow) as info:
         fit_line(name, width=natural * 0.2, fonts=FONTS, size=10, min_size=7, card="x", field="name")
     assert info.value.field == "name"
+
+
+# -- signs and stat pairs --------------------------------------------------------------------
+
+SIGNED_TEXT = ("このターン、味方のスピードを＋２し、相手の守備力を－３００する。命中率は±１０まで。"
+               "次の手番、対象の攻撃力を＋２／－１する。範囲は-4から+12まで、重さは−５。")
+
+
+def _split_signs(lines):
+    """Line ends where a sign is cut from the number that follows it."""
+    bad = []
+    for a, b in zip(lines, lines[1:]):
+        if a and b and a[-1] in "＋－±+-−" and b[0] in "0123456789０１２３４５６７８９":
+            bad.append(a[-1] + "|" + b[:3])
+    return bad
+
+
+@pytest.mark.parametrize("width", [x / 2 for x in range(6, 61)])
+def test_a_sign_is_never_split_from_its_number(width):
+    """At every width, ＋ － ± (and ASCII + - and −) stay on the line of the number after them."""
+    lines = break_lines(SIGNED_TEXT, width, mono)
+    assert _split_signs(lines) == [], lines
+    assert "".join(lines) == SIGNED_TEXT
+    check_lines(lines, width)
+
+
+@pytest.mark.parametrize("width", [x / 2 for x in range(10, 61)])
+def test_a_stat_pair_stays_on_one_line_where_it_fits(width):
+    """＋２／－１ is never broken across lines when the line is at least as wide as the pair."""
+    lines = break_lines(SIGNED_TEXT, width, mono)
+    assert any("＋２／－１" in line for line in lines), lines
+
+
+def test_a_stat_pair_wider_than_the_line_splits_after_the_slash():
+    """A pair that cannot fit one line breaks after ／, each signed number still whole."""
+    lines = break_lines("＋１０／＋１０", 4, mono)
+    assert lines == ["＋１０／", "＋１０"]
+    assert tokenize("攻撃力を＋１／＋０する") == ["攻", "撃", "力", "を", "＋１／＋０", "す", "る"]
+    assert tokenize("パワーを＋５００する")[4] == "＋５００"

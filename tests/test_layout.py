@@ -250,3 +250,83 @@ def test_manifest_back_image_covers_the_back_and_bleed(tmp_path, db):
     images = [i for i in back.items if isinstance(i, Image)]
     assert images == [Image(-2.0, -2.0, 67.0, 92.0, tmp_path / "back.png")]
     assert back.items[0].fill == "#112233"
+
+
+# -- other card sizes: uniform scaling, safe area, collisions ---------------------------------
+
+GAMES = ["toho-tcg", "raise-blaze", "recast-rift", "ryomen"]
+
+
+def _sized(game, size):
+    from fuda.printing.sheets import with_card_size
+
+    return with_card_size(game, size)
+
+
+@pytest.mark.parametrize("size", [(63, 88), (59, 86), (70, 120)])
+@pytest.mark.parametrize("game_id", GAMES)
+def test_four_games_are_clean_at_every_portrait_size(db, game_id, size):
+    """At 63×88, 59×86 (mini) and 70×120 (tarot) every front and back lays out without error,
+    no text enters the 3 mm safe area and no two texts overlap."""
+    from fuda.faces.fonts import game_fonts
+    from fuda.faces.safe_area import text_problems
+
+    game = _sized(db.game(game_id), size)
+    fonts = game_fonts(game)
+    for card in game.cards:
+        for face in (layout_card(game, card, fonts=fonts), layout_back(game, card, fonts=fonts)):
+            assert (face.width, face.height) == size
+            problems = [p.message() for p in text_problems(face, fonts)]
+            assert problems == [], (card.id, problems[:3])
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_landscape_size_for_a_portrait_layout_is_refused_clearly(db, game_id, tmp_path):
+    """91×55 (landscape) with a portrait template is a one-line option error naming both sizes,
+    not a stretched card."""
+    from fuda.printing.imposition import PrintOptionError
+    from fuda.printing.sheets import print_cards
+
+    with pytest.raises(PrintOptionError, match=r"63 × 88 mm \(portrait\).*91 × 55"):
+        print_cards(db.game(game_id), card_size="91x55", out=tmp_path / "x.pdf")
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_scaling_is_uniform_and_letterboxed(db):
+    """At 59×86 the toho-tcg cost circle stays a circle, and the design is centred: the
+    scale is min(59/63, 86/88) and the spare height split above and below."""
+    game = _sized(db.game("toho-tcg"), (59, 86))
+    card = next(c for c in game.cards if c.kind == "character")
+    face = layout_card(game, card)
+    circles = [i for i in face.items if type(i).__name__ == "Ellipse"]
+    assert circles and all(abs(e.w - e.h) < 1e-9 for e in circles)
+    s = 59 / 63
+    cost = circles[0]
+    assert abs(cost.w - 10.6 * s) < 1e-9
+    assert abs(cost.y - (4.4 * s + (86 - 88 * s) / 2)) < 1e-9
+    assert abs(cost.x - 4.6 * s) < 1e-9
+
+
+def test_text_problems_name_safe_area_and_overlap():
+    """A line 1 mm from the trim and two overlapping lines are each reported, with the text."""
+    from fuda.faces.fonts import default_fonts
+    from fuda.faces.primitives import Face
+    from fuda.faces.safe_area import text_problems
+
+    fonts = default_fonts()
+    face = Face(63, 88, (TextLine(1.0, 20.0, "端の文字", 8), TextLine(10.0, 40.0, "重なる", 8),
+                         TextLine(12.0, 40.5, "文字", 8), TextLine(10.0, 60.0, "離れた", 8)))
+    problems = text_problems(face, fonts)
+    assert [(p.text, p.other) for p in problems] == [("端の文字", None), ("重なる", "文字")]
+    assert problems[0].distance == 1.0 and "安全領域" in problems[0].message()
+
+
+def test_lint_fit_warns_when_a_size_pushes_text_into_the_safe_area(db):
+    """Laid out at 50×88 the ryomen stat labels come within 3 mm of the trim: P104 warnings
+    naming the card, not errors."""
+    game = _sized(db.game("ryomen"), (50, 88))
+    card = game.cards[0]
+    _, findings = lay_out(game, card, safe_area=True)
+    assert not [f for f in lay_out(game, card)[1] if f.code == "P104"]  # printing does not pay for it
+    p104 = [f for f in findings if f.code == "P104"]
+    assert p104 and all(f.severity == "warning" and f.card == card.id for f in p104)

@@ -70,9 +70,9 @@ def test_fail_on_threshold(broken):
 def test_select_and_ignore(broken):
     """--select keeps only the named codes or prefixes; --ignore drops them."""
     only = run(broken, "--no-fit", "--select", "JP2", "--format", "json")
-    assert {d["code"] for d in json.loads(only.stdout)["diagnostics"]} == {"JP207"}
+    assert {d["code"] for d in json.loads(only.stdout)["findings"]} == {"JP207"}
     rest = run(broken, "--no-fit", "--ignore", "JP1,JP207", "--format", "json")
-    assert json.loads(rest.stdout)["diagnostics"] == []
+    assert json.loads(rest.stdout)["findings"] == []
 
 
 def test_usage_errors_exit_2():
@@ -94,7 +94,7 @@ def test_json_and_sarif_formats(broken):
     """--format json and sarif print one JSON document each."""
     data = json.loads(run(broken, "--no-fit", "--format", "json").stdout)
     assert data["errors"] == 1 and data["warnings"] == 1
-    assert {"file", "line", "col", "severity", "code", "message", "hint", "card", "game"} <= set(data["diagnostics"][0])
+    assert {"file", "line", "col", "severity", "code", "message", "hint", "card", "game"} <= set(data["findings"][0])
     sarif = json.loads(run(broken, "--no-fit", "--format", "sarif").stdout)
     assert sarif["version"] == "2.1.0" and len(sarif["runs"][0]["results"]) == 2
 
@@ -158,3 +158,24 @@ def test_pre_commit_hook_definition():
     assert hook["entry"] == "fuda lint" and hook["language"] == "python" and hook["pass_filenames"] is True
     assert re.search(hook["files"], "cards/x/y.yaml") and re.search(hook["files"], "lint/prh.yml")
     assert not re.search(hook["files"], "README.md")
+
+
+def test_one_json_shape_for_validate_lint_and_build(broken, tmp_path):
+    """validate, lint and build --format json share one envelope (errors, warnings, infos,
+    findings) and the same keys per finding; lint adds game and fixable."""
+    from fuda.cli.main import app
+
+    keys = {"file", "line", "col", "severity", "code", "message", "hint", "card"}
+    envelope = {"errors", "warnings", "infos", "findings"}
+    linted = json.loads(run(broken, "--no-fit", "--format", "json").stdout)
+    assert set(linted) == envelope and set(linted["findings"][0]) == keys | {"game", "fixable"}
+    good = CliRunner().invoke(app, ["build", str(broken), "--out", str(tmp_path / "out"), "--format", "json"])
+    assert envelope <= set(json.loads(good.stdout))
+    on_disk = json.loads((tmp_path / "out" / "validation.json").read_text(encoding="utf-8"))
+    assert set(on_disk) == envelope
+    (broken / "extra.yaml").write_text("cards:\n  - id: x\n", encoding="utf-8")
+    validated = json.loads(CliRunner().invoke(app, ["validate", str(broken), "--format", "json"]).stdout)
+    assert set(validated) == envelope and set(validated["findings"][0]) == keys
+    built = json.loads(CliRunner().invoke(app, ["build", str(broken), "--out", str(tmp_path / "out2"),
+                                                "--format", "json"]).stdout)
+    assert envelope <= set(built) and set(built["findings"][0]) == keys

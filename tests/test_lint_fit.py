@@ -61,3 +61,98 @@ def test_games_without_a_template_are_not_checked(monkeypatch):
 
     monkeypatch.setattr(template, "find_template", missing)
     assert _codes(_spell("long", flavor="長い" * 200)) == []
+
+
+def _with_art(tmp_path, size, **extra):
+    """A Recast Rift database whose one spell has a PNG of ``size`` pixels as its art."""
+    import dataclasses
+
+    from PIL import Image
+
+    art = tmp_path / "art.png"
+    Image.new("RGB", size, (200, 80, 60)).save(art)
+    game = make_game("recast-rift", [_spell("art", **extra)], {"lint": {"reference-brackets": "《》"}})
+    card = dataclasses.replace(game.cards[0], art=art)
+    game = dataclasses.replace(game, cards=(card,))
+    return [(d.card, d.code, d.severity, d.message) for d in lint(make_database(game))]
+
+
+def test_low_resolution_art_is_fit007_naming_card_and_ppi(tmp_path):
+    """A 300×400 px image in Recast Rift's 53×36 mm art window prints at 144 ppi: FIT007 warning."""
+    found = _with_art(tmp_path, (300, 400))
+    assert [(c, code, sev) for c, code, sev, _ in found] == [("art", "FIT007", "warning")]
+    assert "144 ppi" in found[0][3] and "art.png" in found[0][3]
+
+
+def test_art_at_print_resolution_is_quiet(tmp_path):
+    """An image with ≥ 300 ppi in its window (640×440 px for 53×36 mm) gives no warning."""
+    assert _with_art(tmp_path, (640, 440)) == []
+
+
+def test_a_crop_box_counts_only_the_shown_pixels(tmp_path):
+    """Cropping half of a 1300×880 image leaves 650×440 px for the window: still ≥ 300 ppi;
+    cropping a quarter drops it under 300 ppi."""
+    half = {"left": 0.0, "top": 0.0, "right": 0.5, "bottom": 0.5}
+    assert _with_art(tmp_path, (1300, 880), **{"art-focus": half}) == []
+    quarter = {"left": 0.0, "top": 0.0, "right": 0.25, "bottom": 0.25}
+    assert [code for _, code, _, _ in _with_art(tmp_path, (1300, 880), **{"art-focus": quarter})] == ["FIT007"]
+
+
+def test_an_empty_crop_box_is_fit006(tmp_path):
+    """art-focus {left: 0.6, right: 0.4 …} is an error, not a silent centre crop."""
+    bad = {"left": 0.6, "top": 0.0, "right": 0.4, "bottom": 1.0}
+    found = _with_art(tmp_path, (1300, 880), **{"art-focus": bad})
+    assert [(code, sev) for _, code, sev, _ in found] == [("FIT006", "error")]
+
+
+def test_safe_area_and_overlap_findings_are_fit004_and_fit005(monkeypatch):
+    """The layout's P104/P105 findings reach lint as FIT004/FIT005 warnings."""
+    from fuda.database.findings import Finding
+
+    def fake(game, card):
+        return [Finding(card.source, "P104", "near the edge", severity="warning", card=card.id),
+                Finding(card.source, "P105", "overlap", severity="warning", card=card.id)]
+
+    monkeypatch.setattr(layout, "check_fit", fake)
+    game = make_game("recast-rift", [_spell("x")], {"lint": {"reference-brackets": "《》"}})
+    found = [(d.code, d.severity) for d in lint(make_database(game))]
+    assert found == [("FIT004", "warning"), ("FIT005", "warning")]
+
+
+def _ryomen_with_new_set(sample_copy, template_edit=None):
+    """The sample ryomen game with its set ghost renamed moon (a set the template does not list)."""
+    from fuda import load_database
+    from fuda.faces.template import templates_dir
+
+    import shutil
+
+    folder = sample_copy("ryomen")
+    shutil.rmtree(folder / "decks")  # the sample decks are built per set
+    manifest = folder / "game.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    manifest.write_text(text.replace("- id: ghost", "- id: moon", 1), encoding="utf-8")
+    cards = folder / "ghost.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("set: ghost", "set: moon"), encoding="utf-8")
+    if template_edit:
+        (folder / "templates").mkdir()
+        source = (templates_dir() / "ryomen" / "card.yaml").read_text(encoding="utf-8")
+        (folder / "templates" / "card.yaml").write_text(template_edit(source), encoding="utf-8")
+    return load_database([folder])
+
+
+def test_a_new_ryomen_set_prints_in_the_default_colours(sample_copy):
+    """A set the bundled template does not list gets the kind's default palette: no FIT finding."""
+    database = _ryomen_with_new_set(sample_copy)
+    assert [d for d in lint(database) if d.code.startswith("FIT")] == []
+
+
+def test_template_without_a_default_gives_a_warning_naming_the_key(sample_copy):
+    """Without a default palette, the unknown set is one FIT003 *warning* naming the key to add."""
+    def drop_default(source):
+        lines = [line for line in source.splitlines() if not line.strip().startswith("palette: {accent")]
+        return "\n".join(lines) + "\n"
+
+    database = _ryomen_with_new_set(sample_copy, drop_default)
+    found = [d for d in lint(database) if d.code.startswith("FIT")]
+    assert len(found) == 1
+    assert found[0].severity == "warning" and "kinds.card.palette-by.values.moon" in found[0].message

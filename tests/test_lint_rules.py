@@ -180,6 +180,14 @@ CASES = [
     ("JP207", "recast-rift", RR_SETTINGS, [rr("２ドローする。 ", [{"when": "on-cast", "text": "２ドローする。",
                                                             "effect": [{"draw": 2}]}])],
      [rr("２ドローする。")]),
+    ("JP208", "recast-rift", RR_SETTINGS, [rr("２ドローする。", flavor="　紅白の巫女。")],
+     [rr("２ドローする。", flavor="紅白の巫女。")]),
+    ("JP209", "recast-rift", RR_SETTINGS, [rr("２ドローする。", flavor="妖精がが笑う。")],
+     [rr("２ドローする。", flavor="妖精が笑う。")]),
+    ("JP210", "recast-rift", {"lint": {**RR_SETTINGS["lint"], "latin": "full"}}, [rr("SPを払い２ドローする。")],
+     [rr("ＳＰを払い２ドローする。")]),
+    ("JP210", "recast-rift", {"lint": {**RR_SETTINGS["lint"], "latin": "half"}}, [rr("ＳＰを払い２ドローする。")],
+     [rr("SPを払い２ドローする。")]),
     ("REF001", "raise-blaze", RB_REF, [rb("daiyousei", "大妖精", DAIYOUSEI, search("daiyousei"))],
      [rb("daiyousei", "大妖精", DAIYOUSEI, search("cirno")), CHIRNO]),
     ("REF002", "raise-blaze", RB_REF, [rb("daiyousei", "大妖精", DAIYOUSEI, search("daiyousei")), CHIRNO],
@@ -220,7 +228,8 @@ def test_rule_quiet_on_good_card(code, rules, manifest, bad, good):
 
 def test_every_rule_has_a_case_or_its_own_test():
     """Each rule code appears in the table above or is covered by a dedicated test module."""
-    covered = {case[0] for case in CASES} | {"PRH001", "PRH002", "FIT001", "FIT002", "FIT003"}
+    covered = {case[0] for case in CASES} | {"PRH001", "PRH002", "PRH003", "FIT001", "FIT002", "FIT003",
+                                              "FIT004", "FIT005", "FIT006", "FIT007"}
     assert set(rule_table()) <= covered
 
 
@@ -257,8 +266,8 @@ def test_granted_keyword_is_not_a_card_keyword():
     assert "AGR007" in _codes("toho-tcg", TOHO_TYPES, [card])
 
 
-def test_counts_of_targets_are_not_numbers_to_compare():
-    """対象の…１体 is a target count and (１ターンに１度) a limit: neither is compared with ops."""
+def test_target_counts_are_compared_and_limits_are_not():
+    """ファイター１体を選び is compared with the target's count; (１ターンに１度) is a limit (AGR009)."""
     text = "【起動】（１ターンに１度）相手のファイター１体を選び、ターン終了時までパワーを－５００する。"
     card = rb("sakuya", "十六夜咲夜", text, [{"when": "activated", "limit": "once-per-turn", "text": text, "effect": [
         {"modify-power": {"target": {"pick": "chosen", "side": "opponent", "zone": "fighter", "count": 1},
@@ -266,6 +275,9 @@ def test_counts_of_targets_are_not_numbers_to_compare():
     assert _codes("raise-blaze", RB_REF, [card]) == []
     card["abilities"][0]["effect"][0]["modify-power"]["amount"] = -300
     assert "AGR006" in _codes("raise-blaze", RB_REF, [card])
+    card["abilities"][0]["effect"][0]["modify-power"].update(amount=-500, target={
+        "pick": "chosen", "side": "opponent", "zone": "fighter", "count": 2})
+    assert _codes("raise-blaze", RB_REF, [card]) == ["AGR006"]
 
 
 def test_card_suppression_silences_only_its_codes():

@@ -187,9 +187,11 @@ def test_broken_mat_template_is_a_located_finding(sample_copy):
 def test_game_without_a_mat_is_a_usage_error(sample_copy, tmp_path, monkeypatch):
     """`fuda mat` for a game with no mat template anywhere is a one-line error, exit 2."""
     import fuda.faces.mat as mat
+    import fuda.rulesets.base as base
 
     folder = sample_copy("ryomen")
     monkeypatch.setattr(mat, "templates_dir", lambda: tmp_path / "none")
+    monkeypatch.setattr(base, "templates_dir", lambda: tmp_path / "none")
     app = typer.Typer()
     register(app)
     result = CliRunner().invoke(app, ["mat", "ryomen", "--path", str(folder.parent),

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import io
 import re
+from pathlib import Path
 
 import pdfplumber
 import pikepdf
@@ -67,7 +68,7 @@ def test_fonts_are_embedded_and_subset_and_no_helvetica(db):
 
 def test_pdf_text_origins_match_the_layout(db):
     """Text lines start in the PDF exactly where the layout put them (within 0.05 pt)."""
-    game, face = faces_of(db)[0]
+    game, face = next((g, f) for g, f in faces_of(db) if g.id == "raise-blaze")
     data = pdf_of([(game, face)])
     fonts = game_fonts(game)
     with pdfplumber.open(io.BytesIO(data)) as pdf:
@@ -239,7 +240,10 @@ def test_clip_keeps_the_bleed_off_neighbours(db):
     clip = next(i for i, (_, op) in enumerate(ops) if op in ("W", "W*"))
     operands, op = ops[clip - 1]
     assert op == "re"
-    assert [float(v) for v in operands] == pytest.approx([ORIGIN[0], ORIGIN[1], 63 * PT, 88 * PT], abs=1e-3)
+    # the face is drawn in its own coordinates: add the translation (cm) before the clip
+    cm = [float(v) for v in next(o for o, name in reversed(ops[:clip]) if name == "cm")]
+    x, y, w, h = (float(v) for v in operands)
+    assert [cm[4] + x, cm[5] + y, w, h] == pytest.approx([ORIGIN[0], ORIGIN[1], 63 * PT, 88 * PT], abs=1e-3)
 
 
 def test_png_text_sits_where_the_layout_put_it(db):
@@ -255,3 +259,51 @@ def test_png_text_sits_where_the_layout_put_it(db):
     assert abs(max(ys) / k - 40) < 0.8  # 国 rests on the baseline
     width_mm = fonts.width_mm("国国国国", 20, "bold")
     assert abs(max(xs) / k - (10 + width_mm)) < 0.8
+
+
+def test_art_focus_chooses_the_part_of_the_art_that_shows():
+    """A 1000×500 px image in a square window: centred by default, the left edge with focus
+    x=0, the right edge with x=1; a crop box shows that box (grown to the window's aspect)."""
+    from fuda.faces.primitives import Image as Art
+
+    def win(**kw):
+        return Art(0, 0, 40, 40, Path("x.png"), **kw).window(1000, 500)
+
+    assert win() == (250.0, 0.0, 500.0, 500.0)
+    assert win(focus=(0.0, 0.5)) == (0.0, 0.0, 500.0, 500.0)
+    assert win(focus=(1.0, 0.5)) == (500.0, 0.0, 500.0, 500.0)
+    assert win(focus=(0.3, 0.5)) == (50.0, 0.0, 500.0, 500.0)
+    assert win(crop=(0.1, 0.2, 0.3, 0.6)) == pytest.approx((100.0, 100.0, 200.0, 200.0))
+
+
+def test_art_focus_moves_the_picture_in_the_pdf(db, tmp_path):
+    """The same card with art-focus x=0 and x=1 draws its image shifted by the hidden width."""
+    import dataclasses
+
+    art = tmp_path / "wide.png"
+    PILImage.new("RGB", (2000, 400), (10, 120, 200)).save(art)
+    game = db.game("toho-tcg")
+    card = game.cards[0]
+    fonts = game_fonts(game)
+    image_x = []
+    for x in (0.0, 1.0):
+        data = dict(card.data)
+        data["art-focus"] = {"x": x, "y": 0.5}
+        face = layout_card(game, dataclasses.replace(card, art=art, data=data), fonts=fonts)
+        img = next(i for i in face.items if isinstance(i, Image))
+        assert img.focus == (x, 0.5)
+        buf = io.BytesIO()
+        canvas = new_canvas(buf, A4, fonts)
+        draw_face(canvas, face, 0, 0, fonts)
+        canvas.showPage()
+        canvas.save()
+        with pikepdf.open(io.BytesIO(buf.getvalue())) as pdf:
+            ops = list(pikepdf.parse_content_stream(pdf.pages[0]))
+        cms = [operands for i, (operands, op) in enumerate(ops)
+               if str(op) == "cm" and i + 1 < len(ops) and str(ops[i + 1][1]) == "Do"]
+        assert len(cms) == 1
+        image_x.append(float(cms[0][4]))
+        scale_pt = float(cms[0][0])  # image width in points
+    hidden = scale_pt - img.w * PT  # the part of the image outside the window, in points
+    assert image_x[0] - image_x[1] == pytest.approx(hidden, abs=0.01)
+    assert hidden > 100

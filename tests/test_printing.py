@@ -5,7 +5,6 @@ determinism, atomic writes and one-line usage errors."""
 from __future__ import annotations
 
 import re
-import struct
 
 import pdfplumber
 import pikepdf
@@ -18,6 +17,8 @@ from fuda.printing.imposition import PT_PER_MM, PrintOptionError
 from fuda.printing.sheets import print_calibration, print_cards, select_items
 from pypdf import PdfReader
 from typer.testing import CliRunner
+
+from tests.icc_cmyk import cmyk_profile
 
 TOL = 0.05  # pt
 
@@ -138,17 +139,22 @@ def test_sheet_boxes_nest(rr, outdir):
         assert _inside(list(map(float, page.artbox)), bleed)
 
 
-@pytest.mark.parametrize("size,bleed", [("63x88", 3.0), ("59x86", 2.0), ("91x55", 0.0)])
+@pytest.mark.parametrize("size,bleed", [("63x88", 3.0), ("59x86", 2.0), ("70x120", 0.0)])
 def test_per_face_pages_are_trim_plus_bleed_and_named(rr, outdir, size, bleed):
-    """Per-face: one page per distinct face, MediaBox = BleedBox = card + 2 × bleed, TrimBox
-    the card, ArtBox the safe area, labelled <id>-front / <id>-back."""
+    """Per-face: one page per distinct face (the common back once, labelled back-common),
+    MediaBox = BleedBox = card + 2 × bleed, TrimBox the card, ArtBox the safe area, labelled
+    <id>-front / <id>-back."""
     w, h = (float(v) for v in size.split("x"))
     ids = [c.id for c in rr.cards[:3]]
     out = print_cards(rr, ids=ids + ids[:1], card_size=size, bleed=bleed, backs="long-edge",
                       per_face=True, out=outdir / f"faces-{size}.pdf")
     reader = PdfReader(str(out))
-    assert len(reader.pages) == 6
-    assert list(reader.page_labels) == [f"{i}-{s}" for i in ids for s in ("front", "back")]
+    kinds = {c.id: c.kind for c in rr.cards}
+    expected = [label for i in ids for label in
+                ((f"{i}-front", f"{i}-back") if kinds[i] == "awakening" else (f"{i}-front",))]
+    expected.append("back-common")  # one page for the game's common back, shared by the spells
+    assert list(reader.page_labels) == expected
+    assert len(reader.pages) == len(expected)
     for page in reader.pages:
         media, bleedbox, trim = (list(map(float, b)) for b in (page.mediabox, page.bleedbox, page.trimbox))
         assert media == pytest.approx(bleedbox, abs=0.01)
@@ -203,7 +209,8 @@ def test_cmyk_mode_has_no_rgb_operators_and_cmyk_images(rr, outdir):
 
 
 def test_cmyk_with_an_icc_profile(rr, outdir, tmp_path):
-    """With an ICC profile the art goes through ImageCms and the profile travels with it."""
+    """With an ICC profile the art goes through ImageCms and is stored as DeviceCMYK JPEG
+    without an embedded profile (the OutputIntent names it once)."""
     from PIL import ImageCms
 
     icc = tmp_path / "cmyk.icc"
@@ -212,11 +219,127 @@ def test_cmyk_with_an_icc_profile(rr, outdir, tmp_path):
     out = print_cards(rr, deck=deck, cmyk=True, icc=icc, out=outdir / "cmyk-icc.pdf")
     with pikepdf.open(out) as pdf:
         images = [img for page in pdf.pages for _, img in _images(page)]
-    assert images and all(str(i.ColorSpace) == "/DeviceCMYK" for i in images)
+        assert images and all(str(i.ColorSpace) == "/DeviceCMYK" for i in images)
+        assert all(b"ICC_PROFILE" not in i.read_raw_bytes() for i in images)
     bad = tmp_path / "bad.icc"
     bad.write_bytes(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
     with pytest.raises(ValueError, match="not CMYK"):
         print_cards(rr, deck=deck, cmyk=True, icc=bad, out=outdir / "cmyk-bad.pdf")
+
+
+def _colour_ops(path):
+    """Every fill/stroke colour operator in the file: (operator, operands rounded to 4 places)."""
+    found = set()
+    with pikepdf.open(path) as pdf:
+        for page in pdf.pages:
+            for stream in _streams(page):
+                for operands, op in pikepdf.parse_content_stream(stream):
+                    if str(op) in ("k", "K", "rg", "RG", "g", "G", "sc", "scn", "SC", "SCN", "cs", "CS"):
+                        found.add((str(op), tuple(round(float(v), 4) for v in operands)))
+    return found
+
+
+def _face_colours(game, cards):
+    """Every #rrggbb a card's front or back (and the marks) asks for."""
+    from fuda.faces.fonts import game_fonts
+    from fuda.faces.layout import layout_back, layout_card
+
+    fonts = game_fonts(game)
+    colours = {"#000000", "#808080", "#404040"}
+    for card in cards:
+        for face in (layout_card(game, card, bleed=3.0, fonts=fonts),
+                     layout_back(game, card, bleed=3.0, fonts=fonts)):
+            for item in face.items:
+                for attr in ("fill", "stroke", "color"):
+                    value = getattr(item, attr, None)
+                    if isinstance(value, str) and value.startswith("#"):
+                        colours.add(value)
+    return colours
+
+
+def test_every_vector_colour_goes_through_the_profile(rr, outdir, tmp_path):
+    """--cmyk --icc: every k/K operator is the profile's conversion of a colour the layout asked
+    for (no plain formula anywhere), and a known RGB colour maps to the profile's CMYK value."""
+    from fuda.printing.cmyk import ColourProfile
+
+    icc = tmp_path / "cmyk.icc"
+    _write_cmyk_profile(icc)
+    profile = ColourProfile.from_file(icc)
+    # a known colour: sRGB red through the synthetic press (its own numbers, not 0/1/1/0)
+    assert profile.cmyk("#ff0000") == (0.0, 0.8941, 0.9725, 0.0353)
+    deck = next(d.id for d in rr.decks)
+    out = print_cards(rr, deck=deck, backs="long-edge", cmyk=True, icc=icc, out=outdir / "cm.pdf")
+    cards = [item.front for item in select_items(rr, deck=deck)]
+    expected = {profile.cmyk(c) for c in _face_colours(rr, cards)}
+    ops = _colour_ops(out)
+    assert ops and {op for op, _ in ops} <= {"k", "K"}
+    stray = {v for _, v in ops} - expected
+    assert not stray, f"colours not from the profile: {sorted(stray)[:5]}"
+    from fuda.faces.paint_pdf import rgb_to_cmyk
+
+    plain = {tuple(round(v, 4) for v in rgb_to_cmyk(c)) for c in _face_colours(rr, cards)}
+    assert {v for _, v in ops} - plain, "the plain formula was used"
+
+
+def test_pdfx_1a_2001_requirements(rr, outdir, tmp_path):
+    """--pdfx: PDF 1.3, GTS_PDFXVersion/Conformance, Trapped, one OutputIntent with the profile,
+    CMYK-only colour and images (no embedded ICC, no SMask), no transparency keys, every font
+    embedded, TrimBox and BleedBox on every page within the MediaBox, no ArtBox beside them."""
+    icc = tmp_path / "cmyk.icc"
+    _write_cmyk_profile(icc)
+    deck = next(d.id for d in rr.decks)
+    out = print_cards(rr, deck=deck, backs="long-edge", icc=icc, pdfx=True, out=outdir / "x1a.pdf")
+    with pikepdf.open(out) as pdf:
+        assert pdf.pdf_version == "1.3"
+        info = pdf.trailer.Info
+        assert str(info.GTS_PDFXVersion) == "PDF/X-1:2001"
+        assert str(info.GTS_PDFXConformance) == "PDF/X-1a:2001"
+        assert str(info.Trapped) in ("/False", "/True") and str(info.Title)
+        intents = pdf.Root.OutputIntents
+        assert len(intents) == 1
+        intent = intents[0]
+        assert str(intent.S) == "/GTS_PDFX" and str(intent.OutputConditionIdentifier)
+        assert intent.DestOutputProfile.read_bytes() == icc.read_bytes()
+        assert int(intent.DestOutputProfile.N) == 4
+        for obj in pdf.objects:
+            if isinstance(obj, pikepdf.Dictionary) or isinstance(obj, pikepdf.Stream):
+                assert "/SMask" not in obj and "/CA" not in obj and "/ca" not in obj
+                assert obj.get("/Type") != "/ExtGState" or "/BM" not in obj
+        for page in pdf.pages:
+            media = [float(v) for v in page.MediaBox]
+            bleed = [float(v) for v in page.BleedBox]
+            trim = [float(v) for v in page.TrimBox]
+            assert "/ArtBox" not in page.obj
+            assert media[0] <= bleed[0] <= trim[0] and trim[2] <= bleed[2] <= media[2]
+            assert media[1] <= bleed[1] <= trim[1] and trim[3] <= bleed[3] <= media[3]
+            for _, image in _images(page):
+                assert str(image.ColorSpace) == "/DeviceCMYK"
+                assert b"ICC_PROFILE" not in image.read_raw_bytes()
+                assert "/SMask" not in image
+        assert {op for op, _ in _colour_ops(out)} <= {"k", "K"}
+    assert _fonts(out) and all(embedded for _, embedded in _fonts(out))
+
+
+def test_pdfx_needs_a_profile_and_an_rgb_profile_is_refused(rr, tmp_path):
+    """--pdfx without --icc, and an RGB profile, are usage errors naming the fix."""
+    from PIL import ImageCms
+
+    with pytest.raises(PrintOptionError, match="--icc"):
+        print_cards(rr, pdfx=True, out=tmp_path / "x.pdf")
+    bad = tmp_path / "rgb.icc"
+    bad.write_bytes(ImageCms.ImageCmsProfile(ImageCms.createProfile("sRGB")).tobytes())
+    with pytest.raises(ValueError, match="not CMYK"):
+        print_cards(rr, pdfx=True, icc=bad, out=tmp_path / "x.pdf")
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_pdfx_output_is_byte_identical_twice(rr, outdir, tmp_path):
+    """PDF/X output (profile, converted art, OutputIntent) is deterministic."""
+    icc = tmp_path / "cmyk.icc"
+    _write_cmyk_profile(icc)
+    a = print_cards(rr, ids=[rr.cards[0].id], icc=icc, pdfx=True, out=outdir / "xa.pdf").read_bytes()
+    b = print_cards(rr, ids=[rr.cards[0].id], icc=icc, pdfx=True, out=outdir / "xb.pdf").read_bytes()
+    assert a == b
 
 
 def test_output_is_byte_identical_twice(rr, outdir):
@@ -306,6 +429,41 @@ def test_usage_errors_are_one_line_exit_2(tmp_path, args, needle):
     assert not (tmp_path / "x.pdf").exists()
 
 
+BAD_NUMBERS = ["nan", "inf", "-inf", "NaN", "1e9", "-1e9", "100000"]
+NUMBER_OPTIONS = [
+    (["print", "recast-rift", "--bleed"], "{}"),
+    (["print", "recast-rift", "--copies"], "{}"),
+    (["print", "recast-rift", "--back-offset"], "{},0"),
+    (["print", "recast-rift", "--back-offset"], "0,{}"),
+    (["print", "--calibration", "--back-offset"], "{},0"),
+    (["print", "--calibration", "--back-offset"], "0,{}"),
+    (["print", "recast-rift", "--card-size"], "{}x88"),
+    (["print", "recast-rift", "--card-size"], "63x{}"),
+    (["mat", "recast-rift", "--png", "--px-per-mm"], "{}"),
+]
+
+
+@pytest.mark.parametrize("value", BAD_NUMBERS)
+@pytest.mark.parametrize("args,pattern", NUMBER_OPTIONS)
+def test_every_number_option_rejects_nan_inf_and_out_of_range(tmp_path, args, pattern, value):
+    """NaN, ±inf and absurd values of every number option are usage errors (exit 2), no file."""
+    out = tmp_path / "x.pdf"
+    result = CliRunner().invoke(_app(), args + [pattern.format(value), "-o", str(out)])
+    assert result.exit_code == 2, (args, value, result.output)
+    assert "error" in result.output.lower() and "Traceback" not in result.output
+    assert not out.exists()
+
+
+@pytest.mark.parametrize("offset", [(float("nan"), 0.0), (0.0, float("inf")), (21.0, 0.0), ("x", 0)])
+def test_library_rejects_bad_back_offsets(rr, tmp_path, offset):
+    """print_cards and print_calibration refuse a non-finite or out-of-range back offset."""
+    with pytest.raises(PrintOptionError):
+        print_cards(rr, back_offset=offset, backs="long-edge", out=tmp_path / "x.pdf")
+    with pytest.raises(PrintOptionError):
+        print_calibration(back_offset=offset, out=tmp_path / "c.pdf")
+    assert not list(tmp_path.iterdir())
+
+
 def test_cli_print_writes_the_pdf(tmp_path):
     """`fuda print GAME --deck D --backs long-edge -o OUT` writes OUT and prints its path."""
     out = tmp_path / "deck.pdf"
@@ -371,53 +529,119 @@ def _fonts(path) -> list[tuple[str, bool]]:
 
 
 def _write_cmyk_profile(path) -> None:
-    """Write a tiny but valid ICC v2 CMYK output profile (grey only: K from L*), so the test
+    """Write a synthetic but valid ICC v2 CMYK output profile (tests/icc_cmyk.py), so the test
     needs no profile installed on the machine."""
     path.write_bytes(cmyk_profile())
 
 
-def _tag_desc(text):
-    a = text.encode("ascii") + b"\0"
-    return b"desc" + b"\0" * 4 + struct.pack(">I", len(a)) + a + struct.pack(">II", 0, 0) + struct.pack(">HB", 0, 0) + b"\0" * 67
+def test_validate_strict_warns_about_low_resolution_art(sample_copy):
+    """`fuda validate --strict`: the bundled art passes; a 300×400 px image fails with exit 1
+    and a warning naming the card, the file and its ppi."""
+    from fuda.cli.main import app
+    from PIL import Image
 
-def _tag_xyz(x, y, z):
-    f = lambda v: struct.pack(">i", round(v * 65536))
-    return b"XYZ " + b"\0" * 4 + f(x) + f(y) + f(z)
+    assert CliRunner().invoke(app, ["validate", "--strict"]).exit_code == 0
+    folder = sample_copy("toho-tcg")
+    Image.new("RGB", (300, 400), (200, 50, 50)).save(folder / "art" / "cirno.png")
+    plain = CliRunner().invoke(app, ["validate", str(folder.parent)])
+    assert plain.exit_code == 0 and "P107" not in plain.output
+    result = CliRunner().invoke(app, ["validate", "--strict", str(folder.parent)])
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if "P107" in line]
+    assert lines and all("cirno.png" in line and "144 ppi" in line and "(card " in line for line in lines)
 
-def _tag_text(text):
-    return b"text" + b"\0" * 4 + text.encode("ascii") + b"\0"
 
-def _mft1(n_in, n_out, clut):
-    ident = bytes(range(256))
-    matrix = b"".join(struct.pack(">i", 65536 if i in (0, 4, 8) else 0) for i in range(9))
-    return (b"mft1" + b"\0" * 4 + bytes([n_in, n_out, 2, 0]) + matrix + ident * n_in + bytes(clut) + ident * n_out)
+def test_sample_art_is_at_least_300_ppi_in_every_window_and_size(db):
+    """Every bundled art file gets ≥ 300 ppi in its game's art window at 63×88 and tarot size."""
+    from fuda.faces.layout import lay_out
+    from fuda.printing.sheets import with_card_size
 
-def cmyk_profile() -> bytes:
-    """A tiny but valid ICC v2 CMYK output profile (grey only: K from L*)."""
-    b2a = []
-    for L in (0, 1):
-        for a in (0, 1):
-            for b in (0, 1):
-                b2a += [0, 0, 0, 255 - 255 * L]
-    a2b = []
-    for c in (0, 1):
-        for m in (0, 1):
-            for y in (0, 1):
-                for k in (0, 1):
-                    a2b += [255 - 255 * k, 128, 128]
-    tags = [(b"desc", _tag_desc("fuda test CMYK")), (b"wtpt", _tag_xyz(0.9642, 1.0, 0.8249)),
-            (b"cprt", _tag_text("public domain")), (b"A2B0", _mft1(4, 3, a2b)), (b"B2A0", _mft1(3, 4, b2a))]
-    offset = 128 + 4 + 12 * len(tags)
-    table, data = b"", b""
-    for sig, body in tags:
-        while (offset + len(data)) % 4:
-            data += b"\0"
-        table += sig + struct.pack(">II", offset + len(data), len(body))
-        data += body
-    body = struct.pack(">I", len(tags)) + table + data
-    size = 128 + len(body)
-    header = struct.pack(">I", size) + b"\0" * 4 + struct.pack(">I", 0x02100000) + b"prtrCMYKLab "
-    header += struct.pack(">6H", 2024, 1, 1, 0, 0, 0) + b"acsp" + b"\0" * 4 + b"\0" * 4 + b"\0" * 8 + b"\0" * 8
-    header += struct.pack(">I", 0) + _tag_xyz(0.9642, 1.0, 0.8249)[8:] + b"\0" * 4
-    header += b"\0" * (128 - len(header))
-    return header + body
+    for game in db.games:
+        for size in ((63, 88), (70, 120)):
+            g = with_card_size(game, size)
+            for card in g.cards:
+                if card.art is not None:
+                    _, findings = lay_out(g, card, text_only=True)
+                    assert not [f.message for f in findings if f.code == "P107"], (game.id, card.id, size)
+
+
+def test_awakening_cards_without_backs_warn_and_with_backs_do_not(rr, tmp_path):
+    """`--backs none` with Recast Rift awakening cards warns that their life-track backs are
+    missing (naming the cards and the fix); printing them with backs does not."""
+    import warnings
+
+    from fuda.printing.sheets import MissingBacksWarning
+
+    with pytest.warns(MissingBacksWarning, match=r"awakening.*--backs long-edge"):
+        print_cards(rr, out=tmp_path / "none.pdf")
+    with warnings.catch_warnings():
+        warnings.simplefilter("error", MissingBacksWarning)
+        print_cards(rr, backs="long-edge", out=tmp_path / "duplex.pdf")
+        spells = [c.id for c in rr.cards if c.kind == "spell"][:2]
+        print_cards(rr, ids=spells, out=tmp_path / "spells.pdf")
+    result = CliRunner().invoke(_app(), ["print", "recast-rift", "-o", str(tmp_path / "cli.pdf")])
+    assert result.exit_code == 0 and "fuda: warning:" in result.output and "ライフトラック" in result.output
+
+
+@pytest.mark.parametrize("backs", ["none", "long-edge", "gutter"])
+def test_trim_and_bleed_boxes_cover_only_the_placed_cards(db, tmp_path, backs):
+    """Two cards on a nine-card sheet: TrimBox spans those two cards (126 × 88 mm, butted),
+    BleedBox the same grown by the bleed — not the empty slots."""
+    game = db.game("toho-tcg")
+    ids = [c.id for c in game.cards[:2]]
+    out = print_cards(game, ids=ids, backs=backs, out=tmp_path / "two.pdf")
+    with pikepdf.open(out) as pdf:
+        for page in pdf.pages:
+            trim = [float(v) / PT_PER_MM for v in page.TrimBox]
+            bleed = [float(v) / PT_PER_MM for v in page.BleedBox]
+            width, height = trim[2] - trim[0], trim[3] - trim[1]
+            if backs == "gutter":  # fronts and their backs either side of the fold
+                assert height == pytest.approx(88, abs=0.01) or width == pytest.approx(126, abs=0.01)
+                assert width * height < 2 * 126 * 88 + 60 * 88
+            else:
+                assert (width, height) == (pytest.approx(126, abs=0.01), pytest.approx(88, abs=0.01))
+            assert bleed[0] == pytest.approx(trim[0] - 3, abs=0.01)
+            assert bleed[3] == pytest.approx(trim[3] + 3, abs=0.01)
+
+
+def test_per_face_long_edge_writes_one_shared_back(db, tmp_path):
+    """--per-face --backs long-edge: one page per distinct front and ONE common back page,
+    labelled back-common and bookmarked with the number of cards it backs."""
+    game = db.game("toho-tcg")
+    deck = game.decks[0]
+    out = print_cards(game, deck=deck.id, backs="long-edge", per_face=True, out=tmp_path / "f.pdf")
+    reader = PdfReader(str(out))
+    labels = list(reader.page_labels)
+    distinct = len(dict.fromkeys(deck.card_ids()))
+    assert labels.count("back-common") == 1 and len(labels) == distinct + 1
+    assert all(label.endswith("-front") for label in labels[:-1])
+    titles = [o.title for o in reader.outline]
+    assert titles[-1] == f"common back (共通裏面) ×{len(deck.card_ids())}"
+
+
+def test_mat_png_carries_its_dpi(db, tmp_path):
+    """The mat PNG says its resolution (pHYs), so it prints at its real size."""
+    from fuda.printing.mat import write_mat_png
+    from PIL import Image
+
+    out = write_mat_png(db.game("toho-tcg"), tmp_path / "mat.png", px_per_mm=4.0)
+    with Image.open(out) as im:
+        dpi = im.info["dpi"]
+    assert dpi[0] == pytest.approx(101.6, abs=0.1) and dpi[1] == pytest.approx(101.6, abs=0.1)
+
+
+def test_pdfs_with_art_are_identical_across_checkout_paths(tmp_path):
+    """The same database in two folders gives byte-identical PDFs (images are named by their
+    content, not by their absolute path)."""
+    import shutil
+
+    from fuda.database.resources import cards_dir
+
+    outs = []
+    for name in ("one", "two-longer-path"):
+        root = tmp_path / name / "cards"
+        shutil.copytree(cards_dir() / "toho-tcg", root / "toho-tcg")
+        game = load_database([root]).game("toho-tcg")
+        outs.append(print_cards(game, out=tmp_path / f"{name}.pdf").read_bytes())
+    assert outs[0] == outs[1]
+    assert b"/FormXob." in outs[0]

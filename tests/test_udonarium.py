@@ -25,8 +25,8 @@ from .engine.cli import app
 
 HEX = re.compile(r"[0-9a-f]{64}")
 TYPED = {"location.x", "location.y", "posZ", "state", "rotate", "zindex", "isShowTotal", "width", "height",
-         "gridSize", "selected", "gridType"}
-ROOTS = {"card", "card-stack", "game-table", "room"}
+         "gridSize", "selected", "gridType", "roll", "currentValue"}
+ROOTS = {"card", "card-stack", "game-table", "room", "character"}
 _DECODE = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'"}
 
 
@@ -115,6 +115,11 @@ def check_rules(blob: bytes):
             assert len(node) == 1 and len(node[0]) > 0
             sizes = {images[path_data(c, "card", "image", side).text] for c in node[0] for side in ("front", "back")}
             assert len({round(w / h, 2) for w, h in sizes}) == 1  # one aspect ratio per deck
+        for piece in root.iter("character"):  # a counter: image, name, a number with a maximum
+            assert path_data(piece, "character", "image", "imageIdentifier").text in images
+            assert path_data(piece, "character", "common", "name").text
+            (number,) = [d for d in piece.iter("data") if d.get("type") == "numberResource"]
+            assert 0 <= json.loads(number.get("currentValue")) <= json.loads(number.text)
     return images, roots
 
 
@@ -143,10 +148,10 @@ def built(db, tmp_path_factory):
 
 
 def test_build_step_writes_every_deck_and_card_txt(db, built):
-    """build_step writes a ZIP per sample deck and Card.txt for toho-tcg."""
+    """build_step writes a ZIP per sample deck and Card.txt for toho-tcg and the custom sample."""
     out, files = built
     expected = {out / "udonarium" / g.id / f"{d.id}.zip" for g in db.games for d in g.decks}
-    expected.add(out / "duel-online" / "toho-tcg" / "Card.txt")
+    expected |= {out / "duel-online" / g / "Card.txt" for g in ("toho-tcg", "hoshikage")}
     assert set(files) == expected and all(p.is_file() for p in files)
 
 
@@ -187,14 +192,17 @@ def test_recast_rift_spells_down_and_both_awakening_cards(db, built):
     loose = [r for r in roots if r.tag == "card"]
     assert len(stacks) == 1 and path_data(stacks[0], "card-stack", "common", "name").text == deck.name
     cards = stacks[0].find("node")
-    assert [notes(c)[("カード", "カードID")] for c in cards] == list(deck["spells"])
+    assert sorted(notes(c)[("カード", "カードID")] for c in cards) == sorted(deck["spells"])
     assert {c.get("state") for c in cards} == {"1"}
     awakening = {c.id for c in game.cards if c.kind == "awakening" and c["fighter"] in deck["fighters"]}
     assert {notes(c)[("カード", "カードID")] for c in loose} == awakening and len(loose) == 2
     assert {c.get("state") for c in loose} == {"1"}
     life = {path_data(c, "card", "image", "back").text for c in loose}
     spell_back = {path_data(c, "card", "image", "back").text for c in cards}
-    assert len(life) == 1 and len(spell_back) == 1 and life != spell_back  # one shared back, stored once
+    assert len(life) == 2 and len(spell_back) == 1 and not life & spell_back  # each life track marked
+    chosen = {notes(c)[("カード", "カードID")]: path_data(c, "card", "common", "name").text for c in loose}
+    assert "選んだ覚醒札" in chosen[deck["awakening"]]
+    assert all("選んだ" not in name for cid, name in chosen.items() if cid != deck["awakening"])
 
 
 def test_toho_and_raise_blaze_decks_face_down(db, built):
@@ -203,7 +211,7 @@ def test_toho_and_raise_blaze_decks_face_down(db, built):
     deck = game.decks[0]
     _, roots = _export(built, game, deck.id)
     (stack,) = [r for r in roots if r.tag == "card-stack"]
-    assert [notes(c)[("カード", "カードID")] for c in stack.find("node")] == list(deck.card_ids())
+    assert sorted(notes(c)[("カード", "カードID")] for c in stack.find("node")) == sorted(deck.card_ids())
     assert {c.get("state") for c in stack.iter("card")} == {"1"}
     game = db.game("raise-blaze")
     deck = game.decks[0]
@@ -227,7 +235,7 @@ def test_ryomen_pairs_face_up_with_chips(db, built):
         assert n[("表（A面）", "テキスト")] == game.card(a).text and n[("裏（B面）", "テキスト")] == game.card(b).text
     chips = stacks["ポイントチップ"].find("node")
     values = [int(re.search(r"（(\d+)点）", path_data(c, "card", "common", "name").text).group(1)) for c in chips]
-    assert values == list(game.manifest["chips"]["points"]) and {c.get("state") for c in chips} == {"1"}
+    assert sorted(values) == sorted(game.manifest["chips"]["points"]) and {c.get("state") for c in chips} == {"1"}
     (day_night,) = [r for r in roots if r.tag == "card"]
     assert day_night.get("state") == ("0" if game.manifest["chips"]["day-night"]["start"] == "day" else "1")
     for kind in game.manifest["chips"]["stat"]:  # one face-up stack of each stat chip kind, count chips
@@ -262,7 +270,7 @@ def test_special_characters_survive(sample_copy):
     deck_file = folder / "decks" / "hakurei-moriya.yaml"
     rewrite(deck_file, lambda d: d.update(name=odd, description=odd))
     game = load_database([folder.parent]).game("toho-tcg")
-    blob, warnings = build_zip(game, "hakurei-moriya")
+    blob, warnings = build_zip(game, "hakurei-moriya", shuffle=False)
     _, roots = check_rules(blob)
     assert any(w.code == "P102" and "🌸" in w.message for w in warnings)  # the font lacks it: a warning
     tables = [r for _, r in roots if r.tag == "game-table"]
@@ -293,11 +301,13 @@ def test_room_replaces_with_exact_positions(db):
     assert table.tag == "game-table"
     w, h = int(table.get("width")) * 50, int(table.get("height")) * 50
     objects = room[1:]
-    assert [o.tag for o in objects] == ["card-stack", "card", "card"]
-    for o in objects:
+    assert [o.tag for o in objects] == ["card-stack", "card", "card", "character", "character"]
+    for o in objects[:3]:
         x, y = json.loads(o.get("location.x")), json.loads(o.get("location.y"))
         assert 0 <= x <= w - 100 and h / 2 <= y <= h - 139  # on the player's (lower) half
     assert json.loads(objects[1].get("location.y")) < json.loads(objects[2].get("location.y"))  # far, near
+    mine, theirs = (json.loads(o.get("location.y")) for o in objects[3:])
+    assert h / 2 <= mine <= h - 75 and 0 <= theirs <= h / 2 - 75  # a life counter on each player's mat
 
 
 def _noise_png(size, mode="RGB") -> bytes:
@@ -375,7 +385,8 @@ def test_room_without_mat_zones_keeps_piles_on_the_table(sample_copy):
     w, h = int(room[0].get("width")) * 50, int(room[0].get("height")) * 50
     for o in room[1:]:
         x, y = json.loads(o.get("location.x")), json.loads(o.get("location.y"))
-        assert 0 <= x <= w - 100 and 0 <= y <= h - 139
+        side = 75 if o.tag == "character" else 100
+        assert 0 <= x <= w - side and 0 <= y <= h - side * 1.39
 
 
 def test_build_reports_export_warnings(sample_copy):

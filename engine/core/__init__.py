@@ -1,5 +1,16 @@
 """The engine core every game shares: decisions, the seeded generator, the game base class,
-agents, the runner, the game log and replays, the card registry and rules catalogues."""
+agents, the runner, the game log and replays, the card registry and rules catalogues.
+
+What an engine provides on top of :class:`Game` (state, rules, views, agents, narration apart):
+
+* ``flow()`` — the rules, a generator of decisions; ``GameOver(winner, reason_en, Termination.X,
+  ja)`` ends the game with a typed :class:`Outcome` (``game.outcome``);
+* ``view(seat)`` — a frozen value of what that seat may know; agents get it through the runner
+  (``ask``), never the game; a greedy policy is ``@policy(ViewType) def fn(view, decision, rng)``;
+* ``NARRATOR`` — a :class:`Narrator` subclass: ``line(event, seat)`` names hidden cards only for
+  ``seat=None`` (spectators, replays) or their owner; ``state(seat)`` dumps a view;
+* ``fresh()`` — the same game unstarted; ``clone()`` / ``copy.deepcopy`` replay the answers on it.
+"""
 
 from fuda.engine.core.agents import (
     Agent,

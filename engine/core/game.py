@@ -74,7 +74,12 @@ class GameOver(Exception):
         """The typed outcome this ending carries."""
         winners = self.winners if self.winners is not None else (() if self.winner is None else (self.winner,))
         kind = self.kind or (Termination.RULE if winners else Termination.DRAW)
-        return Outcome(tuple(winners), kind, self.reason, self.ja)
+        outcome = _new_outcome(Outcome)  # Outcome(...) without the frozen __init__'s four setattr calls
+        outcome.__dict__.update(winners=tuple(winners), kind=kind, en=self.reason, ja=self.ja)
+        return outcome
+
+
+_new_outcome = object.__new__
 
 
 class CloneError(RuntimeError):
@@ -213,6 +218,8 @@ class Game(ABC):
         self.pending = decision
 
     def _end(self, winner: int | None, reason: str, over: GameOver | None = None) -> None:
+        """End the game (``over``: how, for the typed outcome; a host ending a game from outside
+        the flow — a concession, a clock — passes one too)."""
         self.pending = None
         self.finished = True
         self.winner = winner

@@ -14,6 +14,8 @@ class Termination(str, Enum):
     POINTS = "points"  # points decided it (a target reached, or the most points at the end)
     DECK_OUT = "deck-out"  # a player had to draw from an empty deck
     RULE = "rule"  # another rule of the game (the text says which)
+    CONCEDE = "concede"  # a player conceded
+    TIME = "time"  # a player's clock ran out
     DRAW = "draw"  # the rules declare a draw
     TURN_LIMIT = "turn-limit"  # the engine's safety limit, not a rule: a draw
     SCENARIO = "scenario"  # a scenario position ran the turns it was given

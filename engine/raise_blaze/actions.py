@@ -125,28 +125,70 @@ class MainRules:
                 return pick
             for o in options:
                 if o.id == pick:
-                    verb, value = o.value[0], o.value[1]
                     break
-            if self.clock is not None:
-                self.clock.played()
-            if verb == "summon":
-                yield from self.summon(t, value, "normal", "hand", [])
-            elif verb == "raise":
-                d = self.defs[value]
-                under = yield from self.choose_field(t, self.fighters(t), d.raise_, "underneath", "RB-SUM-2",
-                                                     f"{d.name}の下敷きにするファイター", own_only=True)
-                yield from self.summon(t, value, "raise", "hand", under)
-            elif verb == "set":
-                self.hand[t].remove(value)
-                self.spell[t].append(value)
-                self.face_up[value] = False
-                self.push(("set", t, ("card",), self.oid[value]))
-            elif verb == "spell":
-                yield from self.play_spell(t, value)
-            elif verb == "open":
-                yield from self.open_set_spell(t, value, None)
-            else:
-                yield from self.activate(t, value, o.value[2])
+            yield from self.act(t, o.value)
+            zone = self.spell[1 - t]
+            if zone and not self.face_up[zone[-1]]:  # RB-SPL-1: after each action, the opponent's window
+                yield from self.respond(1 - t)
+
+    def act(self, t: int, value, atk=None):
+        """Carry out one action of the turn player (an option value ``(verb, card, …)``)."""
+        verb, card = value[0], value[1]
+        if self.clock is not None:
+            self.clock.played()
+        if verb == "summon":
+            yield from self.summon(t, card, "normal", "hand", [])
+        elif verb == "raise":
+            d = self.defs[card]
+            under = yield from self.choose_field(t, self.fighters(t), d.raise_, "underneath", "RB-SUM-2",
+                                                 f"{d.name}の下敷きにするファイター", own_only=True)
+            yield from self.summon(t, card, "raise", "hand", under)
+        elif verb == "set":
+            self.hand[t].remove(card)
+            self.spell[t].append(card)
+            self.face_up[card] = False
+            self.push(("set", t, ("card",), self.oid[card]))
+        elif verb == "spell":
+            yield from self.play_spell(t, card, atk)
+        elif verb == "open":
+            yield from self.open_set_spell(t, card, atk)
+        else:
+            yield from self.activate(t, card, value[2], atk)
+
+    def quick_options(self, t: int, atk=None) -> list[Option]:
+        """The turn player's actions outside a main phase (RB-SPL-1 「自分のターン中であればいつでも」):
+        spells from the hand, the face-down top spell opened, 【起動】 abilities — no summons and no
+        setting (those are the main phases' preparation, RB-TURN-1)."""
+        options: list[Option] = []
+        add = options.append
+        menus, klass = self.menus, self.klass
+        zone = self.spell[t]
+        top = zone[-1] if zone else -1
+        covered = top >= 0 and self.face_up[top]
+        seen = 0
+        for card in self.hand[t]:
+            cls = klass[card]
+            if cls < 3:  # fighters and 【迎撃】-only spells
+                continue
+            m = menus[card]
+            if seen & m[9]:
+                continue
+            seen |= m[9]
+            if cls == 3 or (cls == 4 and not covered) or (  # MENU_PLAIN, MENU_CONTINUOUS
+                    cls == 5 and self.spell_block(t, card, True, atk) is None):  # MENU_CHECKED
+                add(m[6])
+        if top >= 0 and not covered and self.spell_block(t, top, False, atk) is None:
+            add(menus[top][7])
+        acts = self.acts  # acts[-1] (an empty zone) is empty
+        slots = self.slots[t]
+        if any(map(acts.__getitem__, slots)):  # (rare: a fighter with 【起動】 on the field)
+            for card in slots:
+                if acts[card]:
+                    self._activations(t, card, add, acts[card])
+        core = self.core[t]
+        if acts[core]:
+            self._activations(t, core, add, acts[core])
+        return options
 
     def explain_main(self, pick: str) -> str | None:
         """Why a well-formed main-phase action is not allowed now."""
@@ -232,18 +274,19 @@ class MainRules:
         return [c for c in cards if defs[c].kind == "fighter" and (filt is None or filt.matches(defs[c], names))]
 
     # -- spells --------------------------------------------------------------------------------
-    def spell_block(self, p: int, card: int, from_hand: bool, atk=None) -> str | None:
-        """Why p cannot activate ``card`` now (from the hand, or opened from face down), or None."""
+    def spell_block(self, p: int, card: int, from_hand: bool, atk=None, intercept: bool = False) -> str | None:
+        """Why p cannot activate ``card`` now (from the hand, or opened from face down), or None.
+        ``atk``: the attack in progress; ``intercept``: this is the 【迎撃】 window of its declaration."""
         d = self.defs[card]
         if not d.playable:
-            if atk is None or not d.on_intercept:
+            if not intercept or not d.on_intercept:
                 return f"{d.name} has only 【迎撃】: it is set, then opened when the opponent attacks (RB-SPL-1)"
         if from_hand:
             top = self.spell_top(p)
             if top >= 0 and self.face_up[top]:
                 if d.spell_type == "continuous":
                     return "a continuous spell cannot be played on top of a continuous spell (RB-SPL-3)"
-        if atk is not None and d.on_intercept:
+        if intercept and d.on_intercept:
             if any(self.holds(p, a.condition, atk) for a in d.on_intercept):
                 return None
             if not d.playable:
@@ -255,9 +298,9 @@ class MainRules:
             return f"there is no fighter {d.name} can be equipped to (RB-SPL-4)"
         return None
 
-    def can_open(self, p: int, card: int, atk) -> bool:
-        """Can p open their face-down top spell now (own turn: atk None; 【迎撃】 window: atk)?"""
-        return self.spell_block(p, card, False, atk) is None
+    def can_open(self, p: int, card: int, atk, intercept: bool = False) -> bool:
+        """Can p open their face-down top spell now (``intercept``: in the 【迎撃】 window of ``atk``)?"""
+        return self.spell_block(p, card, False, atk, intercept) is None
 
     def equip_hosts(self, p: int, card: int) -> list[int]:
         """The fighters an equip spell of p may go underneath (its equip-to)."""
@@ -279,23 +322,23 @@ class MainRules:
                     return True
         return False
 
-    def play_spell(self, p: int, card: int):
+    def play_spell(self, p: int, card: int, atk=None):
         """Play a spell face up from the hand on top of the spell zone (RB-SPL-1..3)."""
         self.hand[p].remove(card)
         self.spell[p].append(card)
         self.face_up[card] = True
         self.changed()
         self.push(("spell", p, ("card", "source"), self.oid[card], "hand"))
-        yield from self.resolve_spell(p, card, None)
+        yield from self.resolve_spell(p, card, atk)
 
-    def open_set_spell(self, p: int, card: int, atk):
+    def open_set_spell(self, p: int, card: int, atk, intercept: bool = False):
         """Turn the face-down top spell face up and resolve it (RB-SPL-1)."""
         self.face_up[card] = True
         self.changed()
         self.push(("spell", p, ("card", "source"), self.oid[card], "set"))
-        yield from self.resolve_spell(p, card, atk)
+        yield from self.resolve_spell(p, card, atk, intercept)
 
-    def resolve_spell(self, p: int, card: int, atk):
+    def resolve_spell(self, p: int, card: int, atk, intercept: bool = False):
         """Resolve a spell on top of p's spell zone, then: normal → graveyard, continuous → stays
         (RB-SPL-3), equip → underneath its fighter (RB-SPL-4)."""
         d = self.defs[card]
@@ -304,7 +347,7 @@ class MainRules:
             (host,) = yield from self.choose_field(p, self.equip_hosts(p, card), 1, "equip", "RB-SPL-4",
                                                    f"{d.name}を装着するファイター")
         ctx = Ctx(p, card, atk, host)
-        if atk is not None and d.on_intercept:
+        if intercept and d.on_intercept:
             abilities = [a for a in d.on_intercept if self.holds(p, a.condition, atk)]
         else:
             abilities = d.on_activate
@@ -344,7 +387,7 @@ class MainRules:
             return "its condition does not hold"
         return None
 
-    def activate(self, p: int, card: int, n: int):
+    def activate(self, p: int, card: int, n: int, atk=None):
         """Pay the cost and resolve a 【起動】 ability."""
         ability = self.defs[card].activated[n]
         self.used[(card, ability.index)] = self.turn
@@ -364,4 +407,4 @@ class MainRules:
                     self.to_grave(u)
                 self.changed(*cards)
                 self.push(("detach", p, ("card", "cards"), self.oid[card], [self.oid[u] for u in cards]))
-        yield from self.run_ability(Ctx(p, card), ability)
+        yield from self.run_ability(Ctx(p, card, atk), ability)

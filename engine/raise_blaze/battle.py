@@ -13,6 +13,7 @@ from __future__ import annotations
 from fuda.engine.core import Decision, Option
 
 THROUGH = Option("through", "守らずに通す")
+PASS = Option("pass", "何もしない")
 
 
 class Attack:
@@ -50,22 +51,29 @@ class BattleRules:
                    (Option("end", "バトルフェイズを終える"), Option("concede", "投了する")))
 
     def battle_options(self, t: int) -> tuple[Option, ...]:
-        """Every attacker × target pair, then ``end`` (to main phase 2)."""
+        """Every attacker × target pair, the turn player's spells and 【起動】 (RB-SPL-1: any time
+        in one's own turn), then ``end`` (to main phase 2)."""
+        options = self._attack_options(t)
+        options += self.quick_options(t)
+        options += self.BATTLE_TAIL[self.offer_concede]
+        return tuple(options)
+
+    def _attack_options(self, t: int) -> list[Option]:
+        """Every attacker × target pair (RB-BAT-1)."""
         turn, done = self.turn, self.attacked_on
         attackers = [f for f in self.slots[t] if f >= 0 and done[f] != turn]  # as attackers(), inlined
         core = self.core[t]
         if done[core] != turn:
             attackers.append(core)
-        tail = self.BATTLE_TAIL[self.offer_concede]
         if not attackers:
-            return tail
+            return []
         if self._fx is None:
             self.sources()
         if self._no_attack:
             blocked = self._flag_set("no-attack")
             attackers = [c for c in attackers if c not in blocked]
             if not attackers:
-                return tail
+                return []
         targets = [f for f in self.slots[1 - t] if f >= 0]
         targets.append(self.core[1 - t])
         cache = self.cache
@@ -77,8 +85,7 @@ class BattleRules:
                 if o is None:
                     o = cache[a * 1024 + b] = self._attack_option(a, b)
                 add(o)
-        options.extend(tail)
-        return tuple(options)
+        return options
 
     def _attack_option(self, a: int, b: int) -> Option:
         (a_id, a_name), (b_id, b_name) = self._named(a), self._named(b)
@@ -89,23 +96,34 @@ class BattleRules:
         return ("core", "コアファイター") if d.kind == "core-fighter" else (self.oid[card], d.name)
 
     def battle_phase(self, t: int):
-        """RB-BAT-1: attacks one by one until the turn player ends the battle phase."""
+        """RB-BAT-1: attacks one by one (spells and 【起動】 between them, RB-SPL-1) until the turn
+        player ends the battle phase; after each action the opponent may open a set spell."""
         while True:
             options = self.battle_options(t)
             if len(options) == 1:
-                return "end"  # nothing can attack: nothing to decide
+                return "end"  # nothing can attack or be used: nothing to decide
             picks = yield Decision(t, "battle", options, "RB-BAT-1", "バトルフェイズ", 1, 1, self.explain_battle)
             pick = picks[0]
             if pick in ("end", "concede"):
                 return pick
             for o in options:
                 if o.id == pick:
-                    attacker, target = o.value
                     break
-            yield from self.attack_with(t, attacker, target)
+            value = o.value
+            if type(value[0]) is int:
+                yield from self.attack_with(t, value[0], value[1])
+            else:
+                yield from self.act(t, value)
+            zone = self.spell[1 - t]
+            if zone and not self.face_up[zone[-1]]:
+                yield from self.respond(1 - t)
 
     def explain_battle(self, pick: str) -> str | None:
-        """Why a well-formed attack is not allowed now."""
+        """Why a well-formed attack (or spell, 【起動】) is not allowed now."""
+        if pick.startswith(("summon:", "raise:", "set:")):
+            return "summons and setting spells belong to the main phases (RB-TURN-1)"
+        if pick.startswith(("spell:", "open:", "activate")):
+            return self.explain_main(pick)
         if not pick.startswith("attack:") or ">" not in pick:
             return None
         t = self.active
@@ -158,6 +176,9 @@ class BattleRules:
                     yield from self.run_ability(self.ctx(t, attacker, atk), ability)
                     if atk.negated or not self.on_field(attacker):
                         break
+            zone = self.spell[q]
+            if (zone and not self.face_up[zone[-1]]) or self.quick_options(t, atk):  # (most often neither)
+                yield from self.attack_window(t, q, atk)
             if atk.negated or not self.on_field(attacker) or not self.on_field(atk.target):
                 if not atk.negated:
                     self.push(("attack-ends", t, ("attacker",), self.label_of(attacker)))
@@ -202,13 +223,57 @@ class BattleRules:
         """The defender may open the face-down top card of their spell zone: a 【迎撃】 spell
         whose condition holds, or any spell it could activate now (RB-SPL-1)."""
         card = self.spell_top(q)
-        if card < 0 or self.face_up[card] or not self.can_open(q, card, atk):
+        if card < 0 or self.face_up[card] or not self.can_open(q, card, atk, True):
             return
-        cid = self.defs[card].id
-        options = (Option(f"open:{cid}", f"伏せた{self.defs[card].name}を発動", card), Option("pass", "発動しない"))
-        picks = yield self.decision(q, "intercept", options, "RB-SPL-1", "迎撃のタイミング")
+        picks = yield self.decision(q, "intercept", (self.menus[card][7], PASS), "RB-SPL-1", "迎撃のタイミング")
         if picks[0] != "pass":
-            yield from self.open_set_spell(q, card, atk)
+            yield from self.open_set_spell(q, card, atk, True)
+
+    def respond(self, q: int, atk: Attack | None = None):
+        """The non-turn player's window (RB-SPL-1 「相手ターン中でも伏せていればいつでも」): they may
+        open the face-down top spell of their zone if it could be activated now (【迎撃】 only in
+        the attack's declaration window). Offered at every phase change and after each action of
+        the turn player, but not again when nothing at all has happened since they last passed (the
+        same position: a second question would be the same question); returns True when they
+        opened it."""
+        zone = self.spell[q]
+        if not zone:
+            return False
+        card = zone[-1]
+        if self.face_up[card] or self.spell_block(q, card, False, atk) is not None:
+            return False
+        if self.passed == len(self.log._items):
+            return False
+        picks = yield self.decision(q, "respond", (self.menus[card][7], PASS), "RB-SPL-1", "相手ターン中の発動")
+        if picks[0] == "pass":
+            self.passed = len(self.log._items)  # (the answer is logged already)
+            return False
+        yield from self.open_set_spell(q, card, atk)
+        return True
+
+    def attack_window(self, t: int, q: int, atk: Attack):
+        """Before the power comparison (after block and 【攻撃時】): the attacker may play spells and
+        【起動】 (RB-SPL-1), the defender may open a set spell after each of those and when the
+        attacker passes; when the defender opens one, the attacker may answer again."""
+        while not (atk.negated or not self.on_field(atk.attacker) or not self.on_field(atk.target)):
+            options = self.quick_options(t, atk)
+            if options:
+                options.append(PASS)
+                picks = yield self.decision(t, "window", tuple(options), "RB-SPL-1", "バトル直前", 1, 1,
+                                            self.explain_battle)
+                if picks[0] != "pass":
+                    for o in options:
+                        if o.id == picks[0]:
+                            break
+                    yield from self.act(t, o.value, atk)
+                    if self.spell[q]:
+                        yield from self.respond(q, atk)
+                    continue
+            if not self.spell[q]:
+                return
+            opened = yield from self.respond(q, atk)
+            if not opened:
+                return
 
     def negate(self, ctx) -> None:
         """negate-attack: the current attack ends with no battle (the attacker has attacked)."""

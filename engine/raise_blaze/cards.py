@@ -21,7 +21,6 @@ from fuda.engine.raise_blaze.ops import ABILITY_KEYS, TABLE, Condition, Target, 
 
 WHENS = ("on-summon", "activated", "continuous", "on-destroyed", "on-attack", "while-underneath",
          "on-activate", "on-opponent-attack", "while-active", "while-equipped")
-KIND_JA = {"fighter": "ファイター", "core-fighter": "コアファイター", "spell": "スペル"}
 SPELL_JA = {"normal": "通常", "continuous": "持続性", "equip": "装着性"}
 STATIC_KIND = {"modify-power": "power", "battle-immune": "immune", "cannot-attack": "no-attack"}
 
@@ -186,7 +185,6 @@ class CardPool:
         self.registry = registry
         self.game = registry.game
         self.settings = dict(self.game.settings)
-        self.deck_rules = dict(self.game.manifest.get("deck-rules", {}))
         self.names = {c.id: c.name for c in self.game.cards}
         self.defs: dict[str, CardDef] = {c.id: self._flatten(c) for c in self.game.cards}
         self._layouts: dict = {}

@@ -11,7 +11,7 @@ one-shot power changes ``eot`` (until the end of the turn) and ``stay`` (while o
 
 from __future__ import annotations
 
-from fuda.engine.core import GameOver
+from fuda.engine.core import GameOver, Termination
 from fuda.engine.raise_blaze.cards import Source
 
 _new = tuple.__new__  # Source(...) without the NamedTuple's Python-level __new__
@@ -233,7 +233,8 @@ class FieldRules:
         deck = self.deck[p]
         if not deck:
             self.push(("no-draw", p, ("why",), why))
-            raise GameOver(1 - p, f"P{p + 1} cannot draw from an empty deck (RB-LOSE-2)")
+            raise GameOver(1 - p, f"P{p + 1} cannot draw from an empty deck (RB-LOSE-2)", Termination.DECK_OUT,
+                           f"P{p + 1}のデッキが空で引けない")
         card = deck.pop()
         self.hand[p].append(card)
         self.push(("draw", p, ("card", "why"), self.oid[card], why))
@@ -349,8 +350,10 @@ class FieldRules:
                     self.lost_life[p].remove(card)
                     self.grave[p].append(card)
             if len(out) == 2:
-                raise GameOver(None, "both players lost their last life card at once (RB-LOSE-1)")
-            raise GameOver(1 - out[0], f"P{out[0] + 1} has no life cards left (RB-LOSE-1)")
+                raise GameOver(None, "both players lost their last life card at once (RB-LOSE-1)", Termination.DRAW,
+                               "両者が同時に最後のライフカードを失った")
+            raise GameOver(1 - out[0], f"P{out[0] + 1} has no life cards left (RB-LOSE-1)", Termination.LIFE,
+                           f"P{out[0] + 1}のライフカードが尽きた")
         for p, card in sorted(lost, key=lambda x: x[0] != self.active):
             picks = yield self.decision(p, "life", self.LIFE_OPTIONS, "RB-LIFE-1",
                                         f"破壊されたライフカード（{self.defs[card].name}）の使い道")

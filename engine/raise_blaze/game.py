@@ -9,19 +9,20 @@ decisions answered before them, so a replay reproduces them exactly.
 
 from __future__ import annotations
 
-from fuda.engine.core import Decision, Game, GameOver, Option
+from fuda.engine.core import Decision, Game, GameOver, Option, Termination
+from fuda.engine.raise_blaze import greedy as _greedy  # noqa: F401 (registers the greedy policy of RBView)
 from fuda.engine.raise_blaze.actions import Ctx, MainRules
 from fuda.engine.raise_blaze.battle import BattleRules
 from fuda.engine.raise_blaze.cards import CardPool
 from fuda.engine.raise_blaze.clock import Clock
 from fuda.engine.raise_blaze.effects import EffectRules
 from fuda.engine.raise_blaze.field import FieldRules
-from fuda.engine.raise_blaze.greedy import Greedy
-from fuda.engine.raise_blaze.render import Renderer
+from fuda.engine.raise_blaze.render import RBNarrator
 from fuda.engine.raise_blaze.setup import PHASES, PlayerSetup, Position
+from fuda.engine.raise_blaze.view import RBView, view_of
 
-ENGINE_VERSION = "1.0"
-RULES_VERSION = "raise-blaze-1"
+ENGINE_VERSION = "1.1"
+RULES_VERSION = "raise-blaze-2"  # 2: RB-SPL-1 windows in the battle phase and the opponent's turn
 #: Not a rule: a safety net so that no playout runs forever (decks always run out long before).
 MAX_TURNS = 400
 
@@ -33,12 +34,14 @@ class Setups(list):
     offer_concede: bool = False
 
 
-class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Renderer, Greedy, Game):
-    """One game of RAISE×BLAZE between two setups."""
+class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
+    """One game of RAISE×BLAZE between two setups (the rules; its view is :class:`~.view.RBView`,
+    its narration :class:`~.render.RBNarrator`, its greedy policy :mod:`.greedy`)."""
 
     RULES = "raise-blaze"
     ENGINE_VERSION = ENGINE_VERSION
     RULES_VERSION = RULES_VERSION
+    NARRATOR = RBNarrator
     LIFE_OPTIONS = (Option("hand", "手札に加える"), Option("power-up", "コアファイターに上乗せしてパワーアップ"))
     decision = staticmethod(Decision)
 
@@ -46,6 +49,7 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Renderer, Gree
                  clock: Clock | None = None, offer_concede: bool = False, check_decks: bool | None = None):
         super().__init__(seed)
         self.push = self.log.push  # GameLog.push, looked up once (the log is never replaced)
+        self._args = (setups, check_decks)  # for fresh()
         self.pool = pool
         self.setups = tuple(s if isinstance(s, PlayerSetup) else PlayerSetup.from_json(s) for s in setups)
         if len(self.setups) != 2:
@@ -92,10 +96,24 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Renderer, Gree
         self.phase = "draw"
         self.attack = None
         self.foreign = 0  # abilities of the non-turn player resolving now (the clocks pause)
+        self.passed = -1  # the log's length when the non-turn player last let a window pass (RB-SPL-1)
         self._fx = None
         self._no_attack = self._immune = self._live_flags = False
         self._by_kind: dict = {}
         self._flags = None
+
+    def view(self, seat: int) -> RBView:
+        """What ``seat`` may know now (see :mod:`.view`)."""
+        return view_of(self, seat)
+
+    def fresh(self) -> RaiseBlaze:
+        """The same game, not started (same setups, position, seed and options; host events
+        recorded so far are scheduled again, so a copy replays a concession or a timeout)."""
+        setups, check_decks = self._args
+        again = Setups(setups)
+        again.host_events = tuple(tuple(e) for e in (*getattr(setups, "host_events", ()), *self.host_events))
+        again.offer_concede = self.offer_concede
+        return RaiseBlaze(self.pool, again, self.seed, self.position, check_decks=check_decks)
 
     def setup_json(self) -> dict:
         doc = {"players": [s.as_json() for s in self.setups]}
@@ -124,32 +142,43 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Renderer, Gree
             phase = self._place(self.position)
         while True:
             t = self.active
+            q = 1 - t
+            zone = self.spell[q]  # (the same list all game: its top is read at each window)
             if phase == "draw":
                 self.turn += 1
                 if self.turn > MAX_TURNS:
-                    raise GameOver(None, f"no winner after {MAX_TURNS} turns (engine limit, not a rule)")
+                    raise GameOver(None, f"no winner after {MAX_TURNS} turns (engine limit, not a rule)",
+                                   Termination.TURN_LIMIT, f"{MAX_TURNS}ターンで決着がつかない（エンジンの上限、ルールではない）")
                 self.begin_turn(t)
+                if zone and not self.face_up[zone[-1]]:  # RB-SPL-1: the opponent's window at each phase change
+                    yield from self.respond(q)
                 phase = "main"
             if phase == "main":
                 self.phase = "main"
                 pick = yield from self.main_phase(t, 1)
                 if pick == "concede":
                     self._conceded(t, pick)
+                if zone and not self.face_up[zone[-1]]:
+                    yield from self.respond(q)
                 phase = "battle" if pick == "battle" else "end"
             if phase == "battle":
                 self.phase = "battle"
                 pick = yield from self.battle_phase(t)
                 if pick == "concede":
                     self._conceded(t, pick)
+                if zone and not self.face_up[zone[-1]]:
+                    yield from self.respond(q)
                 phase = "main2"
             if phase == "main2":
                 self.phase = "main2"
                 pick = yield from self.main_phase(t, 2)
                 if pick == "concede":
                     self._conceded(t, pick)
+                if zone and not self.face_up[zone[-1]]:
+                    yield from self.respond(q)
             self.end_of_turn_boosts()
             phase = "draw"
-            self.active = 1 - t
+            self.active = q
 
     def _set_up(self):
         """RB-SETUP-1..6: cores face down, shuffle, 5 cards of hand, 5 life cards, first player,
@@ -163,6 +192,7 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Renderer, Gree
             core = self.by_oid[p][picks[0]]
             cores.remove(core)
             self.core[p] = core
+            self.changed()  # its 【永続】 applies from now on, whatever was read before (RB-SETUP)
         for p in (0, 1):  # RB-SETUP-2
             self.shuffle_deck(p)
         hand_n = self.settings.get("opening-hand", 5)
@@ -257,7 +287,7 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Renderer, Gree
     def _conceded(self, t: int, pick) -> None:
         if pick == "concede":
             self.push(("concede", t, {}))
-            raise GameOver(1 - t, f"P{t + 1} conceded (RB-LOSE-5)")
+            raise GameOver(1 - t, f"P{t + 1} conceded (RB-LOSE-5)", Termination.RULE, f"P{t + 1}が投了した")
 
     # -- abilities -----------------------------------------------------------------------------
     def run_ability(self, ctx: Ctx, ability):
@@ -372,7 +402,8 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Renderer, Gree
         self.push((kind, player, ("rule",), rule))
         if self._flow is not None:
             self._flow.close()
-        self._end(1 - player, reason)
+        ja = f"P{player + 1}が投了した" if kind == "concede" else f"P{player + 1}の時間切れ（{rule}）"
+        self._end(1 - player, reason, GameOver(1 - player, reason, Termination.RULE, ja))
 
     # -- for tests and the CLI -------------------------------------------------------------------
     def zones(self, p: int) -> dict[str, list[int]]:

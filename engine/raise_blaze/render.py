@@ -1,26 +1,38 @@
-"""Readable RAISE×BLAZE logs and position dumps, in Japanese with the printed card names
-(a mixin of :class:`~engine.raise_blaze.game.RaiseBlaze`)."""
+"""Readable RAISE×BLAZE logs and position dumps, in Japanese with the printed card names.
+
+For a seat, what that seat cannot see stays unnamed: the opponent's drawn cards, opening hand,
+core fighter until it is turned face up (RB-SETUP-1/6), cards taken from the deck or a destroyed
+life card taken into the hand, the hand of a set-up position. For a spectator or a replay
+(``seat=None``) every card is named.
+"""
 
 from __future__ import annotations
+
+from fuda.engine.core.narration import Narrator
 
 HOW = {"normal": "通常召喚", "raise": "レイズ召喚", "effect": "エフェクト召喚", "effect-raise": "エフェクトレイズ召喚"}
 WHY = {"draw-step": "ドロー", "effect": "効果", "cost": "コスト", "battle": "戦闘"}
 SOURCE = {"hand": "手札", "graveyard": "墓地", "deck": "デッキ", "set": "伏せ", "grave": "墓地"}
-DECISIONS = {"main": "行動", "battle": "攻撃", "block": "防御", "intercept": "迎撃", "life": "ライフカード",
+DECISIONS = {"main": "行動", "battle": "攻撃", "block": "防御", "intercept": "迎撃", "respond": "伏せスペル",
+             "window": "バトル直前", "life": "ライフカード",
              "underneath": "下敷き", "target": "対象", "optional": "任意効果", "effect-summon": "エフェクト召喚",
              "equip": "装着先", "take": "手札に加える", "discard": "捨てる", "cost": "コスト", "core": "コアファイター"}
 UNTIL = {"end-of-turn": "ターン終了時まで", "leaves-field": "場にいる間"}
 
 
-class Renderer:
-    """Event lines and state dumps; expects the state attributes of RaiseBlaze."""
+class RBNarrator(Narrator):
+    """Event lines and state dumps of a :class:`~engine.raise_blaze.game.RaiseBlaze`."""
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.defs, self.by_oid, self.setups, self.oid = game.defs, game.by_oid, game.setups, game.oid
 
     def _n(self, p, oid) -> str:
         """The printed name of p's card ``oid`` (``core``: p's core fighter)."""
         if p is None or oid is None:
             return str(oid)
         if oid == "core":
-            core = self.core[p]
+            core = self.game.core[p]
             return f"コア{self.defs[core].name}" if core >= 0 else "コアファイター"
         card = self.by_oid[p].get(oid)
         return self.defs[card].name if card is not None else oid
@@ -28,14 +40,24 @@ class Renderer:
     def _names(self, p, oids) -> str:
         return "、".join(self._n(p, o) for o in oids)
 
-    def render(self, event) -> str:
-        """One readable line (empty for internal events)."""
+    def line(self, event, seat: int | None = None) -> str:
+        """One readable line (empty for internal events); hidden cards unnamed for ``seat``."""
         k, p, d = event.kind, event.player, event.data
         who = f"P{p + 1}" if p is not None else ""
         q = 1 - p if p is not None else None
+        if seat is not None and p is not None and p != seat:
+            hidden = HIDDEN.get(k)
+            text = hidden(self, who, d) if hidden is not None else None
+            if text is not None:
+                return text
         if k == "decision":
             if d["forced"] or d["kind"] not in DECISIONS:
                 return ""
+            if seat is not None and p != seat:
+                if d["kind"] in SECRET_PICKS:
+                    return f"    {who} 選択（{DECISIONS[d['kind']]}）"
+                if d["kind"] == "main" and d["picks"] and d["picks"][0].startswith("set:"):
+                    return f"    {who} 選択（{DECISIONS[d['kind']]}）: set"  # a set spell stays unnamed
             return f"    {who} 選択（{DECISIONS[d['kind']]}）: {' '.join(d['picks'])}"
         if k == "chance":
             if d["what"] == "first-player":
@@ -45,26 +67,69 @@ class Renderer:
             return f"  {who} デッキをシャッフル（{len(d['result'])}枚）"
         if k == "turn":
             return f"── ターン{d['turn']} {who}（ライフ P1:{d['life'][0]} P2:{d['life'][1]}）"
+        if k == "game-over":
+            return f"== 終了: {who + 'の勝ち' if p is not None else '引き分け'}（{self._reason(d['reason'])}）"
         line = RENDER.get(k)
         return line(self, who, p, q, d) if line is not None else ""
 
-    def describe_state(self) -> str:
-        """A multi-line dump of the position (for failing scripts and the CLI)."""
-        lines = [f"turn {self.turn}, P{self.active + 1} to play"]
+    def _reason(self, reason: str) -> str:
+        outcome = self.game.outcome
+        if outcome is not None and outcome.en == reason and outcome.ja:
+            return outcome.ja
+        return reason
+
+    def state(self, seat: int | None = None) -> str:
+        """A multi-line dump of the position (for ``seat``: its view — hidden zones as sizes)."""
+        g = self.game
+        if seat is not None:
+            return self._seat_state(g.view(seat))
+        lines = [f"turn {g.turn}, P{g.active + 1} to play"]
         for p in (0, 1):
-            core = self.core[p]
-            core_s = f"{self.defs[core].name}({self.power(core)})" if core >= 0 else "-"
-            lines.append(f"P{p + 1}: core {core_s} ups {len(self.ups[p])} | life {len(self.life[p])} | "
-                         f"deck {len(self.deck[p])} | grave {len(self.grave[p])}")
-            lines.append(f"  hand: {', '.join(self.oid[c] for c in self.hand[p]) or '-'}")
+            core = g.core[p]
+            core_s = f"{self.defs[core].name}({g.power(core)})" if core >= 0 else "-"
+            lines.append(f"P{p + 1}: core {core_s} ups {len(g.ups[p])} | life {len(g.life[p])} | "
+                         f"deck {len(g.deck[p])} | grave {len(g.grave[p])}")
+            lines.append(f"  hand: {', '.join(self.oid[c] for c in g.hand[p]) or '-'}")
             fighters = []
-            for f in self.fighters(p):
-                pile = f"[{', '.join(self.oid[u] for u in self.under[f])}]" if self.under[f] else ""
-                fighters.append(f"{self.oid[f]}({self.power(f)}){pile}")
+            for f in g.fighters(p):
+                pile = f"[{', '.join(self.oid[u] for u in g.under[f])}]" if g.under[f] else ""
+                fighters.append(f"{self.oid[f]}({g.power(f)}){pile}")
             lines.append(f"  fighters: {' '.join(fighters) or '-'}")
-            spells = [f"{self.oid[c]}{'' if self.face_up[c] else '(set)'}" for c in self.spell[p]]
+            spells = [f"{self.oid[c]}{'' if g.face_up[c] else '(set)'}" for c in g.spell[p]]
             lines.append(f"  spell zone: {' < '.join(spells) or '-'}")
         return "\n".join(lines)
+
+    def _seat_state(self, view) -> str:
+        oid = self.oid
+        lines = [f"turn {view.turn}, P{view.active + 1} to play (seen by P{view.seat + 1})"]
+        for p, side in enumerate(view.sides):
+            core_s = f"{self.defs[side.core].name}({side.core_power})" if side.core is not None else "(face down)"
+            lines.append(f"P{p + 1}: core {core_s} ups {len(side.ups)} | life {side.life} | "
+                         f"deck {side.deck_size} | grave {len(side.grave)}")
+            hand = ", ".join(oid[c] for c in side.hand) or "-" if side.hand is not None else f"{side.hand_size} card(s)"
+            lines.append(f"  hand: {hand}")
+            fighters = [f"{oid[f.card]}({f.power})" + (f"[{', '.join(oid[u] for u in f.under)}]" if f.under else "")
+                        for f in side.fighters]
+            lines.append(f"  fighters: {' '.join(fighters) or '-'}")
+            spells = [("(set)" if c is None else f"{oid[c]}{'' if up else '(set)'}")
+                      for c, up in zip(side.spell, side.spell_face_up)]
+            lines.append(f"  spell zone: {' < '.join(spells) or '-'}")
+        return "\n".join(lines)
+
+
+#: Decisions whose picks name cards the other seat cannot see (the core fighter chosen face down,
+#: a card taken from the deck); the line says a choice was made, not what.
+SECRET_PICKS = {"core", "take"}
+
+#: Lines for events of the opponent that name cards a seat cannot see (None: the event is open).
+HIDDEN = {
+    "draw": lambda g, who, d: f"  {who} ドロー",
+    "opening": lambda g, who, d: f"  {who} 初期手札{len(d['hand'])}枚  ライフカード{d['life']}枚",
+    "life-to-hand": lambda g, who, d: f"    {who} ライフカードを手札に加えた",
+    "to-hand": lambda g, who, d: (f"    {who} {SOURCE[d['source']]}から手札に加える: {len(d['cards'])}枚"
+                                  if d["source"] == "deck" else None),  # (from the graveyard: open)
+    "position": lambda g, who, d: f"{who} 局面指定: ライフ{d['life']} 手札{len(d['hand'])}枚",
+}
 
 
 RENDER = {
@@ -113,5 +178,4 @@ RENDER = {
     "limit": lambda g, who, p, q, d: f"    {g._n(p, d['card'])}の効果は１ターンに１度",
     "concede": lambda g, who, p, q, d: f"  {who} 投了",
     "clock": lambda g, who, p, q, d: f"  {who} 時間切れ（{d['rule']}）",
-    "game-over": lambda g, who, p, q, d: f"== 終了: {who + 'の勝ち' if p is not None else '引き分け'}（{d['reason']}）",
 }

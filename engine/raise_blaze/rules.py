@@ -33,7 +33,9 @@ CATALOGUE = Catalogue("raise-blaze", "seeds/003 (『RAISE×BLAZE』基本ルー�
       "lies on top until it resolves."),
     # setup
     C("RB-SETUP-1", "Each player puts one core fighter of their core deck face down on the core field.",
-      "A decision of each player (P1 then P2) before anything else; forced with one core fighter."),
+      "A decision of each player (P1 then P2) before anything else; forced with one core fighter. Its "
+      "【永続】 abilities apply from the moment it is placed: reading the position in between (a state "
+      "dump, power) changes nothing."),
     C("RB-SETUP-2", "Both main decks are shuffled into the deck zone.",
       "Shuffled with the game's one seeded generator (fuda-rng-1); the order is a logged chance outcome."),
     C("RB-SETUP-3", "Each player draws 5 cards (settings.opening-hand) as the opening hand."),
@@ -97,10 +99,22 @@ CATALOGUE = Catalogue("raise-blaze", "seeds/003 (『RAISE×BLAZE』基本ルー�
     # spells
     C("RB-SPL-1", "Unless a card says otherwise, a spell can be activated any time in one's own turn, "
       "and in the opponent's turn only if set face down.",
-      "Own turn: from the hand or by opening one's face-down top spell, in either main phase. "
-      "Opponent's turn: the engine's window is the 【迎撃】 window of each attack declaration, where "
-      "the face-down top spell may be opened if it is a 【迎撃】 spell whose condition holds or a "
-      "spell with 【発動】 that could be activated. No chains: nobody answers an opened spell."),
+      "「自分のターン中であればいつでも」: in both main phases spells are played from the hand or the "
+      "face-down top spell is opened; in the battle phase the same spells and openings, and 【起動】 "
+      "abilities, are offered beside the attacks, and again inside each attack before the power "
+      "comparison (after the block and 【攻撃時】: decision `window`). Setting a spell and summoning "
+      "stay main-phase preparation (RB-TURN-1). 【起動】 abilities are used only in their controller's own "
+      "turn (the page gives 「いつでも」 to spells only). 「相手ターン中でも伏せていればいつでも」: the "
+      "non-turn player may open the face-down top spell of their zone (decision `respond`) at every "
+      "phase change of the opponent's turn (draw → main 1, main 1 → battle or end, battle → main 2, "
+      "main 2 → end), after each action of the turn player (summon, set, spell, 【起動】, attack), and "
+      "inside an attack before the comparison (after the attacker passes or acts; when the defender "
+      "opens one the attacker may answer again). A respond window is not offered a second time when "
+      "nothing has happened since its player last passed (the same position). At the declaration of "
+      "an attack the window is the 【迎撃】 one (decision `intercept`): a 【迎撃】 spell whose condition "
+      "holds, or a spell with 【発動】, may be opened; 【迎撃】 is only ever usable there. No chains: "
+      "nobody answers a spell while it resolves. Every window action uses up a card or a "
+      "once-per-turn ability, so every playout ends."),
     C("RB-SPL-2", "A spell can be played on top of a set spell; the set one cannot be used until the "
       "one on top has left.",
       "A spell is set only into an empty spell zone (one set spell at a time)."),

@@ -1,8 +1,8 @@
 """What a RAISE×BLAZE game starts from: each player's decks, or an explicit position.
 
 :class:`PlayerSetup` is a main deck (one id per copy) and a core deck; replays store it as
-JSON. :func:`deck_problems` checks the construction rules (RB-DECK-1/2) against the manifest's
-``deck-rules``. :class:`Seat` describes one player's side of an explicit position for scenario
+JSON. :func:`deck_problems` checks the construction rules (RB-DECK-1/2) of the rule set against
+the manifest's ``deck-rules``. :class:`Seat` describes one player's side of an explicit position for scenario
 tests (stacked deck, hand, life cards, graveyard, fighters with what lies underneath them, the
 spell zone, the chosen core and its power-ups); main-deck cards of the setup that a seat does
 not place go to the bottom of its deck in setup order, so cards are always conserved.
@@ -40,31 +40,16 @@ class PlayerSetup:
 
 
 def deck_problems(pool, setup: PlayerSetup) -> list[str]:
-    """Every way ``setup`` breaks RB-DECK-1/2 (the manifest's deck-rules); empty when legal."""
-    rules = pool.deck_rules
-    lo, hi = rules.get("main-min", 40), rules.get("main-max", 100)
-    copies, core_lo, core_hi = rules.get("max-copies", 3), rules.get("core-min", 1), rules.get("core-max", 10)
-    out = []
-    for cid in dict.fromkeys((*setup.main, *setup.core)):
-        if cid not in pool.defs:
-            out.append(f"unknown card {cid!r}")
+    """Every way ``setup`` breaks RB-DECK-1/2 (the manifest's deck-rules); empty when legal.
+    The rules are the rule set's, the same that validate deck files."""
+    from fuda.database.ruleset import ruleset_for
+
+    out = [f"unknown card {cid!r}" for cid in dict.fromkeys((*setup.main, *setup.core)) if cid not in pool.defs]
     if out:
         return out
-    if not lo <= len(setup.main) <= hi:
-        out.append(f"the main deck has {len(setup.main)} cards; it must have {lo}–{hi} (RB-DECK-1)")
-    for cid, n in Counter(setup.main).items():
-        if pool[cid].kind == "core-fighter":
-            out.append(f"{cid} is a core fighter; the main deck holds fighters and spells (RB-DECK-1)")
-        elif n > copies:
-            out.append(f"{cid} has {n} copies; at most {copies} (RB-DECK-1)")
-    if not core_lo <= len(setup.core) <= core_hi:
-        out.append(f"the core deck has {len(setup.core)} cards; it must have {core_lo}–{core_hi} (RB-DECK-2)")
-    for cid, n in Counter(setup.core).items():
-        if pool[cid].kind != "core-fighter":
-            out.append(f"{cid} is not a core fighter; the core deck holds core fighters only (RB-DECK-2)")
-        elif n > 1:
-            out.append(f"{cid} is in the core deck {n} times; core fighters are unique (RB-DECK-2)")
-    return out
+    main = [(cid, n, ("main",)) for cid, n in Counter(setup.main).items()]
+    core = [(cid, ("core",)) for cid in setup.core]
+    return [message for _, message, _ in ruleset_for(pool.game.rules).deck_problems(pool.game, main, core)]
 
 
 @dataclass(frozen=True)

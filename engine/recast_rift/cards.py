@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cached_property
 
+from fuda.database.ruleset import ruleset_for
 from fuda.database import FindingsError
 from fuda.engine.core import CompiledAbility, Option, Registry
 from fuda.engine.core import build_registry as core_build
@@ -20,8 +21,6 @@ from fuda.engine.recast_rift.ops import ABILITY_KEYS, TABLE
 from fuda.engine.recast_rift.setup import PlayerSetup
 
 WHENS = ("on-awaken", "while-awakened", "on-cast", "while-deployed", "on-retrieve")
-TIMING_JA = {"normal": "通常札", "preempt": "先制札", "full-power": "全力札"}
-TYPE_JA = {"attack": "攻撃札", "action": "行動札", "setup": "設置札", "trigger": "誘発札"}
 
 
 def _op_kind(ability) -> str:
@@ -103,6 +102,7 @@ class CardPool:
     def __init__(self, registry: Registry):
         self.registry = registry
         self.game = registry.game
+        self.labels = ruleset_for(self.game.rules).labels(self.game)  # the one table of printed names
         self.defs: dict[str, CardDef] = {c.id: self._flatten(c) for c in self.game.cards}
         self._layouts: dict[int, tuple] = {}
 
@@ -199,6 +199,6 @@ class CardPool:
             attack_mods=tuple(op for op in statics if op.name == "attack-modifier"),
             forbids=tuple(op for op in statics if op.name == "forbid-cast"),
             manual=self.registry.manual_of(card.id),
-            label=(f"{card.name}（覚醒札）" if card.kind == "awakening" else
-                   f"{card.name}（{TIMING_JA[card['timing']]}・{TYPE_JA[card['type']]}）"),
+            label=(f"{card.name}（{self.labels.kind(card.kind)}）" if card.kind == "awakening" else
+                   f"{card.name}（{self.labels.value('timing', card['timing'])}・{self.labels.value('type', card['type'])}）"),
         )

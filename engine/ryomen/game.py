@@ -218,8 +218,10 @@ class Ryomen(EffectRules, Game):
                 else:  # put_card without waiting effects
                     i = hand[s].index(index[s][picks[0]])
                     c = battle[s] = hand[s].pop(i)
-                    push(("play", s, ("card", "role", "now"), hopts.pop(i).id, "serve",
-                          self.card_stats(c) if self.chips[c] else faces[c][up[c]].stats))
+                    if self.chips[c] is None:
+                        push(("play", s, ("card", "role"), hopts.pop(i).id, "serve"))
+                    else:  # with chips: the stats as the card lies (the log line shows them)
+                        push(("play", s, ("card", "role", "now"), hopts.pop(i).id, "serve", self.card_stats(c)))
             face = faces[c][up[c]]
             if face.on_play:  # RY-SERVE-2: before the stat is named
                 yield from self.resolve(s, c, face, face.on_play, "on-play", False)
@@ -245,8 +247,11 @@ class Ryomen(EffectRules, Game):
                     else:
                         i = hand[p].index(index[p][picks[0]])
                         c = battle[p] = hand[p].pop(i)
-                        push(("play", p, ("card", "role", "now"), hopts.pop(i).id, "receive",
-                              self.card_stats(c) if self.chips[c] else faces[c][up[c]].stats))
+                        if self.chips[c] is None:
+                            push(("play", p, ("card", "role"), hopts.pop(i).id, "receive"))
+                        else:
+                            push(("play", p, ("card", "role", "now"), hopts.pop(i).id, "receive",
+                                  self.card_stats(c)))
                 face = faces[c][up[c]]
                 if face.on_play:
                     yield from self.resolve(p, c, face, face.on_play, "on-play", False)
@@ -333,8 +338,10 @@ class Ryomen(EffectRules, Game):
                 c = self.put_card(s, i, "serve")
             else:  # put_card without waiting effects
                 c = battle[s] = hand[s].pop(i)
-                push(("play", s, ("card", "role", "now"), hopts.pop(i).id, "serve",
-                      faces[c][up[c]].stats if chips[c] is None else self.card_stats(c)))
+                if chips[c] is None:
+                    push(("play", s, ("card", "role"), hopts.pop(i).id, "serve"))
+                else:  # with chips: the stats as the card lies (the log line shows them)
+                    push(("play", s, ("card", "role", "now"), hopts.pop(i).id, "serve", self.card_stats(c)))
             face = faces[c][up[c]]
             if face.on_play:  # RY-SERVE-2: before the stat is named
                 if face.on_play2:
@@ -366,8 +373,10 @@ class Ryomen(EffectRules, Game):
                 c = self.put_card(o, i, "receive")
             else:
                 c = battle[o] = hand[o].pop(i)
-                push(("play", o, ("card", "role", "now"), hopts.pop(i).id, "receive",
-                      faces[c][up[c]].stats if chips[c] is None else self.card_stats(c)))
+                if chips[c] is None:
+                    push(("play", o, ("card", "role"), hopts.pop(i).id, "receive"))
+                else:
+                    push(("play", o, ("card", "role", "now"), hopts.pop(i).id, "receive", self.card_stats(c)))
             face = faces[c][up[c]]
             if face.on_play:
                 if face.on_play2:
@@ -480,7 +489,10 @@ class Ryomen(EffectRules, Game):
         c = self.hand[p].pop(i)
         option = self.hopts[p].pop(i)
         self.battle[p] = c
-        self.log.push(("play", p, ("card", "role", "now"), option.id, role, self.card_stats(c)))
+        if self.chips[c] is None:
+            self.log.push(("play", p, ("card", "role"), option.id, role))
+        else:  # with chips: the stats as the card lies (the log line shows them)
+            self.log.push(("play", p, ("card", "role", "now"), option.id, role, self.card_stats(c)))
         if self.waiting[p]:
             self.effects[p] = self.waiting[p]
             self.waiting[p] = []

@@ -9,7 +9,7 @@ lethal damage and criticals, and outside a fight damage wears off (TT-BAT-7).
 
 from __future__ import annotations
 
-from fuda.engine.core import Decision, GameOver, Option
+from fuda.engine.core import Decision, GameOver, Option, Termination
 from fuda.engine.toho_tcg.ops import CHOSEN
 from fuda.engine.toho_tcg.stack import Ctx, Item
 
@@ -146,13 +146,15 @@ class Effects:
         yield from self.trash_from_hand(p, amount, "damage", "TT-BAT-4")
 
     def recover(self, p: int, kind: str, ctype, count: int, source: int):
-        """Take up to ``count`` matching cards of p's trash into the hand (op recover)."""
+        """Take ``count`` matching cards of p's trash into the hand, all there are when fewer (op
+        recover): the text 「…手札に加える。」 has no 「できる」 or 「まで」, so it is not optional."""
         seen, cards = [], []
         for c in self.trash[p]:  # copies are alike: one option per card id when taking one
             if self.kind_ok(c, kind, ctype) and (count > 1 or self.defs[c].id not in seen):
                 seen.append(self.defs[c].id)
                 cards.append(c)
-        got = yield from self.pick_cards(p, cards, 0, count, "recover", "TT-TERM-1", "トラッシュから手札に加える")
+        n = min(count, len(cards))
+        got = yield from self.pick_cards(p, cards, n, n, "recover", "TT-TERM-1", "トラッシュから手札に加える")
         for c in got:
             self.trash[p].remove(c)
             self.zone[c] = "hand"
@@ -160,14 +162,15 @@ class Effects:
         self.log.add("recover", p, cards=[self.oid[c] for c in got], source=self.oid[source])
 
     def search(self, p: int, kind: str, ctype, count: int, source: int):
-        """Take up to ``count`` matching cards of p's deck into the hand, then shuffle (op search);
-        a deck that reaches 0 cards loses (TT-WIN-1)."""
+        """Take ``count`` matching cards of p's deck into the hand, all there are when fewer (not
+        optional, as recover), then shuffle (op search); a deck that reaches 0 cards loses (TT-WIN-1)."""
         seen, cards = [], []
         for c in reversed(self.deck[p]):
             if self.kind_ok(c, kind, ctype) and (count > 1 or self.defs[c].id not in seen):
                 seen.append(self.defs[c].id)
                 cards.append(c)
-        got = yield from self.pick_cards(p, cards, 0, count, "search", "TT-TERM-1", "デッキから手札に加える")
+        n = min(count, len(cards))
+        got = yield from self.pick_cards(p, cards, n, n, "search", "TT-TERM-1", "デッキから手札に加える")
         for c in got:
             self.deck[p].remove(c)
             self.zone[c] = "hand"
@@ -175,4 +178,5 @@ class Effects:
         self.log.add("search", p, cards=[self.oid[c] for c in got], source=self.oid[source])
         self.shuffle_deck(p)
         if not self.deck[p]:
-            raise GameOver(1 - p, f"P{p + 1}のデッキが0枚になった")
+            raise GameOver(1 - p, f"P{p + 1}'s deck reached 0 cards (TT-WIN-1)", Termination.DECK_OUT,
+                           f"P{p + 1}のデッキが0枚になった")

@@ -10,7 +10,7 @@ effects, TT-BAT-2) are recomputed lazily by :meth:`Field.refresh` after any chan
 
 from __future__ import annotations
 
-from fuda.engine.core import GameOver
+from fuda.engine.core import GameOver, Termination
 from fuda.engine.toho_tcg.cards import add_keyword
 
 FIELD_ZONES = ("char", "assister", "equip", "world")
@@ -138,7 +138,8 @@ class Field:
             drawn.append(self.oid[c])
         self.log.add("draw", p, cards=drawn, why=why, left=len(deck))
         if not deck:
-            raise GameOver(1 - p, f"P{p + 1}のデッキが0枚になった")
+            raise GameOver(1 - p, f"P{p + 1}'s deck reached 0 cards (TT-WIN-1)", Termination.DECK_OUT,
+                           f"P{p + 1}のデッキが0枚になった")
 
     def to_trash(self, c: int, why: str) -> None:
         """Put a card that is not on the field (hand, stack, waiting) into its owner's trash."""
@@ -288,18 +289,19 @@ class Field:
         return out
 
     def settle(self) -> list[tuple[int, int]]:
-        """Destroy lethally damaged and critical-marked characters; outside a fight, damage then
-        wears off (TT-BAT-7). Returns the (character, destroyer) pairs destroyed."""
+        """Destroy lethally damaged and critical-marked characters; then damage wears off
+        (TT-BAT-7) — during a fight on every character but the fighting ones (their damage stands
+        until the fight is over). Returns the (character, destroyer) pairs destroyed."""
         dead = self.lethal() if (self.crit or any(self.damage[c] for p in (0, 1) for c in self.chars[p])) else []
         for c, by in dead:
             self.destroy(c, by)
-        if self.fight is None:
-            self.wear_off()
+        f = self.fight
+        self.wear_off(() if f is None else (*f.attackers, f.target))
         return dead
 
-    def wear_off(self) -> None:
-        """All damage on characters is removed (TT-BAT-7)."""
-        healed = [c for p in (0, 1) for c in self.chars[p] if self.damage[c]]
+    def wear_off(self, keep=()) -> None:
+        """All damage on characters (but those in ``keep``) is removed (TT-BAT-7)."""
+        healed = [c for p in (0, 1) for c in self.chars[p] if self.damage[c] and c not in keep]
         for c in healed:
             self.damage[c] = 0
         if healed:

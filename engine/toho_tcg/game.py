@@ -8,19 +8,23 @@ heuristics (:mod:`.greedy`) and the Japanese log (:mod:`.render`).
 
 from __future__ import annotations
 
-from fuda.engine.core import Decision, Game, GameOver, Option
+from collections import Counter
+
+from fuda.database.ruleset import ruleset_for
+from fuda.engine.core import Decision, Game, GameOver, Option, Termination
+from fuda.engine.toho_tcg import greedy as _greedy  # noqa: F401 (registers the greedy policy of TTView)
 from fuda.engine.toho_tcg.cards import CardPool
 from fuda.engine.toho_tcg.combat import Combat
 from fuda.engine.toho_tcg.effects import Effects
 from fuda.engine.toho_tcg.field import Field
-from fuda.engine.toho_tcg.greedy import Greedy
-from fuda.engine.toho_tcg.render import Renderer
+from fuda.engine.toho_tcg.render import TTNarrator
 from fuda.engine.toho_tcg.setup import PHASES, Piece, PlayerSetup, Position
 from fuda.engine.toho_tcg.stack import Stack
+from fuda.engine.toho_tcg.view import TTView, view_of
 from fuda.engine.toho_tcg.windows import Windows
 
-ENGINE_VERSION = "1.0"
-RULES_VERSION = "toho-tcg-1"
+ENGINE_VERSION = "1.1"
+RULES_VERSION = "toho-tcg-2"  # 2: TT-BAT-7 outside the fight, mandatory recover/search, TT-SPELL-6 in both turns
 #: Not a rule: a safety net so that no playout runs forever; such a game is a draw.
 MAX_TURNS = 200
 #: Manifest settings the engine supports with the seed's value 1 only (one equip per character, one
@@ -31,15 +35,19 @@ MULLIGAN = Option("mulligan", "引き直す（１枚少なく）")
 DRAWS = [tuple(Option(f"draw:{n}", f"{n}枚ドロー", n) for n in range(k + 1)) for k in range(31)]
 
 
-class TohoTCG(Field, Stack, Windows, Effects, Combat, Greedy, Renderer, Game):
-    """One game of 東方カードゲーム（仮） between two setups."""
+class TohoTCG(Field, Stack, Windows, Effects, Combat, Game):
+    """One game of 東方カードゲーム（仮） between two setups (the rules; its view is
+    :class:`~.view.TTView`, its narration :class:`~.render.TTNarrator`, its greedy policy
+    :mod:`.greedy`)."""
 
     RULES = "toho-tcg"
     ENGINE_VERSION = ENGINE_VERSION
     RULES_VERSION = RULES_VERSION
+    NARRATOR = TTNarrator
 
     def __init__(self, pool: CardPool, setups, seed: int, position: Position | None = None):
         super().__init__(seed)
+        self._setups_arg = setups  # for fresh()
         self.cards = pool
         self.setups = tuple(s if isinstance(s, PlayerSetup) else PlayerSetup.from_json(s) for s in setups)
         if len(self.setups) != 2:
@@ -56,11 +64,15 @@ class TohoTCG(Field, Stack, Windows, Effects, Combat, Greedy, Renderer, Game):
                 raise ValueError(f"the toho-tcg engine supports {key}: 1 only, the manifest says {settings[key]}")
         self.position = position
         if position is None:
-            rules = pool.game.manifest.get("deck-rules", {})
+            rules = pool.game.manifest["deck-rules"]
             sizes = [len(s.cards) for s in self.setups]
-            if min(sizes) < rules.get("min-cards", 0):
-                raise ValueError(f"a deck needs at least {rules['min-cards']} cards, got {sizes} (TT-SETUP-1)")
-            if rules.get("equal-size", True) and sizes[0] != sizes[1]:
+            construction = ruleset_for(pool.game.rules)
+            for p, s in enumerate(self.setups):
+                cards = [(cid, n, ("cards",)) for cid, n in Counter(s.cards).items()]
+                problems = [m for _, m, _ in construction.deck_problems(pool.game, cards)]
+                if problems:
+                    raise ValueError(f"player {p + 1}'s deck {'; '.join(problems)} (TT-SETUP-1)")
+            if rules["equal-size"] and sizes[0] != sizes[1]:
                 raise ValueError(f"both decks must have the same number of cards, got {sizes} (TT-SETUP-1)")
         self.defs, self.owner, self.oid, self.by_oid, self.cards_of, self.play_opts = pool.layout(self.setups)
         n = len(self.defs)
@@ -96,6 +108,14 @@ class TohoTCG(Field, Stack, Windows, Effects, Combat, Greedy, Renderer, Game):
         self._opt_cache: dict = {}
         self.targeting = None  # the op whose target is being chosen (greedy agent)
 
+    def view(self, seat: int) -> TTView:
+        """What ``seat`` may know now (see :mod:`.view`)."""
+        return view_of(self, seat)
+
+    def fresh(self) -> TohoTCG:
+        """The same game, not started (same setups, position and seed)."""
+        return TohoTCG(self.cards, self._setups_arg, self.seed, self.position)
+
     def setup_json(self) -> dict:
         return {"players": [s.as_json() for s in self.setups]}
 
@@ -117,12 +137,13 @@ class TohoTCG(Field, Stack, Windows, Effects, Combat, Greedy, Renderer, Game):
             yield from self.take_turn(phase)
             played += 1
             if stop is not None and played >= stop:
-                raise GameOver(None, "scenario ended")
+                raise GameOver(None, "scenario ended", Termination.SCENARIO, f"局面指定のゲームが{played}ターンで終わった")
             phase = "draw"
             self.active = 1 - self.active
             self.turn += 1
             if self.turn > MAX_TURNS:
-                raise GameOver(None, f"{MAX_TURNS}ターンで決着がつかない（エンジンの上限、ルールではない）")
+                raise GameOver(None, f"no winner after {MAX_TURNS} turns (engine limit, not a rule)", Termination.TURN_LIMIT,
+                               f"{MAX_TURNS}ターンで決着がつかない（エンジンの上限、ルールではない）")
 
     def _set_up(self):
         """TT-SETUP-1..4: shuffled decks, the first player, 7-card hands, mulligans."""

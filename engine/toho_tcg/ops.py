@@ -180,13 +180,13 @@ def reiryoku(game, ctx, count):
 
 
 @TABLE.op("recover", kind_=Enum(values=KINDS), type=TypeName().optional(None), count=Int(min=1, max=10),
-          doc="the controller takes up to N matching cards of their trash into the hand")
+          doc="the controller takes N matching cards of their trash into the hand (all there are when fewer)")
 def recover(game, ctx, kind, type, count):
     yield from game.recover(ctx.player, kind, type, count, ctx.card)
 
 
 @TABLE.op("search", kind_=Enum(values=KINDS), type=TypeName().optional(None), count=Int(min=1, max=10),
-          doc="the controller takes up to N matching cards of their deck into the hand, then shuffles")
+          doc="the controller takes N matching cards of their deck into the hand (all there are when fewer), then shuffles")
 def search(game, ctx, kind, type, count):
     yield from game.search(ctx.player, kind, type, count, ctx.card)
 

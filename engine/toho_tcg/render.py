@@ -1,7 +1,13 @@
-"""Readable toho-tcg logs and position dumps, in Japanese with the printed card names
-(a mixin of :class:`~engine.toho_tcg.game.TohoTCG`)."""
+"""Readable toho-tcg logs and position dumps, in Japanese with the printed card names.
+
+For a seat, what that seat cannot see stays unnamed: the cards the opponent takes from the deck
+(search) and the hand of a set-up position (draws are counted in every transcript). For a
+spectator or a replay (``seat=None``) every card is named.
+"""
 
 from __future__ import annotations
+
+from fuda.engine.core.narration import Narrator
 
 PHASE_JA = {"draw": "ドローフェイズ", "standby": "スタンバイフェイズ", "main": "メインフェイズ",
             "battle": "バトルフェイズ", "end": "エンドフェイズ", "discard": "ディスカードフェイズ"}
@@ -22,8 +28,12 @@ def zen(n) -> str:
 ZEN = str.maketrans("0123456789", "０１２３４５６７８９")
 
 
-class Renderer:
-    """Event lines and state dumps; expects the state attributes of TohoTCG."""
+class TTNarrator(Narrator):
+    """Event lines and state dumps of a :class:`~engine.toho_tcg.game.TohoTCG`."""
+
+    def __init__(self, game):
+        super().__init__(game)
+        self.by_oid, self.defs, self.oid, self.cards = game.by_oid, game.defs, game.oid, game.cards
 
     def _n(self, oid) -> str:
         if oid is None:
@@ -57,10 +67,15 @@ class Renderer:
                 return f"{self.defs[c].name}「{ability.text}」"
         return self.defs[c].name
 
-    def render(self, event) -> str:
-        """One readable line (empty for internal events)."""
+    def line(self, event, seat: int | None = None) -> str:
+        """One readable line (empty for internal events); hidden cards unnamed for ``seat``."""
         k, p, d = event.kind, event.player, event.data
         who = f"P{p + 1}" if p is not None else ""
+        if seat is not None and p is not None and p != seat:
+            if k == "search":
+                return f"    デッキから手札へ: {len(d['cards'])}枚"
+            if k == "position":
+                return f"{who} 局面指定: 手札{len(d['hand'])}枚 ／ 場 {self._names(d['field'])} ／ デッキ{d['deck']}枚"
         make = getattr(self, "_r_" + k.replace("-", "_"), None)
         if make is None:
             return "" if k == "decision" else f"  {who} {k} {d}"
@@ -207,31 +222,45 @@ class Renderer:
         return ""
 
     def _r_game_over(self, who, p, d):
-        return f"== 終了: {'P' + str(p + 1) + 'の勝ち' if p is not None else '引き分け'}（{d['reason']}）"
+        reason = d["reason"]
+        outcome = self.game.outcome
+        if outcome is not None and outcome.en == reason and outcome.ja:
+            reason = outcome.ja
+        return f"== 終了: {'P' + str(p + 1) + 'の勝ち' if p is not None else '引き分け'}（{reason}）"
 
-    def describe_state(self) -> str:
-        """Every zone of both players, for failing scripts and the CLI."""
+    def state(self, seat: int | None = None) -> str:
+        """Every zone of both players, for failing scripts and the CLI (for ``seat``: its view —
+        the opponent's hand and every deck's order unnamed)."""
+        g = self.game
         oid = self.oid
-        lines = [f"turn {self.turn}, turn player P{self.active + 1}, phase {self.phase}"
-                 + (f", finished: {self.reason}" if self.finished else "")]
+        lines = [f"turn {g.turn}, turn player P{g.active + 1}, phase {g.phase}"
+                 + (f", finished: {g.reason}" if g.finished else "")
+                 + (f" (seen by P{seat + 1})" if seat is not None else "")]
+        view = g.view(seat) if seat is not None else None
         for p in (0, 1):
             chars = []
-            for c in self.chars[p]:
-                atk, dfn = self.stats(c)
-                s = f"{oid[c]}[{atk}/{dfn}{' T' if self.tapped[c] else ''}{' dmg' + str(self.damage[c]) if self.damage[c] else ''}"
-                s += (f" under {oid[self.under[c]]}" if self.under[c] >= 0 else "")
-                s += (f" equip {oid[self.equip[c]]}" if self.equip[c] >= 0 else "") + "]"
+            for c in g.chars[p]:
+                atk, dfn = g.stats(c)
+                s = f"{oid[c]}[{atk}/{dfn}{' T' if g.tapped[c] else ''}{' dmg' + str(g.damage[c]) if g.damage[c] else ''}"
+                s += (f" under {oid[g.under[c]]}" if g.under[c] >= 0 else "")
+                s += (f" equip {oid[g.equip[c]]}" if g.equip[c] >= 0 else "") + "]"
                 chars.append(s)
+            if view is None:
+                deck = f"deck {len(g.deck[p])} (top first {[oid[c] for c in reversed(g.deck[p][-5:])]})"
+                hand = [oid[c] for c in g.hand[p]]
+            else:
+                side = view.sides[p]
+                deck = f"deck {side.deck_size}"
+                hand = [oid[c] for c in side.hand] if side.hand is not None else f"{side.hand_size} card(s)"
             lines.append(
-                f"P{p + 1}: deck {len(self.deck[p])} (top first {[oid[c] for c in reversed(self.deck[p][-5:])]}), "
-                f"霊力 {self.rei[p]}\n"
-                f"  hand {[oid[c] for c in self.hand[p]]}\n"
+                f"P{p + 1}: {deck}, 霊力 {g.rei[p]}\n"
+                f"  hand {hand}\n"
                 f"  field {chars}\n"
-                f"  assisters {[oid[c] + (' T' if self.tapped[c] else '') for c in self.assisters[p]]} "
-                f"waiting {[oid[c] for c in self.waiting[p]]}\n"
-                f"  trash {[oid[c] for c in self.trash[p]]}")
-        if self.world >= 0:
-            lines.append(f"world {oid[self.world]} (P{self.ctrl[self.world] + 1})")
-        if self.stack:
-            lines.append("stack (top last) " + ", ".join(f"#{i.sid} {oid[i.card]} {i.kind}" for i in self.stack))
+                f"  assisters {[oid[c] + (' T' if g.tapped[c] else '') for c in g.assisters[p]]} "
+                f"waiting {[oid[c] for c in g.waiting[p]]}\n"
+                f"  trash {[oid[c] for c in g.trash[p]]}")
+        if g.world >= 0:
+            lines.append(f"world {oid[g.world]} (P{g.ctrl[g.world] + 1})")
+        if g.stack:
+            lines.append("stack (top last) " + ", ".join(f"#{i.sid} {oid[i.card]} {i.kind}" for i in g.stack))
         return "\n".join(lines)

@@ -16,7 +16,9 @@ CATALOGUE = Catalogue("toho-tcg", "seeds/002 (東方カードゲーム（仮）)
     C("TT-TERM-1", "To play is to use a card from the hand, or a spell's or an activated ability's effect.",
       "Playing announces the card or ability, chooses every target it names (対象の…; decision 'target'), "
       "pays its cost, then puts it on the stack. A play whose chosen target has no legal choice is not "
-      "offered. A resolving effect whose every chosen target has become illegal does nothing."),
+      "offered. A resolving effect whose every chosen target has become illegal does nothing. Card text "
+      "without 「できる」 or 「まで」 is not optional: recover and search (反魂 「…手札に加える。」) take their "
+      "count of matching cards, all there are when fewer, and ask only which."),
     C("TT-TERM-2", "Tapping turns a card sideways (it has acted); untapping turns it upright (it can act).",
       "Characters and assisters tap (cost タップ, attacking, making 霊力); tapping a tapped card changes nothing."),
     C("TT-TERM-3", "The controller decides what a card does; the owner is whose card it is; taking control "
@@ -79,11 +81,19 @@ CATALOGUE = Catalogue("toho-tcg", "seeds/002 (東方カードゲーム（仮）)
       "equip per character, and is trashed together with that character.",
       "Choosing the character is targeting (not a 【バリア】 character, one without an equip; 【スペルディフェンサー】 "
       "may redirect); if it is no longer legal on resolution the equip goes to the trash."),
-    C("TT-SPELL-5", "Equips may be played any number of times; quicks and assisters together at most 3 per own turn."),
+    C("TT-SPELL-5", "Equips may be played any number of times; quicks and assisters together at most 3 per own turn.",
+      "Counted per turn and per player, in either player's turn (see TT-SPELL-6); a countered quick or "
+      "assister was played and counts."),
     C("TT-SPELL-6", "Assisters out reduce that number (2 out leave room for 1 more, 3 for none).",
-      "In the player's own turn a quick or assister may be played while (quicks and assisters played this "
-      "turn, countered ones included) + (assisters in the zone placed before this turn) < 3. In the "
-      "opponent's turn there is no limit."),
+      "In every turn — one's own and the opponent's — a player may play a quick or an assister while "
+      "(quicks and assisters they played this turn, countered ones included) + (their assisters in the "
+      "zone placed before this turn) < 3. Why the opponent's turn too: the page counts 3 for one's own "
+      "turn, then says that a player who makes their assisters 3 「次のターンではまったくクイックをプレイ"
+      "できなくなる」. Assisters are played only in one's own main phase, so the turn right after is the "
+      "opponent's; the sentence only has force if the count applies there, and the page's conclusion "
+      "(assisters make one 「スペルの打ち合いに弱くなってしまう」) is about answering quicks, which happens "
+      "in the opponent's turn. The reading that left the opponent's turn unlimited (engine 1.0) made 3 "
+      "assisters cost nothing there."),
     C("TT-SPELL-7", "Assisters carry 【トラッシュN】 so that their controller can trash them."),
     C("TT-WORLD-1", "A world is a static effect on both players (place, weather, mood), controlled by whoever played it."),
     C("TT-WORLD-2", "Only one world on the whole field; a new world trashes the previous one; a world sits in the world zone."),
@@ -126,8 +136,10 @@ CATALOGUE = Catalogue("toho-tcg", "seeds/002 (東方カードゲーム（仮）)
       "The stats at the start of the damage step are used for all combat damage, which is simultaneous."),
     C("TT-BAT-7", "Damage on a character wears off once the attack damage and any quick or ability damage of that "
       "attack are over, so a tough character must be attacked by several attackers at once.",
-      "In a fight, damage stays from the declaration through the after-damage window; outside fights it "
-      "wears off after each resolving effect."),
+      "On the characters in a fight (its attackers and its target), damage stays from the declaration "
+      "through the after-damage window, quick and ability damage included. On every other character — "
+      "outside fights, and during a fight on those not in it — damage wears off after each resolving "
+      "effect (「そのキャラクターへの…ダメージが終了した時点で全回復する」)."),
     C("TT-BAT-8", "The attacker orders its attackers; if the defender was untapped, the first attacker takes the "
       "counter damage.",
       "Counter damage equals the defender's attack (0 when tapped, TT-BAT-2) and goes to the first attacker "

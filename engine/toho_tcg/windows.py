@@ -58,7 +58,8 @@ class Windows:
 
     # -- what may be played ----------------------------------------------------------------------
     def qa_used(self, p: int) -> int:
-        """Quicks and assisters p played this turn plus older assisters in the zone (TT-SPELL-6)."""
+        """Quicks and assisters p played this turn plus older assisters in the zone (TT-SPELL-6), in
+        either player's turn."""
         new = self.new_assisters
         return self.qa_played[p] + sum(1 for a in self.assisters[p] if a not in new)
 
@@ -71,9 +72,9 @@ class Windows:
         if d.kind == "quick" or d.kind == "assister":
             if d.kind == "assister" and not main:
                 return "an assister is played only in its player's own main phase with an empty stack (TT-SPELL-3)"
-            if p == self.active and self.qa_used(p) >= self.qa_limit:
-                return (f"quicks and assisters are limited to {self.qa_limit} per own turn, minus the assisters "
-                        f"already out (TT-SPELL-5, TT-SPELL-6)")
+            if self.qa_used(p) >= self.qa_limit:
+                return (f"quicks and assisters are limited to {self.qa_limit} a turn, minus the assisters "
+                        f"already out (TT-SPELL-5, TT-SPELL-6: in the opponent's turn too)")
         elif not main:
             return (f"a {d.kind} is played only in its player's own main phase with an empty stack "
                     f"(TT-CHAR-1, TT-SPELL-4, TT-MAIN-1)")
@@ -143,7 +144,7 @@ class Windows:
         avail = rei + len(hand) + untapped
         if hand:
             main = window == "main" and p == self.active and not self.stack
-            limit_ok = p != self.active or self.qa_used(p) < self.qa_limit
+            limit_ok = self.qa_used(p) < self.qa_limit  # TT-SPELL-6: in either player's turn
             seen = []
             play_opts = self.play_opts
             for c in hand:
@@ -305,7 +306,7 @@ class Windows:
             self.fire("on-enter", c, p)
             return False
         self.zone[c] = "stack"
-        if p == self.active and d.kind in ("quick", "assister"):
+        if d.kind in ("quick", "assister"):
             self.qa_played[p] += 1
         self.sid += 1
         item = Item(self.sid, d.kind, p, c, d.on_play, {})

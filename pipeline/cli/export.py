@@ -1,6 +1,6 @@
 """``fuda export`` and ``fuda import``: files for online play, as typer sub-apps.
 
-- ``fuda export udonarium GAME --deck D [-o OUT.zip] [--room] [--path DB]``
+- ``fuda export udonarium GAME --deck D [-o OUT.zip] [--room] [--seed N | --no-shuffle] [--path DB]``
 - ``fuda export duel-online GAME [-o Card.txt] [--template T] [--strict-sjis] [--path DB]``
 - ``fuda import duel-online Card.txt --game G [--template T] [-o DIR] [--path DB] [--force]``
 
@@ -82,6 +82,8 @@ def export_udonarium_cmd(
     out: Annotated[Optional[Path], typer.Option("--out", "-o", help="ZIP to write (default: <deck>.zip).")] = None,
     room: Annotated[bool, typer.Option("--room", help="Write one <room> with exact positions: importing it "
                                                       "REPLACES the user's whole Udonarium session.")] = False,
+    seed: Annotated[int, typer.Option("--seed", help="Shuffle the decks and chip piles with this seed.")] = 0,
+    no_shuffle: Annotated[bool, typer.Option("--no-shuffle", help="Keep decks and chips in file order.")] = False,
     path: PathOpt = None,
 ) -> None:
     """Write an Udonarium ZIP: the deck (and its piles), the card text, and the game's mat as a table."""
@@ -90,7 +92,7 @@ def export_udonarium_cmd(
 
     _, g = _game(game, path)
     target = out or Path(f"{deck}.zip")
-    written, warnings = _run(export_udonarium, g, deck, target, room=room)
+    written, warnings = _run(export_udonarium, g, deck, target, room=room, seed=seed, shuffle=not no_shuffle)
     _warn(warnings)
     if room:
         typer.echo(f"fuda: note: {ROOM_NOTE}", err=True)

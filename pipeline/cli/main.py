@@ -57,11 +57,12 @@ def _findings_or_usage(func, *args):
 
 def emit_findings(findings, fmt: Format) -> None:
     """Print findings one per line (text) or as one JSON document, with a summary."""
+    from fuda.database.findings import report
+
     errors = sum(f.severity == "error" for f in findings)
     warnings = sum(f.severity == "warning" for f in findings)
     if fmt is Format.json:
-        typer.echo(json.dumps({"errors": errors, "warnings": warnings,
-                               "findings": [f.as_dict() for f in findings]}, ensure_ascii=False, indent=2))
+        typer.echo(json.dumps(report(findings), ensure_ascii=False, indent=2))
         return
     for finding in findings:
         typer.echo(str(finding))
@@ -71,14 +72,35 @@ def emit_findings(findings, fmt: Format) -> None:
 
 
 @app.command()
-def validate(paths: PathsArg = None, fmt: FormatOpt = Format.text) -> None:
+def validate(
+    paths: PathsArg = None,
+    fmt: FormatOpt = Format.text,
+    strict: Annotated[bool, typer.Option("--strict", help="Also check print readiness (art under 300 ppi at print size); warnings fail.")] = False,
+) -> None:
     """Validate card databases: schemas, references, art files and deck construction."""
     from fuda.database.load import validate as run
 
     findings = _findings_or_usage(run, paths)
+    if strict and not any(f.severity == "error" for f in findings):
+        from fuda.database.load import load_database
+        from fuda.faces.layout import art_findings
+
+        findings = list(findings) + art_findings(_findings_or_usage(load_database, paths))
     emit_findings(findings, fmt)
-    if any(f.severity == "error" for f in findings):
+    if any(f.severity == "error" or (strict and f.severity == "warning") for f in findings):
         raise typer.Exit(1)
+
+
+@app.command()
+def schema(paths: PathsArg = None) -> None:
+    """Write cards.schema.json into each game of your own (rules: custom), for YAML editors."""
+    from fuda.build import write_card_schemas
+
+    written = _findings_or_usage(write_card_schemas, paths)
+    for path in written:
+        typer.echo(str(path))
+    if not written:
+        typer.echo("no game here derives its card schema (only rules: custom does)", err=True)
 
 
 @app.command("list")
@@ -124,6 +146,7 @@ def build(
 ) -> None:
     """Build every output for a whole database: reports, PDFs, exports, registries."""
     from fuda.build import build as run
+    from fuda.database.findings import report
     from rich.progress import Progress
 
     with Progress(transient=True, disable=not sys.stderr.isatty()) as bar:
@@ -134,7 +157,7 @@ def build(
             "ok": result.ok,
             "outputs": {name: [str(p) for p in files] for name, files in result.outputs},
             "failures": dict(result.failures),
-            "findings": [f.as_dict() for f in result.findings],
+            **report(result.findings),
         }, ensure_ascii=False, indent=2))
     else:
         for finding in result.findings:
@@ -153,12 +176,16 @@ def _register_features() -> None:
     from fuda.cli.lint import register as register_lint
     from fuda.cli.play import register as register_engine
     from fuda.cli.print import register as register_print
+    from fuda.cli.sheets import register as register_sheets
+    from fuda.cli.images import register as register_images
     from fuda.cli.table import register as register_table
 
     register_lint(app)
     register_print(app)
     register_export(app)
     register_engine(app)
+    register_sheets(app)
+    register_images(app)
     register_table(app)
 
 

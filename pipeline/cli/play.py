@@ -43,7 +43,8 @@ def _load(paths):
 def _open(paths, game_id: str):
     """(database, game, engine module, registry), or exit with a usage error / findings."""
     from fuda.database import FindingsError
-    from fuda.engine.games import ENGINES, engine_for, registry_for
+    from fuda.database.ruleset import engine_for, engines, ruleset_for
+    from fuda.engine.games import registry_for
 
     try:
         database = _load(paths)
@@ -59,7 +60,8 @@ def _open(paths, game_id: str):
         raise _fail(exc.args[0]) from None
     module = engine_for(game.rules)
     if module is None:
-        raise _fail(f"no engine plays {game.rules} yet (engines: {', '.join(sorted(ENGINES))})")
+        raise _fail(f"{game.id} uses the {ruleset_for(game.rules).name} rule set ({game.rules}), which has no engine: "
+                    f"fuda cannot play it (games with an engine: {', '.join(engines())})")
     try:
         registry = registry_for(game)
     except FindingsError as exc:
@@ -192,7 +194,8 @@ def play(
         winner = f"team {w + 1} (players {w + 1} & {w + 3}: {deck[w]}, {deck[w + 2]})"
     else:
         winner = f"player {w + 1} ({deck[w]}, {names[w]})"
-    typer.echo(f"result: {winner} — {current.reason}")
+    reason = current.outcome.text("ja") if current.outcome is not None else current.reason
+    typer.echo(f"result: {winner} — {reason}")
     if log is not None:
         write_atomic(log, record(current, database.digest).dumps())
         typer.echo(f"replay written to {log}")

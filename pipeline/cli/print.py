@@ -38,13 +38,15 @@ def _game(game_id: str, paths):
 
 
 def _offset(text: str) -> tuple[float, float]:
+    from fuda.printing.imposition import PrintOptionError, check_offset
+
+    parts = text.replace("，", ",").split(",")
+    if len(parts) != 2:
+        raise _fail(f"bad --back-offset {text!r} (use X,Y in mm, e.g. 0.5,-1)")
     try:
-        x, y = (float(v) for v in text.replace("，", ",").split(","))
-    except ValueError:
-        raise _fail(f"bad --back-offset {text!r} (use X,Y in mm, e.g. 0.5,-1)") from None
-    if abs(x) > 20 or abs(y) > 20:
-        raise _fail(f"--back-offset {text!r} out of range (±20 mm)")
-    return x, y
+        return check_offset(parts)
+    except PrintOptionError as exc:
+        raise _fail(f"--back-offset {text!r}: {exc}") from None
 
 
 def _run(func, **kwargs) -> Path:
@@ -88,8 +90,9 @@ def print_command(
     backs: Annotated[Optional[str], typer.Option("--backs", help="none, long-edge, short-edge or gutter (default: none; long-edge for a ryomen pairing).")] = None,
     back_offset: Annotated[str, typer.Option("--back-offset", help="Move the backs by X,Y mm (from --calibration).")] = "0,0",
     per_face: Annotated[bool, typer.Option("--per-face", help="One page per face at trim + bleed, for print shops.")] = False,
-    cmyk: Annotated[bool, typer.Option("--cmyk", help="CMYK-only colour; art converted (use --icc).")] = False,
+    cmyk: Annotated[bool, typer.Option("--cmyk", help="CMYK-only colour, every colour and the art through --icc.")] = False,
     icc: Annotated[Optional[Path], typer.Option("--icc", help="The print shop's CMYK ICC profile (e.g. Japan Color 2001 Coated).")] = None,
+    pdfx: Annotated[bool, typer.Option("--pdfx", help="PDF/X-1a:2001 for print shops (needs --icc; implies --cmyk).")] = False,
     calibration: Annotated[bool, typer.Option("--calibration", help="Write the duplex calibration sheet instead.")] = False,
     out: OutOpt = None,
     path: PathOpt = None,
@@ -106,6 +109,9 @@ def print_command(
         return
     if game is None:
         raise _fail("missing GAME (e.g. fuda print recast-rift)")
+    if pdfx and icc is None:
+        raise _fail("--pdfx needs the print shop's CMYK profile: --cmyk --icc PROFILE")
+    cmyk = cmyk or pdfx
     if icc is not None and not cmyk:
         raise _fail("--icc needs --cmyk")
     if icc is not None and not icc.is_file():
@@ -118,7 +124,7 @@ def print_command(
     target = out or Path(f"{stem}{'-faces' if per_face else ''}.pdf")
     written = _run(print_cards, game=g, deck=deck, ids=id_list, copies=copies, paper=paper,
                    card_size=card_size, bleed=bleed, marks=marks, backs=backs, back_offset=offset,
-                   per_face=per_face, cmyk=cmyk, icc=icc, out=target)
+                   per_face=per_face, cmyk=cmyk, icc=icc, pdfx=pdfx, out=target)
     typer.echo(str(written))
 
 
@@ -135,7 +141,7 @@ def mat_command(
 
     g = _game(game, path)
     if png:
-        if not 1 <= px_per_mm <= 40:
+        if not 1 <= px_per_mm <= 40:  # also false for NaN
             raise _fail(f"--px-per-mm {px_per_mm:g} out of range (1–40)")
         written = _run(write_mat_png, game=g, out=out or Path(f"{game}-mat.png"), px_per_mm=px_per_mm)
     else:

@@ -71,6 +71,17 @@ class Finding:
         }
 
 
+def report(findings) -> dict:
+    """The one JSON shape of a list of findings, shared by ``validate``, ``lint`` and ``build``
+    (``--format json``, ``validation.json``): counts per severity, then ``findings``, each item
+    :meth:`Finding.as_dict` (file, line, col, severity, code, message, hint, card; lint adds game
+    and fixable)."""
+    items = list(findings)
+    counts = {s: sum(f.severity == s for f in items) for s in SEVERITIES}
+    return {"errors": counts["error"], "warnings": counts["warning"], "infos": counts["info"],
+            "findings": [f.as_dict() for f in items]}
+
+
 class FindingsError(Exception):
     """Raised when loading cannot produce a result; carries every finding of the run."""
 

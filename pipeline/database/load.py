@@ -24,7 +24,8 @@ from fuda.database.model import (
     freeze,
 )
 from fuda.database.resources import cards_dir
-from fuda.database.schemas import schema_name, validate_document
+from fuda.database.ruleset import rulesets
+from fuda.database.schemas import validate_document
 from fuda.database.yamlfile import Document, Positions, read_yaml
 
 MANIFEST = "game.yaml"
@@ -125,10 +126,18 @@ def load_game(folder: Path, *, frozen: bool = True) -> tuple[Game | None, list[F
         findings.append(Finding(manifest_doc.where(()), "S003", "the manifest must be a mapping",
                                 hint="start game.yaml with 'id:', 'name:' and 'rules:'"))
         return None, findings
-    manifest_findings = validate_document(manifest_doc, "game.schema.json")
-    findings.extend(manifest_findings)
     rules = manifest_doc.data.get("rules")
-    if manifest_findings or rules is None:
+    known = rulesets()
+    if isinstance(rules, str) and rules not in known:
+        findings.append(_unknown_rules(manifest_doc, rules, known))
+        return None, findings
+    ruleset = known.get(rules) if isinstance(rules, str) else None
+    manifest_schema = ruleset.schema("game", manifest_doc.data) if ruleset else "game.schema.json"
+    manifest_findings = validate_document(manifest_doc, manifest_schema)
+    if not manifest_findings and ruleset is not None:
+        manifest_findings = ruleset.declaration(manifest_doc.data, manifest_doc)
+    findings.extend(manifest_findings)
+    if manifest_findings or ruleset is None:
         return None, findings
     manifest = manifest_doc.data
 
@@ -145,7 +154,7 @@ def load_game(folder: Path, *, frozen: bool = True) -> tuple[Game | None, list[F
             failed.append(path)
             continue
         card_of = _card_namer(doc)
-        errors = validate_document(doc, schema_name(rules, "cards"), card_of)
+        errors = validate_document(doc, ruleset.schema("cards", manifest), card_of)
         findings.extend(errors)
         if errors:
             failed.append(path)
@@ -164,7 +173,7 @@ def load_game(folder: Path, *, frozen: bool = True) -> tuple[Game | None, list[F
         doc = _read(path, findings, folder)
         if doc is None:
             continue
-        errors = validate_document(doc, schema_name(rules, "deck"))
+        errors = validate_document(doc, ruleset.schema("deck", manifest))
         findings.extend(errors)
         if not errors:
             decks.append(_build_deck(doc, manifest["id"]))
@@ -179,6 +188,16 @@ def load_game(folder: Path, *, frozen: bool = True) -> tuple[Game | None, list[F
     later += files.font_findings(game, manifest_doc)
     findings.extend(consequences.mark(later, failed) if failed else later)
     return game, findings
+
+
+def _unknown_rules(doc: Document, rules: str, known) -> Finding:
+    import difflib
+
+    close = difflib.get_close_matches(rules, list(known), n=1, cutoff=0.6)
+    hint = (f"did you mean '{close[0]}'? " if close else "") + \
+        "for a game of your own write 'rules: custom' and declare its kinds (see the README)"
+    return Finding(doc.where(("rules",)), "R004",
+                   f"rules: no rule set '{rules}' is installed (installed: {', '.join(known)})", hint=hint)
 
 
 def _card_namer(doc: Document):

@@ -18,7 +18,6 @@ from fuda.database.findings import Finding
 from fuda.database.resources import schema_dir
 from fuda.database.yamlfile import Document
 
-GAMES = ("recast-rift", "toho-tcg", "raise-blaze", "ryomen")
 
 
 @cache
@@ -47,8 +46,9 @@ def schema_name(rules: str, role: str) -> str:
     return f"{rules}.{role}.schema.json"
 
 
-def validate_document(doc: Document, name: str, card_of=None) -> list[Finding]:
-    """Validate ``doc`` against schema ``name``; one located finding per error.
+def validate_document(doc: Document, name, card_of=None) -> list[Finding]:
+    """Validate ``doc`` against schema ``name`` (a file of the schema folder, or a schema made
+    by a rule set); one located finding per error.
 
     ``card_of(path)`` names the card a data path belongs to, for the ``(card id)`` suffix.
     A document the compiled validator accepts costs one pass of that validator and nothing else;
@@ -57,6 +57,11 @@ def validate_document(doc: Document, name: str, card_of=None) -> list[Finding]:
     or missing kind being one finding that lists the kinds with their Japanese labels.
     """
     folder = schema_dir()
+    if not isinstance(name, str):  # a rule set's own schema (rules: custom): checked as written
+        text = json.dumps(name, sort_keys=True)
+        if _fast_schema(text).is_valid(doc.data):
+            return []
+        return _explain_all(_schema_validator(text), doc.data, doc, card_of)
     if fast_validator(name, folder).is_valid(doc.data):
         return []
     kinds = _card_kinds(name, folder)
@@ -172,6 +177,18 @@ def detailed_validator(schema: dict, folder: Path):
     from jsonschema import Draft202012Validator
 
     return Draft202012Validator(schema, registry=_registry(folder))
+
+
+@cache
+def _schema_validator(text: str):
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(json.loads(text), registry=_registry(schema_dir()))
+
+
+@cache
+def _fast_schema(text: str):
+    return compile_fast(json.loads(text), "ruleset.schema.json", schema_dir())
 
 
 def validate_template(doc: Document, schema_path: Path) -> list[Finding]:

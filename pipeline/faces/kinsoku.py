@@ -5,7 +5,8 @@ stop, a small kana, a prolonged sound mark, an iteration mark, ！？：；・�
 never ends with an opening bracket (``NO_END``). A break that would violate this is moved
 earlier — the offending character is *pushed out* to the next line (追い出し) — never hung past
 the box (ぶら下げ), so text never leaves its frame. Runs of Latin letters and digits are words
-and are not split; ASCII spaces are break opportunities and vanish at a line edge; an explicit
+and are not split; a sign (＋－±) stays with the number after it, and a stat pair such as
+＋１／＋０ stays on one line where it fits; ASCII spaces are break opportunities and vanish at a line edge; an explicit
 newline is kept; a leading full-width space (字下げ) is an ordinary character and is kept.
 
 ``fit_text`` tries the template's size and steps down 0.25 pt until the lines fit the box, to the
@@ -39,7 +40,15 @@ NO_START = frozenset(
 NO_END = frozenset("（〔［｛〈《「『【〘〖〝‘“｟«([{")
 
 _WORD = r"[0-9A-Za-z０-９Ａ-Ｚａ-ｚ][0-9A-Za-z０-９Ａ-Ｚａ-ｚ.,'’+\-/#&_]*(?<![.,])"
-_TOKEN = re.compile(_WORD + r"| +|.", re.S)
+#: Signs that belong to the number after them: 「パワーを＋５００」 never breaks after ＋.
+SIGNS = "＋－±∓+\\-−"
+_NUMBER = r"[0-9０-９]+(?:[.．][0-9０-９]+)?"
+_SIGNED = rf"[{SIGNS}]{_NUMBER}[0-9A-Za-z０-９Ａ-Ｚａ-ｚ]*"
+#: A stat pair or fraction such as ＋１／＋０ or ３／３, kept on one line where it fits.
+_PAIR = rf"[{SIGNS}]?{_NUMBER}(?:[／/][{SIGNS}]?{_NUMBER})+"
+_STAT_PAIR = re.compile(_PAIR)
+_PAIR_PART = re.compile(rf"[{SIGNS}]?{_NUMBER}[／/]?")
+_TOKEN = re.compile(rf"{_PAIR}|{_SIGNED}|{_WORD}| +|.", re.S)
 
 
 class TextOverflow(ValueError):
@@ -130,11 +139,16 @@ def break_paragraph(tokens: list[str], widths: list[float], max_width: float) ->
 
 
 def split_oversized(tokens: list[str], width_of: Callable[[str], float], max_width: float) -> list[str]:
-    """Tokens wider than a whole line (a very long word or label) are split into characters."""
+    """Tokens wider than a whole line (a very long word or label) are split into characters;
+    a stat pair (＋１／＋０) too wide for a line is split after its slashes, each signed number
+    kept whole."""
     out: list[str] = []
     for tok in tokens:
         if len(tok) > 1 and width_of(tok) > max_width:
-            out.extend(tok)
+            if _STAT_PAIR.fullmatch(tok):
+                out.extend(split_oversized(_PAIR_PART.findall(tok), width_of, max_width))
+            else:
+                out.extend(tok)
         else:
             out.append(tok)
     return out
@@ -156,13 +170,19 @@ def break_lines(text: str, max_width: float, width_of: Callable[[str], float],
 
 
 def _sizes(size: float, min_size: float, step: float):
+    """``size``, then ``step`` smaller, …, and ``min_size`` itself last (a scaled design's
+    minimum need not lie on the step grid)."""
     k = 0
+    last = None
     while True:
         s = round(size - k * step, 4)
         if s < min_size - 1e-9:
-            return
+            break
         yield s
+        last = s
         k += 1
+    if last is None or last > min_size + 1e-9:
+        yield round(min_size, 4)
 
 
 def fit_text(text: str, *, width: float, height: float, fonts, role: str = "regular",

@@ -16,12 +16,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
+from functools import lru_cache
 from pathlib import Path
 
 from fuda.database.findings import Finding, FindingsError, Location
 from fuda.faces.fonts import FontSet, game_fonts
 from fuda.faces.kinsoku import TextOverflow
 from fuda.faces.layout_text import ASCENT, LABELS, MM_PER_PT, TextMixin, pattern
+from fuda.faces.safe_area import text_problems
 from fuda.faces.primitives import (
     Ellipse,
     Face,
@@ -43,6 +45,41 @@ from fuda.faces.template import (
 )
 
 
+MIN_PPI = 300  # what print shops ask for
+
+
+@lru_cache(maxsize=256)
+def _pixels(path: Path, mtime: float) -> tuple[int, int] | None:
+    from PIL import Image as PILImage
+
+    try:
+        with PILImage.open(path) as im:
+            return im.size
+    except OSError:
+        return None
+
+
+def effective_ppi(path: Path, w: float, h: float, crop=None) -> float | None:
+    """Pixels per inch the art at ``path`` gets when it covers a ``w`` × ``h`` mm window (the
+    shown part only: a crop box or the cover-cropped window); None when it cannot be read."""
+    try:
+        size = _pixels(Path(path), Path(path).stat().st_mtime)
+    except OSError:
+        return None
+    if size is None:
+        return None
+    iw, ih = size
+    if crop is not None:
+        iw, ih = iw * (crop[2] - crop[0]), ih * (crop[3] - crop[1])
+    scale = max(w / iw, h / ih)  # mm per pixel when covering
+    return 25.4 / scale
+
+
+def art_pixels(w: float, h: float, ppi: int = MIN_PPI) -> str:
+    """The pixel size a ``w`` × ``h`` mm window needs at ``ppi``."""
+    return f"{round(w / 25.4 * ppi)} × {round(h / 25.4 * ppi)}"
+
+
 class _Layout(TextMixin):
     """The state of laying out one face: geometry, colours, findings and the items so far."""
 
@@ -50,8 +87,9 @@ class _Layout(TextMixin):
                  bleed: float):
         self.game, self.card, self.t, self.fonts, self.palette = game, card, template, fonts, palette
         self.width, self.height = game.card_size
-        dw, dh = template.design_size
-        self.sx, self.sy = self.width / dw, self.height / dh
+        # uniform scale and letterbox offset: a circle stays a circle at any card size
+        self.scale, self.ox, self.oy = template.placement((self.width, self.height))
+        self.sx = self.sy = self.scale
         self.bleed = bleed
         self.items: list = []
         self.findings: list[Finding] = []
@@ -67,7 +105,12 @@ class _Layout(TextMixin):
         if el.get("full"):
             b = self.bleed
             return -b, -b, self.width + 2 * b, self.height + 2 * b
-        return el["x"] * self.sx, el["y"] * self.sy, el["w"] * self.sx, el["h"] * self.sy
+        s = self.scale
+        return el["x"] * s + self.ox, el["y"] * s + self.oy, el["w"] * s, el["h"] * s
+
+    def pt(self, el, key: str, default: float) -> float:
+        """A type size (pt) of ``el``, scaled with the design."""
+        return float(el.get(key, default)) * self.scale
 
     def color(self, value, default=None):
         if value is None:
@@ -156,7 +199,8 @@ class _Layout(TextMixin):
                                   float(el.get("stroke-width", 0.3))))
 
     def el_rule(self, el):
-        self.items.append(Rule(el["x1"] * self.sx, el["y1"] * self.sy, el["x2"] * self.sx, el["y2"] * self.sy,
+        s, ox, oy = self.scale, self.ox, self.oy
+        self.items.append(Rule(el["x1"] * s + ox, el["y1"] * s + oy, el["x2"] * s + ox, el["y2"] * s + oy,
                                self.color(el.get("stroke"), "#000000"), float(el.get("stroke-width", 0.3)),
                                tuple(float(d) for d in el.get("dash", ()))))
 
@@ -176,10 +220,10 @@ class _Layout(TextMixin):
         self.badge(el.get("shape", "circle"), x, y, w, h, self.color(el.get("fill")), self.color(el.get("stroke")),
                    float(el.get("stroke-width", 0.4)), float(el.get("radius", 0)))
         if el.get("label"):
-            lab = {"font": "bold", "size": el.get("label-size", 6), "color": el.get("label-color", el.get("color")),
+            lab = {"font": "bold", "size": float(el.get("label-size", 6)), "color": el.get("label-color", el.get("color")),
                    "align": "middle"}
             ly = float(el.get("label-y", 0)) * self.sy
-            lsz = float(lab["size"]) * MM_PER_PT
+            lsz = float(lab["size"]) * self.scale * MM_PER_PT
             self.line(el["label"], lab, x, y + ly, w, lsz * 1.2, None)
         vy = float(el.get("value-dy", 0))
         self.line(text, {**el, "dy": vy, "align": "middle"}, x, y, w, h, el.get("field"))
@@ -199,7 +243,7 @@ class _Layout(TextMixin):
                        self.color(el.get("on-fill" if on else "off-fill")),
                        self.color(el.get("on-stroke" if on else "off-stroke")),
                        float(el.get("stroke-width", 0.3)), float(el.get("radius", 0)))
-            style = {"font": "bold", "size": el.get("size", 9), "color": el.get("on-color" if on else "off-color"),
+            style = {"font": "bold", "size": float(el.get("size", 9)), "color": el.get("on-color" if on else "off-color"),
                      "align": "middle", "dy": el.get("value-dy", 0)}
             self.line(label, style, cx, cy, w, h, el["field"])
 
@@ -217,7 +261,7 @@ class _Layout(TextMixin):
                 texts.append(el.get("map", {}).get(key_of(v), str(v)))
         x, y, w, h = self.box(el)
         role = el.get("font", "bold")
-        size, min_size = float(el.get("size", 7)), float(el.get("min-size", 6))
+        size, min_size = self.pt(el, "size", 7), self.pt(el, "min-size", 6)
         pad, gap = float(el.get("pad", 1.2)) * self.sx, float(el.get("gap", 1)) * self.sx
 
         def total(s):
@@ -234,7 +278,8 @@ class _Layout(TextMixin):
             cw = self.fonts.width_mm(t, size, role) + 2 * pad
             self.items.append(Rect(cx, y, cw, h, self.color(el.get("fill")), self.color(el.get("stroke")),
                                    float(el.get("stroke-width", 0.25)), float(el.get("radius", h / 2))))
-            style = {"font": role, "size": size, "min-size": size, "color": el.get("color"), "align": "middle"}
+            style = {"font": role, "size": size / self.scale, "min-size": size / self.scale,
+                     "color": el.get("color"), "align": "middle"}
             self.line(t, style, cx, y, cw, h, el["field"])
             cx += cw + gap
 
@@ -242,7 +287,19 @@ class _Layout(TextMixin):
         x, y, w, h = self.box(el)
         art = self.card.art if self.card is not None else None
         if art is not None and Path(art).is_file():
-            self.items.append(Image(x, y, w, h, Path(art)))
+            focus = self.card.get("art-focus") or {}
+            crop = None
+            if "left" in focus:
+                crop = (float(focus["left"]), float(focus["top"]), float(focus["right"]), float(focus["bottom"]))
+                if not (crop[0] < crop[2] and crop[1] < crop[3]):
+                    self.findings.append(Finding(self.where("art-focus"), "P106",
+                                                 "art-focus: the crop box is empty (left < right and "
+                                                 "top < bottom are needed)", card=self.card_id(),
+                                                 hint="e.g. art-focus: {left: 0.1, top: 0, right: 0.9, bottom: 0.6}"))
+                    crop = None
+            point = (float(focus.get("x", 0.5)), float(focus.get("y", 0.5)))
+            self.items.append(Image(x, y, w, h, Path(art), point, crop))
+            self.art_resolution(w, h, Path(art), crop)
         else:
             if art is not None:
                 self.findings.append(Finding(self.where("art"), "P103", f"art file {art} is missing",
@@ -255,6 +312,17 @@ class _Layout(TextMixin):
                                                   y + (h - e) / 2, e, e), self.color(el["emblem"])))
         if el.get("stroke"):
             self.items.append(Rect(x, y, w, h, None, self.color(el["stroke"]), float(el.get("stroke-width", 0.3))))
+
+    def art_resolution(self, w: float, h: float, path: Path, crop) -> None:
+        """P107 (warning): the art prints at less than :data:`MIN_PPI` in this window."""
+        ppi = effective_ppi(path, w, h, crop)
+        if ppi is not None and ppi < MIN_PPI - 0.5:
+            self.findings.append(Finding(
+                self.where("art"), "P107",
+                f"イラスト {path.name} は印刷サイズで {ppi:.0f} ppi（{MIN_PPI} ppi 未満）/ art {path.name} "
+                f"prints at {ppi:.0f} ppi, under {MIN_PPI} ppi, in its {w:.1f} × {h:.1f} mm window",
+                severity="warning", card=self.card_id(),
+                hint=f"use an image of at least {art_pixels(w, h)} px"))
 
     def el_life_track(self, el):
         settings = self.game.settings
@@ -272,7 +340,7 @@ class _Layout(TextMixin):
             self.badge(el.get("shape", "circle"), cx, cy, cell, cell,
                        self.color(el.get("highlight-fill" if hi else "fill")),
                        self.color(el.get("stroke")), float(el.get("stroke-width", 0.5)))
-            style = {"font": "bold", "size": el.get("size", 16), "align": "middle",
+            style = {"font": "bold", "size": float(el.get("size", 16)), "align": "middle",
                      "color": el.get("highlight-color" if hi else "color")}
             self.line(str(life), style, cx, cy, cell, cell, None)
         if limit and el.get("highlight-label"):
@@ -284,7 +352,7 @@ class _Layout(TextMixin):
             self.items.append(Rule(bx - 1, ty, bx, ty, colour, 0.5))
             self.items.append(Rule(bx - 1, by, bx, by, colour, 0.5))
             chars = list(el["highlight-label"])
-            size = float(el.get("label-size", 7))
+            size = self.pt(el, "label-size", 7)
             step = size * MM_PER_PT * 1.1
             ly = (ty + by) / 2 - step * len(chars) / 2 + ASCENT * size * MM_PER_PT
             for ch in chars:  # vertical writing: one character per line
@@ -315,14 +383,20 @@ _SHAPES_ONLY = frozenset({"rect", "shape", "ellipse", "rule"})
 
 
 def lay_out(game, card, *, bleed: float = 3.0, side: str = "front", fonts: FontSet | None = None,
-            text_only: bool = False) -> tuple[Face, list[Finding]]:
+            text_only: bool = False, safe_area: bool = False) -> tuple[Face, list[Finding]]:
     """Lay out ``card`` and return the face together with every finding (nothing raised).
-    ``text_only`` skips pure shapes: the face is incomplete, the findings are the same."""
+    ``text_only`` skips pure shapes: the face is incomplete, the findings are the same.
+    ``safe_area`` also reports text within 3 mm of the trim (P104) or over other text (P105)."""
     template = load_template(game)
     fonts = fonts or game_fonts(game)
     lay = _Layout(game, card, template, fonts, template.palette(card.kind, card), bleed)
     lay.run(template.kind(card.kind).get("elements", ()), _SHAPES_ONLY if text_only else frozenset())
-    return _face(lay, f"card:{card.id}:{side}", f"{card.id}/{side}"), lay.findings
+    face = _face(lay, f"card:{card.id}:{side}", f"{card.id}/{side}")
+    for problem in text_problems(face, fonts) if safe_area else ():
+        lay.findings.append(Finding(card.source, "P105" if problem.other else "P104", problem.message(),
+                                    severity="warning", card=card.id,
+                                    hint="move or shrink the element in the template, or shorten the text"))
+    return face, lay.findings
 
 
 def layout_card(game, card, *, bleed: float = 3.0, side: str = "front", fonts: FontSet | None = None) -> Face:
@@ -364,9 +438,10 @@ def layout_back(game, card=None, *, bleed: float = 3.0, fonts: FontSet | None = 
 
 def check_fit(game, card) -> list[Finding]:
     """Findings for ``card``'s face (and its back when it has its own): text that does not fit
-    at the template's minimum size (P101), characters the font lacks (P102), missing art (P103)."""
+    at the template's minimum size (P101), characters the font lacks (P102), missing art (P103),
+    text inside the 3 mm safe area (P104) or overlapping other text (P105)."""
     try:
-        _, findings = lay_out(game, card, bleed=0.0, text_only=True)
+        _, findings = lay_out(game, card, bleed=0.0, text_only=True, safe_area=True)
     except FindingsError as exc:
         return list(exc.findings)
     if card.kind in load_template(game).data.get("backs", {}):
@@ -375,3 +450,23 @@ def check_fit(game, card) -> list[Finding]:
         except FindingsError as exc:
             findings.extend(exc.findings)
     return findings
+
+
+def art_findings(database) -> list[Finding]:
+    """For ``fuda validate --strict``: every card whose art prints under 300 ppi in its
+    window (P107, warning) or whose art-focus crop box is empty (P106), per game template."""
+    from fuda.faces.template import find_template
+
+    out: list[Finding] = []
+    for game in database.games:
+        try:
+            find_template(game)
+        except FileNotFoundError:
+            continue
+        fonts = game_fonts(game)
+        for card in game.cards:
+            if card.art is None:
+                continue
+            _, findings = lay_out(game, card, bleed=0.0, fonts=fonts, text_only=True)
+            out.extend(f for f in findings if f.code in ("P106", "P107"))
+    return out

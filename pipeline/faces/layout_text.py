@@ -29,21 +29,23 @@ def pattern(text: str) -> re.Pattern:
 
 class TextMixin:
     """Text element handlers; needs ``box``, ``color``, ``glyphs``, ``overflow``, ``text_of``,
-    ``badge``, ``items``, ``fonts``, ``labels``, ``icons``, ``atoms``, ``sx``, ``sy``."""
+    ``badge``, ``items``, ``fonts``, ``labels``, ``icons``, ``atoms``, ``sx``, ``sy``, ``scale``,
+    ``pt`` (type sizes scale with the design)."""
 
     def line(self, text: str, el, x: float, y: float, w: float, h: float, field: str | None) -> float:
         """One fitted line in a box; returns its drawn width (mm)."""
         role = el.get("font", "bold")
-        size = float(el.get("size", 9))
+        size = self.pt(el, "size", 9)
+        min_size = float(el.get("min-size", el.get("size", 9))) * self.scale
         self.glyphs(text, role, field)
         pad = float(el.get("pad", 0)) * self.sx
         try:
             fitted = fit_line(text, width=max(w - 2 * pad, 1.0), fonts=self.fonts, role=role, size=size,
-                              min_size=float(el.get("min-size", size)), min_scale=float(el.get("squeeze", 0.7)),
+                              min_size=min_size, min_scale=float(el.get("squeeze", 0.7)),
                               card=self.card_id(), field=field or "text")
         except TextOverflow as exc:
             self.overflow(exc, field)
-            fitted = FittedText((text,), float(el.get("min-size", size)), float(el.get("squeeze", 0.7)))
+            fitted = FittedText((text,), min_size, float(el.get("squeeze", 0.7)))
         s_mm = fitted.size * MM_PER_PT
         baseline = y + h / 2 + (ASCENT - DESCENT) / 2 * s_mm + float(el.get("dy", 0)) * self.sy
         align = el.get("align", "middle")
@@ -58,7 +60,7 @@ class TextMixin:
             return
         x, y, w, h = self.box(el)
         if el.get("fit") == "content":  # the box hugs the text (tags, labels)
-            size = float(el.get("size", 9))
+            size = self.pt(el, "size", 9)
             pad = float(el.get("pad", 0)) * self.sx
             natural = self.fonts.width_mm(text, size, el.get("font", "bold")) + 2 * pad
             if natural < w:
@@ -82,7 +84,8 @@ class TextMixin:
         used = 0.0
         if flavor:
             fsize = float(fl.get("size", 6.5))
-            fmin = float(fl.get("min-size", min(6.0, fsize)))
+            fmin = float(fl.get("min-size", min(6.0, fsize))) * self.scale
+            fsize *= self.scale
             self.glyphs(flavor, "regular", "flavor")
             max_h = h * float(fl.get("max-share", 0.45)) if text else h
             try:
@@ -102,10 +105,10 @@ class TextMixin:
         if not text:
             return
         self.glyphs(text, None, "text")  # labels are set in bold, the rest in regular
-        size = float(el.get("size", 8))
+        size = self.pt(el, "size", 8)
         try:
             ft = fit_text(text, width=w, height=h - used, fonts=self.fonts, size=size,
-                          min_size=float(el.get("min-size", 6)), leading=float(el.get("leading", 1.45)),
+                          min_size=self.pt(el, "min-size", 6), leading=float(el.get("leading", 1.45)),
                           atoms=self.atoms, atom_width=self.label_width, card=self.card_id(), field="text")
         except TextOverflow as exc:
             self.overflow(exc, "text")

@@ -17,6 +17,7 @@ from pathlib import Path
 
 from fuda.database.findings import Finding, FindingsError
 from fuda.database.resources import templates_dir
+from fuda.database.ruleset import ruleset_for
 from fuda.faces.primitives import Ellipse, Face, Rect, Rule, TextLine
 
 FILE = "mat.yaml"
@@ -54,13 +55,13 @@ def length(value, card: tuple[float, float]) -> float:
 
 
 def find_mat(game) -> Path:
-    """The mat template of ``game``; ``FileNotFoundError`` (one line) when it has none."""
-    candidates = [Path(game.folder) / "templates" / FILE, templates_dir() / game.id / FILE,
-                  templates_dir() / game.rules / FILE]
-    for path in candidates:
-        if path.is_file():
-            return path
-    raise FileNotFoundError(f"{game.id} has no mat template (looked for {candidates[1]})")
+    """The mat template of ``game`` (its rule set decides); ``FileNotFoundError`` (one line)
+    when it has none."""
+    layout = ruleset_for(game.rules).mat(game)
+    if layout is None or layout.path is None:
+        raise FileNotFoundError(f"{game.id} has no mat template (looked for "
+                                f"{Path(game.folder) / 'templates' / FILE} and {templates_dir() / game.id / FILE})")
+    return Path(layout.path)
 
 
 def load_mat(game):

@@ -17,7 +17,7 @@ horizontal scale and text render mode live in the graphics state, so each use is
 from __future__ import annotations
 
 from collections.abc import Callable
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 
 from fuda.faces.fonts import FontSet
@@ -51,12 +51,59 @@ def rgb_to_cmyk(colour: str) -> tuple[float, float, float, float]:
 
 
 @cache
-def _colour(colour: str, cmyk: bool):
-    from reportlab.lib.colors import CMYKColor, Color
+def _rgb(colour: str):
+    from reportlab.lib.colors import Color
 
-    if cmyk:
-        return CMYKColor(*rgb_to_cmyk(colour))
-    return Color(*hex_to_rgb(colour))
+    return Color(*hex_to_rgb(colour), alpha=None)  # no alpha: no /ca ExtGState per colour change
+
+
+def _cmyk_colours(convert: Callable[[str], tuple[float, float, float, float]]):
+    """``#rrggbb`` → reportlab CMYK colour through ``convert``, each distinct colour once."""
+    from reportlab.lib.colors import CMYKColor
+
+    memo: dict[str, object] = {}
+
+    def colour(hex_colour: str):
+        c = memo.get(hex_colour)
+        if c is None:
+            # alpha=None: no /ca ExtGState, so the file stays PDF 1.3 with no transparency keys
+            c = memo[hex_colour] = CMYKColor(*convert(hex_colour), alpha=None)
+        return c
+
+    return colour
+
+
+class _ContentNamed(str):
+    """An image file's path whose ``str()`` is a digest of the file's bytes.
+
+    reportlab names an image XObject after ``str(filename)``, so a plain path put the checkout's
+    absolute path into the PDF (a different file on every machine); this keeps the file opened
+    by its real path and named by its content."""
+
+    digest: str
+
+    def __str__(self) -> str:
+        return self.digest
+
+
+_named: dict[tuple[str, int, int], _ContentNamed] = {}
+
+
+def content_named(path: str) -> _ContentNamed:
+    """``path`` as a :class:`_ContentNamed` (hashed once per file version)."""
+    import hashlib
+    import os
+
+    st = os.stat(path)
+    key = (path, st.st_mtime_ns, st.st_size)
+    named = _named.get(key)
+    if named is None:
+        with open(path, "rb") as f:
+            digest = hashlib.sha256(f.read()).hexdigest()[:32]
+        named = _ContentNamed(path)
+        named.digest = f"art-{digest}{os.path.splitext(path)[1].lower()}"
+        _named[key] = named
+    return named
 
 
 @cache
@@ -66,21 +113,92 @@ def _image_size(path: str) -> tuple[int, int]:
     return ImageReader(path).getSize()
 
 
-def new_canvas(path_or_buffer, pagesize: tuple[float, float], fonts: FontSet, cmyk: bool = False):
+def _cmyk_only(colour):
+    """reportlab's colour-space guard for CMYK pages: CMYK colours pass unchanged (reportlab's own
+    ``sep_cmyk`` turns a grey CMYK colour into a density of black, with alpha), others fail."""
+    from reportlab.lib.colors import CMYKColor
+
+    if not isinstance(colour, CMYKColor):
+        raise ValueError(f"non-CMYK colour {colour!r} on a CMYK page")
+    return colour
+
+
+def new_canvas(path_or_buffer, pagesize: tuple[float, float], fonts: FontSet, cmyk: bool = False,
+               convert: Callable[[str], tuple[float, float, float, float]] | None = None,
+               pdf_version: tuple[int, int] | None = None):
     """A deterministic reportlab canvas: fixed timestamp and ids (``invariant=1``), no ASCII-85,
     the page preamble's font set to the game's embedded regular face (no stray Helvetica), and
-    with ``cmyk`` CMYK-only vector colour (``enforceColorSpace='sep_cmyk'``)."""
+    with ``cmyk`` CMYK-only vector colour (``enforceColorSpace``), each ``#rrggbb``
+    converted by ``convert`` (an ICC profile's transform; default :func:`rgb_to_cmyk`)."""
     from reportlab import rl_config
     from reportlab.pdfgen.canvas import Canvas
 
     rl_config.useA85 = 0
     canvas = Canvas(path_or_buffer, pagesize=pagesize, invariant=1, pageCompression=1,
                     initialFontName=fonts.font_name("regular"), initialFontSize=8,
-                    enforceColorSpace="sep_cmyk" if cmyk else None)
+                    enforceColorSpace=_cmyk_only if cmyk else None, pdfVersion=pdf_version)
     canvas._fuda_cmyk = cmyk
+    canvas._fuda_colour = _cmyk_colours(convert or rgb_to_cmyk) if cmyk else _rgb
     canvas.setCreator("fuda")
     canvas.setProducer("fuda")
     return canvas
+
+
+_PAINT = {(1, 1): "B", (0, 1): "f", (1, 0): "S", (0, 0): "n"}
+
+
+def _text(canvas, font_name: str, size: float, x: float, y: float, text: str) -> None:
+    """One line of text at (x, y): for an embedded TrueType font the operators reportlab's
+    ``drawString`` writes (subset font, ``Tj``), without its per-call text object, bidi and
+    width work; other fonts go through ``drawString``."""
+    from reportlab.lib.rl_accel import fp_str
+    from reportlab.pdfbase.pdfmetrics import getFont
+
+    font = getFont(font_name)
+    if not getattr(font, "_dynamicFont", False):
+        canvas.setFont(font_name, size)
+        canvas.drawString(x, y, text)
+        return
+    doc = canvas._doc
+    parts = [f"BT 1 0 0 1 {fp_str(x, y)} Tm"]
+    current = None
+    tf = f"{fp_str(size)} Tf"
+    for subset, chunk in font.splitString(text, doc):
+        if subset != current:
+            parts.append(f"{font.getSubsetInternalName(subset, doc)} {tf}")
+            current = subset
+        parts.append(f"({canvas._escape(chunk)}) Tj")
+    parts.append("ET")
+    canvas._code.append(" ".join(parts))
+
+
+@lru_cache(maxsize=8192)
+def _shape_ops(item, fill: int, stroke: int) -> str:
+    """The PDF operators drawing a shape primitive in face coordinates (points, origin at the
+    trim's top-left, y up): built once per distinct primitive — a template draws the same frames
+    on every card — with reportlab's own path code, so the output is what reportlab would write."""
+    from reportlab.pdfgen.pathobject import PDFPathObject
+
+    p = PDFPathObject()
+    kind = type(item)
+    if kind is Rect:
+        if item.radius > 0:
+            p.roundRect(item.x * PT, -(item.y + item.h) * PT, item.w * PT, item.h * PT, item.radius * PT)
+        else:
+            p.rect(item.x * PT, -(item.y + item.h) * PT, item.w * PT, item.h * PT)
+    elif kind is Rule:
+        p.moveTo(item.x1 * PT, -item.y1 * PT)
+        p.lineTo(item.x2 * PT, -item.y2 * PT)
+        return p.getCode() + " S"
+    elif kind is Polygon:
+        (x0, y0), *rest = item.points
+        p.moveTo(x0 * PT, -y0 * PT)
+        for px, py in rest:
+            p.lineTo(px * PT, -py * PT)
+        p.close()
+    elif kind is Ellipse:
+        p.ellipse(item.x * PT, -(item.y + item.h) * PT, item.w * PT, item.h * PT)
+    return p.getCode() + " " + _PAINT[stroke, fill]
 
 
 def draw_face(canvas, face: Face, x_pt: float, y_pt: float, fonts: FontSet, *,
@@ -90,28 +208,32 @@ def draw_face(canvas, face: Face, x_pt: float, y_pt: float, fonts: FontSet, *,
 
     ``clip`` is how far (mm) drawing may reach beyond the trim on the left, bottom, right and
     top (default: the face's bleed on every side). ``image_file`` maps an art path to the file
-    to embed (e.g. a CMYK-converted copy); by default the art file itself."""
-    cmyk = getattr(canvas, "_fuda_cmyk", False)
+    to embed (e.g. a CMYK-converted copy); by default the art file itself. The face is drawn in
+    its own coordinates (a translation to its top-left corner), so shapes repeated from card to
+    card are the same operators, made once (:func:`_shape_ops`)."""
+    colour = getattr(canvas, "_fuda_colour", _rgb)
     height = face.height
     left, bottom, right, top = clip if clip is not None else (face.bleed,) * 4
 
     def X(v):
-        return x_pt + v * PT
+        return v * PT
 
     def Y(v):
-        return y_pt + (height - v) * PT
+        return -v * PT
 
     canvas.saveState()
+    canvas.translate(x_pt, y_pt + height * PT)
     path = canvas.beginPath()
     path.rect(X(-left), Y(height + bottom), (face.width + left + right) * PT, (height + bottom + top) * PT)
     canvas.clipPath(path, stroke=0, fill=0)
+    code = canvas._code
     fill_now = stroke_now = None
     width_now = None
     for item in face.items:
         kind = type(item)
         if kind is TextLine:
             if item.color != fill_now:
-                canvas.setFillColor(_colour(item.color, cmyk))
+                canvas.setFillColor(colour(item.color))
                 fill_now = item.color
             name = fonts.font_name(item.font)
             x = X(item.x)
@@ -119,8 +241,7 @@ def draw_face(canvas, face: Face, x_pt: float, y_pt: float, fonts: FontSet, *,
                 w = fonts.width(item.text, item.size, item.font) * item.h_scale
                 x -= w / 2 if item.anchor == "middle" else w
             if item.h_scale == 1.0:
-                canvas.setFont(name, item.size)
-                canvas.drawString(x, Y(item.y), item.text)
+                _text(canvas, name, item.size, x, Y(item.y), item.text)
             else:
                 canvas.saveState()
                 t = canvas.beginText(x, Y(item.y))
@@ -144,60 +265,43 @@ def draw_face(canvas, face: Face, x_pt: float, y_pt: float, fonts: FontSet, *,
             continue
         fill = getattr(item, "fill", None)
         stroke = item.stroke
+        if kind is Rule:
+            fill = None
+            stroke = stroke or "#000000"
         if fill is not None and fill != fill_now:
-            canvas.setFillColor(_colour(fill, cmyk))
+            canvas.setFillColor(colour(fill))
             fill_now = fill
         if stroke is not None:
             if stroke != stroke_now:
-                canvas.setStrokeColor(_colour(stroke, cmyk))
+                canvas.setStrokeColor(colour(stroke))
                 stroke_now = stroke
             if item.stroke_width != width_now:
                 canvas.setLineWidth(item.stroke_width * PT)
                 width_now = item.stroke_width
         do_fill, do_stroke = int(fill is not None), int(stroke is not None)
-        if kind is Rect:
-            if not (do_fill or do_stroke):
-                continue
-            if item.radius > 0:
-                canvas.roundRect(X(item.x), Y(item.y + item.h), item.w * PT, item.h * PT, item.radius * PT,
-                                 stroke=do_stroke, fill=do_fill)
-            else:
-                canvas.rect(X(item.x), Y(item.y + item.h), item.w * PT, item.h * PT, stroke=do_stroke, fill=do_fill)
-        elif kind is Rule:
-            if item.dash:
-                canvas.saveState()
-                canvas.setDash([d * PT for d in item.dash])
-                canvas.line(X(item.x1), Y(item.y1), X(item.x2), Y(item.y2))
-                canvas.restoreState()
-            else:
-                canvas.line(X(item.x1), Y(item.y1), X(item.x2), Y(item.y2))
-        elif kind is Polygon:
-            if not (do_fill or do_stroke):
-                continue
-            p = canvas.beginPath()
-            (x0, y0), *rest = item.points
-            p.moveTo(X(x0), Y(y0))
-            for px, py in rest:
-                p.lineTo(X(px), Y(py))
-            p.close()
-            canvas.drawPath(p, stroke=do_stroke, fill=do_fill)
-        elif kind is Ellipse:
-            if do_fill or do_stroke:
-                canvas.ellipse(X(item.x), Y(item.y + item.h), X(item.x + item.w), Y(item.y),
-                               stroke=do_stroke, fill=do_fill)
+        if not (do_fill or do_stroke):
+            continue
+        if kind is Rule and item.dash:
+            canvas.saveState()
+            canvas.setDash([d * PT for d in item.dash])
+            code.append(_shape_ops(item, 0, 1))
+            canvas.restoreState()
+        elif kind in (Rect, Rule, Polygon, Ellipse):
+            code.append(_shape_ops(item, do_fill, do_stroke))
     canvas.restoreState()
 
 
 def _draw_image(canvas, item: Image, X, Y, image_file) -> None:
-    """Draw an image scaled to cover its box, centred, clipped to the box."""
+    """Draw an image scaled to cover its box around its focus (or crop box), clipped to the box."""
     source = str(image_file(item.path) if image_file else item.path)
     iw, ih = _image_size(source)
-    scale = max(item.w / iw, item.h / ih)
+    left, top, ww, _ = item.window(iw, ih)
+    scale = item.w / ww  # mm per pixel
     dw, dh = iw * scale, ih * scale
-    dx, dy = item.x + (item.w - dw) / 2, item.y + (item.h - dh) / 2
+    dx, dy = item.x - left * scale, item.y - top * scale
     canvas.saveState()
     p = canvas.beginPath()
     p.rect(X(item.x), Y(item.y + item.h), item.w * PT, item.h * PT)
     canvas.clipPath(p, stroke=0, fill=0)
-    canvas.drawImage(source, X(dx), Y(dy + dh), dw * PT, dh * PT)
+    canvas.drawImage(content_named(source), X(dx), Y(dy + dh), dw * PT, dh * PT)
     canvas.restoreState()

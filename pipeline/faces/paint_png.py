@@ -34,16 +34,13 @@ def _font(path: str, px: float):
 
 
 @lru_cache(maxsize=64)
-def _art(path: str, w: int, h: int):
-    """The image at ``path`` cover-cropped to ``w`` × ``h`` pixels (centred)."""
+def _art(item, w: int, h: int):
+    """The image of ``item`` cover-cropped to ``w`` × ``h`` pixels (its focus or crop box)."""
     from PIL import Image as PILImage
 
-    with PILImage.open(path) as im:
+    with PILImage.open(item.path) as im:
         im = im.convert("RGB")
-        iw, ih = im.size
-        scale = max(w / iw, h / ih)
-        cw, ch = min(iw, w / scale), min(ih, h / scale)
-        left, top = max(0.0, (iw - cw) / 2), max(0.0, (ih - ch) / 2)
+        left, top, cw, ch = item.window(*im.size)
         return im.resize((w, h), PILImage.LANCZOS, box=(left, top, left + cw, top + ch))
 
 
@@ -104,7 +101,7 @@ def render_image(face: Face, dpi: float, fonts: FontSet | None = None, *, includ
             x1, y1 = P(item.x + item.w, item.y + item.h)
             w, h = round(x1) - round(x0), round(y1) - round(y0)
             if w > 0 and h > 0:
-                canvas.paste(_art(str(item.path), w, h), (round(x0), round(y0)))
+                canvas.paste(_art(item, w, h), (round(x0), round(y0)))
     if canvas.size != (width, height):
         canvas = canvas.resize((width, height), PILImage.LANCZOS)
     return canvas
@@ -164,5 +161,5 @@ def render_png(face: Face, dpi: float, fonts: FontSet | None = None, *, include_
     """The face as PNG bytes at ``dpi`` (deterministic; the trim box unless ``include_bleed``)."""
     image = render_image(face, dpi, fonts, include_bleed=include_bleed)
     buf = io.BytesIO()
-    image.save(buf, format="PNG", compress_level=6)
+    image.save(buf, format="PNG", compress_level=6, dpi=(dpi, dpi))  # pHYs: prints at its size
     return buf.getvalue()

@@ -80,13 +80,36 @@ class TextLine:
 
 @dataclass(frozen=True)
 class Image:
-    """A raster image file placed in the box x, y, w, h (mm), cropped to cover it."""
+    """A raster image file placed in the box x, y, w, h (mm), cropped to cover it.
+
+    ``focus`` (0–1 of the image's width and height) is the point kept nearest the box's centre
+    when the image is cropped; ``crop`` (left, top, right, bottom, 0–1) is the part of the image
+    to show, scaled to cover the box (a little more of the image shows when the aspects differ).
+    """
 
     x: float
     y: float
     w: float
     h: float
     path: Path
+    focus: tuple[float, float] = (0.5, 0.5)
+    crop: tuple[float, float, float, float] | None = None
+
+    def window(self, iw: float, ih: float) -> tuple[float, float, float, float]:
+        """The part of an ``iw`` × ``ih`` pixel image that shows in the box:
+        (left, top, width, height) in pixels, inside the image, with the box's aspect."""
+        if self.crop is not None:
+            l, t, r, b = self.crop
+            rw, rh = (r - l) * iw, (b - t) * ih
+            cx, cy = (l + r) / 2 * iw, (t + b) / 2 * ih
+        else:
+            rw, rh = iw, ih
+            cx, cy = self.focus[0] * iw, self.focus[1] * ih
+        scale = max(self.w / rw, self.h / rh)  # mm per pixel: the region covers the box
+        ww, wh = min(iw, self.w / scale), min(ih, self.h / scale)
+        left = min(max(0.0, cx - ww / 2), iw - ww)
+        top = min(max(0.0, cy - wh / 2), ih - wh)
+        return left, top, ww, wh
 
 
 @dataclass(frozen=True)

@@ -8,6 +8,7 @@ both painters draw identically.
 from __future__ import annotations
 
 import math
+from functools import lru_cache
 
 SHAPES = ("rect", "circle", "hexagon", "diamond", "shield", "pentagon", "banner", "chevron",
           "star", "octagon", "sun", "moon", "arch", "parallelogram")
@@ -18,6 +19,7 @@ def _ellipse(cx, cy, rx, ry, a0=0.0, a1=2 * math.pi, n=48):
             for i in range(n + 1)]
 
 
+@lru_cache(maxsize=4096)  # a template draws the same shapes at the same places on every card
 def outline(shape: str, x: float, y: float, w: float, h: float, rise: float = 0.0) -> tuple:
     """The polygon of ``shape`` fitted to the box; ``rise`` is the arch height for ``arch``."""
     r, b, cx, cy = x + w, y + h, x + w / 2, y + h / 2

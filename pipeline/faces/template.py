@@ -2,9 +2,11 @@
 
 A template is what a designer edits without touching code: per card kind, a list of elements
 (frames, name bar, stat badges, text box, art window …) in millimetres from the top-left of the
-trim box, at the template's ``design-size`` (other card sizes scale the boxes, not the type).
+trim box, at the template's ``design-size``; another card size scales the whole design
+uniformly (boxes and type) and centres it (letterboxed), see :meth:`Template.placement`.
 It is validated against ``templates/layout.schema.json``; a mistake is a located finding
-(``card.yaml:12:7: error[S004] …``). Where the template is looked up, first found wins:
+(``card.yaml:12:7: error[S004] …``). The game's rule set says which template a game uses
+(``RuleSet.card_layout``); the built-in ones take the first of
 ``<game folder>/templates/card.yaml``, ``templates/<game id>/card.yaml``,
 ``templates/<rules>/card.yaml``.
 """
@@ -18,10 +20,16 @@ from pathlib import Path
 
 from fuda.database.findings import Finding, FindingsError
 from fuda.database.resources import templates_dir
+from fuda.database.ruleset import ruleset_for
+from fuda.database.model import thaw
 from fuda.database.yamlfile import Document, read_yaml
 
 SCHEMA = "layout.schema.json"
 FILE = "card.yaml"
+
+
+class CardSizeError(ValueError):
+    """A card size the template cannot be laid out at (turned the other way); one line."""
 
 
 @dataclass(frozen=True, eq=False)
@@ -37,6 +45,22 @@ class Template:
         """The card size (mm) the coordinates were drawn for."""
         d = self.data.get("design-size", {})
         return float(d.get("width", 63)), float(d.get("height", 88))
+
+    def placement(self, size: tuple[float, float]) -> tuple[float, float, float]:
+        """How the design is put on a ``size`` (w, h) mm card: ``(scale, dx, dy)`` — scaled
+        uniformly to fit and centred (letterboxed). A card turned the other way from the design
+        (landscape for a portrait design) raises :class:`CardSizeError`."""
+        dw, dh = self.design_size
+        w, h = float(size[0]), float(size[1])
+        if (w > h) != (dw > dh) and abs(w - h) > 1e-9 and abs(dw - dh) > 1e-9:
+            turn = "landscape" if w > h else "portrait"
+            raise CardSizeError(
+                f"the {self.path.parent.name} layout is drawn for {dw:g} × {dh:g} mm "
+                f"({'landscape' if dw > dh else 'portrait'}) and has no {turn} variant for "
+                f"{w:g} × {h:g} mm cards; use a {'landscape' if dw > dh else 'portrait'} size "
+                f"such as {dw:g}x{dh:g}")
+        scale = min(w / dw, h / dh)
+        return scale, (w - dw * scale) / 2, (h - dh * scale) / 2
 
     def kind(self, kind: str) -> Mapping:
         """The layout of one card kind (``default`` when the kind has none)."""
@@ -145,17 +169,15 @@ def _check_colours(doc: Document) -> list[Finding]:
 
 
 def find_template(game) -> Path:
-    """The card.yaml used for ``game`` (see the module docstring for the search order)."""
-    return _find(Path(game.folder), game.id, game.rules)
-
-
-@cache
-def _find(folder: Path, game_id: str, rules: str) -> Path:
-    candidates = [folder / "templates" / FILE, templates_dir() / game_id / FILE, templates_dir() / rules / FILE]
-    for path in candidates:
-        if path.is_file():
-            return path.resolve()
-    raise FileNotFoundError(f"no card template for game {game_id} (looked for {candidates[1]})")
+    """The card.yaml used for ``game``: its rule set decides (see the module docstring). For a
+    rule set that makes its layout from data, the game folder's own file, else its game.yaml."""
+    layout = ruleset_for(game.rules).card_layout(game)
+    if layout.path is None:
+        if layout.data is not None:
+            return (Path(game.folder) / "game.yaml").resolve()
+        raise FileNotFoundError(f"no card template for game {game.id} (looked for "
+                                f"{Path(game.folder) / 'templates' / FILE} and {layout.origin or game.rules})")
+    return Path(layout.path).resolve()
 
 
 @cache
@@ -170,9 +192,43 @@ def _load(path: Path, mtime: int) -> Template:
 
 
 def load_template(game) -> Template:
-    """The validated template of ``game``; raises FindingsError with located findings."""
-    path = find_template(game)
-    return _load(path, path.stat().st_mtime_ns)
+    """The validated template of ``game``; raises FindingsError with located findings. A rule
+    set's own layout data (``rules: custom``) is overridden kind by kind by the game folder's
+    ``templates/card.yaml``."""
+    layout = ruleset_for(game.rules).card_layout(game)
+    if layout.data is None:
+        path = find_template(game)
+        return _load(path, path.stat().st_mtime_ns)
+    import json
+
+    own = Path(layout.path).resolve() if layout.path else None
+    return _merged(json.dumps(thaw(layout.data), ensure_ascii=False), (Path(game.folder) / "game.yaml").resolve(),
+                   own, own.stat().st_mtime_ns if own else 0)
+
+
+@cache
+def _merged(data: str, source: Path, own: Path | None, mtime: int) -> Template:
+    """A rule set's layout data with the designer's file over it: the designer's kinds win one by
+    one (all of them, when the file has a ``default`` kind), palettes and backs merge."""
+    import json
+
+    from fuda.database.model import freeze
+
+    data = json.loads(data)
+    doc = Document(source, data, {}, {})
+    findings = _validate(doc)
+    if findings:
+        raise FindingsError(findings)
+    if own is not None:
+        mine = _load(own, mtime)
+        theirs = thaw(mine.data)
+        kinds = theirs.get("kinds", {})
+        merged = {**data, **theirs,
+                  "palette": {**data.get("palette", {}), **theirs.get("palette", {})},
+                  "backs": {**data.get("backs", {}), **theirs.get("backs", {})},
+                  "kinds": kinds if "default" in kinds else {**data.get("kinds", {}), **kinds}}
+        data, doc = merged, mine.doc
+    return Template(path=own or source, data=freeze(data), doc=doc)
 
 
 def load_template_file(path: Path) -> Template:

@@ -149,9 +149,11 @@ class Context:
     def __init__(self, game, enabled: frozenset, registry: dict, options: dict | None = None):
         self.game = game
         self.settings = LintSettings.from_manifest(game.manifest)
-        self.vocab: Vocabulary = vocabulary(game.rules)
+        self.vocab: Vocabulary = vocabulary(game)
         self.registry = registry
         self.enabled = frozenset(enabled) - {c for s in self.settings.ignore for c in expand(s, registry)}
+        if not self.vocab.data:  # text only (rules: custom): nothing for the agreement rules to compare
+            self.enabled -= {c for c, info in registry.items() if info.group == "agreement"}
         self.options = options or {}
         self._memo: dict = {}
         self._names: dict | None = None

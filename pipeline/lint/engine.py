@@ -123,6 +123,16 @@ def fails(diagnostics: Iterable[Diagnostic], fail_on: str = "error") -> bool:
     return any(RANK[d.severity] >= floor for d in diagnostics)
 
 
+#: Rules that report lint's own configuration (a prh dictionary, the lint settings, suppressions):
+#: such a problem fails ``fuda build`` whatever its severity, since the text was not fully checked.
+CONFIG_CODES = frozenset({"PRH002", "LNT001"})
+
+
+def config_errors(diagnostics: Iterable[Diagnostic]) -> list[Diagnostic]:
+    """The diagnostics that say lint's configuration is broken (see :data:`CONFIG_CODES`)."""
+    return [d for d in diagnostics if d.code in CONFIG_CODES]
+
+
 def only_files(diagnostics: Iterable[Diagnostic], files: Iterable[Path]) -> list[Diagnostic]:
     """The diagnostics located in one of ``files`` (``fuda lint some/card.yaml``)."""
     wanted = {Path(f).resolve() for f in files}

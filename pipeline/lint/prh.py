@@ -10,14 +10,21 @@ whose group N is not empty is skipped — prh's stand-in for a negative look-beh
 dictionary unusable, as in prh); ``meta``, ``targets`` and a rule's ``prh`` note are accepted.
 Without a pattern, ``expected`` itself is the pattern with every letter and digit matching either
 case and width (Cookie also finds ｃｏｏｋｉｅ). Every problem is a :class:`ConfigError` with a place.
+
+prh patterns are written by users, and a pattern such as ``/(ア|アア)+イ/`` backtracks
+exponentially. The patterns are checked and translated with ``re`` but *run* with the ``regex``
+package, which stops a search after :data:`BUDGET` seconds (:class:`TimeoutError`); the prh rule
+then reports the cut-off, naming the dictionary line, instead of hanging.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import lru_cache
 from pathlib import Path
+
+import regex
 
 from fuda.database.findings import FindingsError, Location
 from fuda.lint.jsregex import TranslationError, replace, translate
@@ -28,6 +35,17 @@ REGEX_STRING = re.compile(r"^/(.*)/([a-z]*)$", re.S)
 TOP_KEYS = {"version", "imports", "rules", "targets", "meta"}
 RULE_KEYS = {"expected", "pattern", "patterns", "options", "regexpMustEmpty", "specs", "prh"}
 IMPORT_KEYS = {"path", "disableImports", "ignoreRules"}
+BUDGET = 0.5  # seconds one prh pattern may search one text (a whole game's text, or one string)
+
+
+def bounded(pattern: re.Pattern):
+    """The same pattern for the ``regex`` engine, whose searches take a ``timeout``."""
+    flags = regex.VERSION0 | regex.M
+    if pattern.flags & re.I:
+        flags |= regex.I
+    if pattern.flags & re.S:
+        flags |= regex.S
+    return regex.compile(pattern.pattern, flags)
 
 
 @dataclass(frozen=True)
@@ -50,12 +68,25 @@ class PrhRule:
     location: Location
     note: str | None = None
     literal: str | None = None  # set when the rule is one plain string (fast pre-check)
+    runner: object = field(default=None, compare=False, repr=False)  # the regex-engine twin of pattern
 
-    def matches(self, text: str):
-        """``(start, end, replacement)`` for every match prh would change in ``text``."""
+    @property
+    def where(self) -> str:
+        """``prh.yml:12``: the dictionary line of the rule."""
+        return f"{self.location.file.name}:{self.location.line}"
+
+    def search(self, text: str, timeout: float = BUDGET):
+        """Every match of the pattern in ``text``; raises TimeoutError past ``timeout`` seconds."""
+        if self.literal is not None:  # a plain string: linear, no budget needed
+            return list(self.pattern.finditer(text))
+        return list(self.runner.finditer(text, timeout=timeout))
+
+    def matches(self, text: str, timeout: float = BUDGET):
+        """``(start, end, replacement)`` for every match prh would change in ``text``; raises
+        TimeoutError when the pattern runs longer than ``timeout`` seconds."""
         if self.literal is not None and self.literal not in text:
             return
-        for m in self.pattern.finditer(text):
+        for m in self.search(text, timeout):
             if self.must_empty is not None and m.group(self.must_empty):
                 continue
             yield m.start(), m.end(), replace(self.expected, m)
@@ -226,7 +257,12 @@ class _Loader:
             group = int(m.group(1))
         note = raw.get("prh") if isinstance(raw.get("prh"), str) else None
         source = "/" + pattern.pattern.replace("/", "\\/") + "/gmu"
-        rule = PrhRule(expected, pattern, source, tuple(written), group, doc.where(where), note, literal)
+        try:
+            runner = bounded(pattern)
+        except regex.error as exc:
+            self.error(doc, where, f"{name}: the pattern cannot be run with a time bound: {exc}")
+            return None
+        rule = PrhRule(expected, pattern, source, tuple(written), group, doc.where(where), note, literal, runner)
         specs = raw.get("specs") or []
         if not isinstance(specs, list):
             self.error(doc, where + ("specs",), f"{name}: specs must be a list of {{from, to}}")
@@ -235,7 +271,13 @@ class _Loader:
             if not (isinstance(spec, dict) and isinstance(spec.get("from"), str) and isinstance(spec.get("to"), str)):
                 self.error(doc, where + ("specs", j), f"{name}: a spec is {{from: text, to: text}}")
                 return None
-            got = rule.apply(spec["from"])
+            try:
+                got = rule.apply(spec["from"])
+            except TimeoutError:
+                self.error(doc, where + ("specs", j),
+                           f"{name}: the pattern ran longer than {BUDGET} s on the spec '{spec['from']}' "
+                           "(nested repetition such as (a+)+ or (a|aa)+ backtracks without end)")
+                return None
             if got != spec["to"]:
                 self.error(doc, where + ("specs", j),
                            f"{name} spec failed: '{spec['from']}' became '{got}', expected '{spec['to']}'")

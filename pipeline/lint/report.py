@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 
 from fuda import __version__
-from fuda.lint.engine import counts
+from fuda.database.findings import report
 from fuda.lint.rules import REGISTRY
 from fuda.lint.sarif import dumps
 
@@ -15,7 +15,5 @@ def render(diagnostics, fmt: str) -> str:
     if fmt == "sarif":
         return dumps(diagnostics, REGISTRY, __version__)
     if fmt == "json":
-        n = counts(diagnostics)
-        return json.dumps({"errors": n["error"], "warnings": n["warning"], "infos": n["info"],
-                           "diagnostics": [d.as_dict() for d in diagnostics]}, ensure_ascii=False, indent=2) + "\n"
+        return json.dumps(report(diagnostics), ensure_ascii=False, indent=2) + "\n"
     return "".join(f"{d}\n" for d in diagnostics)

@@ -25,6 +25,7 @@ class LintSettings:
     sentence_end: str = "。"  # 。 | ． | none
     register: str = "plain"  # plain (である) | polite (です・ます)
     reference_brackets: str = "「」"
+    latin: str = "any"  # full | half | any: the width of Latin letters in rules text (JP210)
     terms: frozenset = frozenset()
     prh: tuple[str, ...] = ()
     cp932: bool = False
@@ -41,6 +42,7 @@ class LintSettings:
             sentence_end=raw.get("sentence-end", "。"),
             register=raw.get("register", "plain"),
             reference_brackets=raw.get("reference-brackets", "「」"),
+            latin=raw.get("latin", "any"),
             terms=frozenset(raw.get("terms", ())),
             prh=tuple(raw.get("prh", ())),
             cp932=bool(raw.get("cp932", False)),

@@ -70,7 +70,7 @@ def template_dir() -> Path:
 
 def find_template(game, name: str | Path | None = None) -> Path:
     """The template file: ``name`` (a path, or a bundled template's name), else the game's own
-    (``<game id>.yaml``, then ``<rules>.yaml``), else ``default.yaml``."""
+    (``<game id>.yaml``, then the one its rule set names), else ``default.yaml``."""
     folder = template_dir()
     if name is not None:
         path = Path(name)
@@ -79,7 +79,12 @@ def find_template(game, name: str | Path | None = None) -> Path:
                 return candidate
         known = ", ".join(sorted(p.stem for p in folder.glob("*.yaml")))
         raise FileNotFoundError(f"no Duel Online template {str(name)!r} (a file, or one of: {known})")
-    ids = [game.id, game.rules] if hasattr(game, "rules") else [str(game)]
+    if hasattr(game, "rules"):
+        from fuda.database.ruleset import ruleset_for
+
+        ids = [game.id, ruleset_for(game.rules).duel_online_template(game)]
+    else:
+        ids = [str(game)]
     for stem in (*ids, "default"):
         if (folder / f"{stem}.yaml").is_file():
             return folder / f"{stem}.yaml"
@@ -100,7 +105,7 @@ def load_template(game=None, name: str | Path | None = None) -> RecordTemplate:
     t = RecordTemplate(
         path=path, header=tuple(d.get("header", ())), record=tuple(d["record"]),
         separator=tuple(d.get("separator", [""])), suffix=d.get("suffix"), stats=d.get("stats", {}),
-        kinds=d.get("kinds", {}), numbers=frozenset(d.get("numbers", ())), lists=frozenset(d.get("lists", ())),
+        kinds=d.get("kinds") or _kind_labels(game), numbers=frozenset(d.get("numbers", ())), lists=frozenset(d.get("lists", ())),
         join=d.get("join", "・"), keywords=d.get("keywords", {}), manual=d.get("manual-abilities", {}))
     multi = [line for line in t.record if any(f"{{{m}}}" in line for m in MULTILINE)]
     if len(multi) > 1 or any(line.strip() not in ("{text}", "{flavor}") for line in multi):
@@ -108,6 +113,18 @@ def load_template(game=None, name: str | Path | None = None) -> RecordTemplate:
     if not any("{record-name}" in line or "{name}" in line for line in t.record):
         raise TemplateError(f"{path}: no record line holds {{record-name}}; Duel Online needs the name")
     return t
+
+
+def _kind_labels(game) -> dict:
+    """The kinds' Japanese names from the rule set of ``game`` (a game or a rules id), for a
+    template without ``kinds``."""
+    from fuda.database.ruleset import rulesets
+
+    rules = game.rules if hasattr(game, "rules") else game
+    if rules not in rulesets():
+        return {}
+    labels = rulesets()[rules].labels(game if hasattr(game, "rules") else None)
+    return {kind: label.ja for kind, label in labels.kinds.items()}
 
 
 # -- export -------------------------------------------------------------------------------------
@@ -149,7 +166,30 @@ def _values(card, template: RecordTemplate, game) -> dict:
         "game-name": game.name, "game-id": game.id,
     })
     values["stats"] = _fill(template.stats.get(card.kind, "{kind}"), values, template, card)
+    values["fields"] = fields_line(card, game, template)
     return values
+
+
+def fields_line(card, game, template: RecordTemplate) -> str:
+    """The card's labelled fields, in its rule set's order: ``コスト３／属性：火`` style
+    (``label value`` for numbers, ``label：value`` otherwise; lists joined by ``join``,
+    booleans あり/なし); empty for a game whose rule set labels no field of the card."""
+    from fuda.database.ruleset import ruleset_for
+
+    parts = []
+    for key, label in ruleset_for(game.rules).labels(game).fields.items():
+        if key not in card.data or isinstance(card.data[key], Mapping):
+            continue
+        value = card.data[key]
+        if isinstance(value, bool):
+            parts.append(f"{label.ja}：{'あり' if value else 'なし'}")
+        elif isinstance(value, (int, float)):
+            parts.append(f"{label.ja}{value}")
+        elif isinstance(value, tuple):
+            parts.append(f"{label.ja}：{template.join.join(map(str, value))}")
+        else:
+            parts.append(f"{label.ja}：{value}")
+    return "／".join(parts)
 
 
 def _fill(fmt: str, values: dict, template: RecordTemplate, card=None) -> str:

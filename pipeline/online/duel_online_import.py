@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 from fuda.database.findings import Finding, FindingsError, Location
+from fuda.database.ruleset import rulesets
 from fuda.online.duel_online import (
     ENCODING,
     FIELD,
@@ -174,7 +175,6 @@ def _parse_record(rec: list[str], template: RecordTemplate, reverse: dict) -> di
     return card
 
 
-RULES = ("recast-rift", "toho-tcg", "raise-blaze", "ryomen")
 _ORDER = ("id", "name", "kind", "rank", "levels-from")
 
 
@@ -183,7 +183,7 @@ def import_cards(data: bytes, game_id: str, *, template: str | Path | None = Non
     """Cards for ``game_id`` read from Card.txt bytes: (rules, card dicts with ids, warnings).
 
     ``game_id`` is a game of ``database`` (its template; a record whose name matches one of its
-    cards keeps that card's id) or a rule set (recast-rift, toho-tcg, raise-blaze, ryomen). New
+    cards keeps that card's id) or an installed rule set (recast-rift, toho-tcg …). New
     cards get ids ``do-001`` … in file order; a Hard gets ``levels-from`` the Normal of its name."""
     game = None
     if database is not None:
@@ -191,8 +191,9 @@ def import_cards(data: bytes, game_id: str, *, template: str | Path | None = Non
             game = database.game(game_id)
         except KeyError:
             game = None
-    if game is None and game_id not in RULES:
-        known = ", ".join(sorted({*(g.id for g in (database.games if database else ())), *RULES}))
+    installed = tuple(rulesets())
+    if game is None and game_id not in installed:
+        known = ", ".join(sorted({*(g.id for g in (database.games if database else ())), *installed}))
         raise KeyError(f"no game or rule set {game_id!r} (known: {known})")
     rules = game.rules if game is not None else game_id
     tmpl = load_template(game if game is not None else rules, template)

@@ -30,31 +30,38 @@ from fuda.online.udonarium_format import (
     Plan,
     to_xml,
     xml_card,
+    xml_character,
     xml_stack,
     zip_bytes,
 )
 from fuda.online.udonarium_plan import plan_deck, zone_origin
 
 
-def build_zip(game, deck_id: str, *, room: bool = False, scale: float = FACE_SCALE) -> tuple[bytes, list[Finding]]:
+def build_zip(game, deck_id: str, *, room: bool = False, scale: float = FACE_SCALE, seed: int = 0,
+              shuffle: bool = True) -> tuple[bytes, list[Finding]]:
     """The Udonarium ZIP for ``deck_id`` of ``game`` and the warnings; raises ExportError (one
-    line) or FindingsError (located: text that does not fit its card, art that cannot be read)."""
+    line) or FindingsError (located: text that does not fit its card, art that cannot be read).
+    Decks and chip piles are shuffled with ``seed`` (``shuffle=False``: file order)."""
     try:
         deck = game.deck(deck_id)
     except KeyError as exc:
         raise ExportError(exc.args[0], usage=True) from None
-    plan = plan_deck(game, deck, scale=scale)
+    plan = plan_deck(game, deck, scale=scale, seed=seed, shuffle=shuffle)
     xml_files: list[tuple[str, bytes]] = []
     if room:
         children = [plan.table]
         for x, y, pile in room_positions(game, plan):
             children.append(xml_card(pile.cards[0], x, y) if pile.loose else xml_stack(pile, x, y))
+        for x, y, counter in counter_positions(game, plan):
+            children.append(xml_character(counter, x, y))
         xml_files.append(("data.xml", to_xml(El("room", (), tuple(children)))))
     else:
         xml_files.append(("table.xml", to_xml(plan.table)))
         for i, pile in enumerate(plan.piles, 1):
             root = xml_card(pile.cards[0]) if pile.loose else xml_stack(pile)
             xml_files.append((f"{i:02d}-{'card' if pile.loose else 'deck'}.xml", to_xml(root)))
+        for i, counter in enumerate(plan.counters, len(plan.piles) + 1):
+            xml_files.append((f"{i:02d}-counter.xml", to_xml(xml_character(counter))))
     images = list(plan.images.entries.values())
     return zip_bytes(images + xml_files), plan.warnings
 
@@ -76,10 +83,28 @@ def room_positions(game, plan: Plan):
         yield round(x, 1), round(y, 1), pile
 
 
-def export_udonarium(game, deck_id: str, out: Path, *, room: bool = False, scale: float = FACE_SCALE
-                     ) -> tuple[Path, list[Finding]]:
+def counter_positions(game, plan: Plan):
+    """(x, y, counter) in table px: seat 1's counter on its zone of the player's mat, seat 2's at
+    the same place of the opponent's mat (turned 180°, so mirrored in both directions)."""
+    ox, oy = plan.mat_origin
+    mw, mh = plan.mat_size
+    for counter in plan.counters:
+        spot = zone_origin(game, counter.zone, plan.zones) if counter.zone else None
+        side = counter.size * CELL
+        if spot is None:  # no mat zone: at the table's top-left corner, one under the other
+            x, y = CELL / 2, CELL / 2 + (counter.seat - 1) * (side + CELL / 2)
+        else:
+            x = ox + (spot[0] + counter.offset[0]) * TABLE_PX_PER_MM
+            y = oy + (spot[1] + counter.offset[1]) * TABLE_PX_PER_MM
+            if counter.seat == 2:
+                x, y = 2 * ox + mw - x - side, 2 * oy - y - side
+        yield round(x, 1), round(y, 1), counter
+
+
+def export_udonarium(game, deck_id: str, out: Path, *, room: bool = False, scale: float = FACE_SCALE,
+                     seed: int = 0, shuffle: bool = True) -> tuple[Path, list[Finding]]:
     """Write the ZIP atomically to ``out`` (nothing is left behind on failure)."""
-    blob, warnings = build_zip(game, deck_id, room=room, scale=scale)
+    blob, warnings = build_zip(game, deck_id, room=room, scale=scale, seed=seed, shuffle=shuffle)
     return write_atomic(Path(out), blob), warnings
 
 

@@ -185,6 +185,23 @@ class Pile:
     offset: tuple[float, float] = (0.0, 0.0)  # mm from the zone's first place (piles sharing a zone)
 
 
+@dataclass(frozen=True)
+class Counter:
+    """A counter piece (Udonarium ``<character>``): an image, and in its detail a number with a
+    maximum (``numberResource``) players change with the slider; ``seat`` 1 or 2."""
+
+    name: str
+    resource: str
+    start: int
+    maximum: int
+    image: str
+    size: float
+    seat: int
+    zone: str | None = None
+    offset: tuple[float, float] = (0.0, 0.0)
+    note: str = ""
+
+
 @dataclass
 class Plan:
     """Everything one export writes: images, piles, and the table."""
@@ -195,6 +212,8 @@ class Plan:
     table: El | None = None
     table_cells: tuple[int, int] = (20, 15)
     mat_origin: tuple[float, float] = (0.0, 0.0)  # table px of the player's own mat
+    mat_size: tuple[float, float] = (0.0, 0.0)  # table px of one player's mat
+    counters: list[Counter] = field(default_factory=list)
     zones: dict = field(default_factory=dict)  # mat zone id -> zone of the mat template
 
 
@@ -233,6 +252,23 @@ def xml_stack(pile: Pile, x: float = 0, y: float = 0) -> El:
                                         data("common", children=(data("name", pile.name),)),
                                         data("detail", children=about)))
     return El("card-stack", attrs, (root, El("node", (("name", "cardRoot"),), tuple(xml_card(c) for c in pile.cards))))
+
+
+def xml_character(counter: Counter, x: float = 0, y: float = 0) -> El:
+    """A ``<character>`` counter piece: image, name, size, and the number in its detail as a
+    ``numberResource`` (value = maximum, ``currentValue`` = now), as Udonarium's own pieces keep HP."""
+    attrs = (("location.name", "table"), ("location.x", x), ("location.y", y), ("posZ", 0), ("rotate", 0),
+             ("roll", 0))
+    resource = El("data", (("type", "numberResource"), ("currentValue", counter.start), ("name", counter.resource)),
+                  (), str(counter.maximum))
+    sections = [data("リソース", children=(resource,))]
+    if counter.note:
+        sections.append(data("情報", children=(data("説明", counter.note, type="note"),)))
+    root = data("character", children=(
+        data("image", children=(data("imageIdentifier", counter.image, type="image"),)),
+        data("common", children=(data("name", counter.name), data("size", _attr_value(counter.size)))),
+        data("detail", children=tuple(sections))))
+    return El("character", attrs, (root,))
 
 
 def xml_table(name: str, cells: tuple[int, int], image: str, selected: bool = True) -> El:

@@ -1,13 +1,11 @@
-"""What an Udonarium export puts on the table, game by game, and the images it needs.
+"""What an Udonarium export puts on the table and the images it needs.
 
-- recast-rift: the 9 spells face down as the deck; both fighters' awakening cards as loose
-  face-down cards, front the fighter side and back the life track (RR-SETUP, RR-LIFE-1).
-- toho-tcg: the main deck face down. raise-blaze: the main deck and the core deck face down.
-- ryomen: the player's 9 double-faced cards face up (front face A, back face B), the point chips
-  (values from the manifest's ``chips.points``) face down as a pile, a face-up stack of each
-  stat chip kind (``chips.stat``: as many as its ``count``), and the day/night chip
-  (front 昼, back 夜, showing the manifest's starting side).
-- any other rule set: the deck's cards face down.
+The piles come from the game's rule set (``RuleSet.table_plan``: which cards, on which mat
+zone, face up or down, loose or stacked; a ``(front, back)`` pair is one double-faced card),
+and so do the labels of each card's detail. The manifest's chips, when the plan asks for them:
+the point chips (values from ``chips.points``) face down as a pile, a face-up stack of each
+stat chip kind (``chips.stat``: as many as its ``count``), and the day/night chip (front 昼,
+back 夜, showing the manifest's starting side).
 
 Card faces come from :func:`pipeline.layout.lay_out` (the print layout) painted by
 :func:`pipeline.paint_png.render_image`; a glyph the font lacks is a warning here (the exact text
@@ -21,9 +19,11 @@ import math
 from pathlib import Path
 
 from fuda.database.findings import Finding, FindingsError
+from fuda.database.ruleset import ruleset_for
 from fuda.faces.primitives import Ellipse, Face, Rect, TextLine
 from fuda.online.udonarium_format import (
     CELL,
+    Counter,
     MAT_SCALE,
     TABLE_PX_PER_MM,
     ExportError,
@@ -39,22 +39,11 @@ from fuda.online.udonarium_format import (
 )
 
 MM_PER_PT = 25.4 / 72.0
-KIND_JA = {"awakening": "覚醒札", "spell": "スペル札", "character": "キャラクター", "quick": "クイック",
-           "assister": "アシスター", "equip": "イクイップ", "world": "ワールド", "fighter": "ファイター",
-           "core-fighter": "コアファイター", "card": "カード"}
-VALUE_JA = {
-    "timing": {"normal": "通常札", "preempt": "先制札", "full-power": "全力札"},
-    "type": {"attack": "攻撃札", "action": "行動札", "setup": "設置札", "trigger": "誘発札"},
-    "rank": {"normal": "ノーマル", "hard": "ハード"},
-    "spell-type": {"normal": "通常", "continuous": "持続性", "equip": "装着性"},
-}
-LABELS = {"fighter": "ファイター", "set": "セット", "timing": "タイミング", "type": "種別", "spell-type": "種別",
-          "rank": "ランク", "cost": "コスト", "types": "タイプ", "attack": "攻撃力", "defense": "防御力",
-          "power": "パワー", "raise": "レイズ", "speed": "スピード", "brain": "ブレイン", "recast": "リキャスト",
-          "graze": "グレイズ", "preempt": "先制覚醒"}
+#: Chips and counters at least this wide on the table (cells of 50 px): a 19 mm point chip is
+#: 30 px, too small to read at Udonarium's default zoom; 1.2 cells (60 px) is.
+MIN_CHIP_CELLS = 1.2
+COUNTER_CELLS = 1.5
 ROMAN = {3: "Ⅲ", 2: "Ⅱ", 1: "Ⅰ"}
-DEFAULT_ZONES = {"deck": "deck", "core": "core-fighter", "pairs": "hand-zone", "points": "point-zone",
-                 "day-night": "day-night", "stat-chips": "stat-chips", "far": "awakening-far", "near": "awakening-near"}
 
 
 def _bar(value) -> str:
@@ -62,10 +51,12 @@ def _bar(value) -> str:
 
 
 def stats(game, card) -> list[tuple[str, str]]:
-    """The card's kind and numbers as (label, value) in Japanese, for its detail sheet."""
-    out = [("種類", KIND_JA.get(card.kind, card.kind))]
+    """The card's kind and fields as (label, value) in Japanese, for its detail sheet: the
+    fields its rule set labels, in the rule set's order."""
+    labels = ruleset_for(game.rules).labels(game)
+    out = [("種類", labels.kind(card.kind))]
     sets = {s["id"]: s["name"] for s in game.manifest.get("sets", ())}
-    for key, label in LABELS.items():
+    for key, label in labels.fields.items():
         if key not in card.data:
             continue
         value = card.data[key]
@@ -80,10 +71,10 @@ def stats(game, card) -> list[tuple[str, str]]:
         elif hasattr(value, "get") and "hand" in value:
             value = f"手札{_bar(value.get('hand'))}／ライフ{_bar(value.get('life'))}"
         elif isinstance(value, tuple):
-            value = "・".join(map(str, value))
+            value = "・".join(labels.value(key, v) or str(v) for v in value)
         else:
-            value = VALUE_JA.get(key, {}).get(value, _bar(value))
-        out.append((label, str(value)))
+            value = labels.value(key, value) or _bar(value)
+        out.append((label.ja, str(value)))
     return out
 
 
@@ -131,25 +122,36 @@ class Renderer:
             self.cache[key] = self.images.add(encode_png(self.paint(face, card, f"card {card.id}")))
         return self.cache[key]
 
-    def back(self, card=None) -> str:
+    def back(self, card=None, mark: str = "") -> str:
         """The identifier of ``card``'s back: its own (an awakening card's life track) or the
-        game's common back, stored once."""
+        game's common back, stored once; ``mark`` is written across an own back in a band (two
+        face-down life tracks look alike otherwise)."""
         own = card is not None and card.kind in self.own_backs
-        key = ("back", card.id if own else None)
+        key = ("back", card.id if own else None, mark if own else "")
         if key not in self.cache:
             from fuda.faces.layout import layout_back
 
             face = layout_back(self.game, card if own else None, bleed=0.0, fonts=self.fonts)
+            if own and mark:
+                face = _banded(face, mark)
             self.cache[key] = self.images.add(encode_png(self.paint(face, card if own else None, "the card back")))
         return self.cache[key]
 
-    def chip(self, label: str, d: float, fill: str, ink: str, ring: str, caption: str = "") -> str:
+    def counter(self, label: str, caption: str) -> str:
+        """A round counter image with ``label`` (ライフ, 霊力 …) sized to fit, and a caption."""
+        pal = _palette(self.game)
+        d = 30.0
+        size = min(d * 0.36, d * 0.78 / max(1, len(label))) / MM_PER_PT
+        return self.chip(label, d, pal["back"], "#ffffff", pal["gold"], caption, text_pt=size)
+
+    def chip(self, label: str, d: float, fill: str, ink: str, ring: str, caption: str = "",
+             text_pt: float | None = None) -> str:
         """A round chip of diameter ``d`` mm with ``label`` (and a small caption), cut round."""
         from PIL import Image, ImageDraw
 
-        key = ("chip", label, d, fill, ink, ring, caption)
+        key = ("chip", label, d, fill, ink, ring, caption, text_pt)
         if key not in self.cache:
-            size = d * (0.5 if len(label) <= 1 else 0.36) / MM_PER_PT
+            size = text_pt or d * (0.5 if len(label) <= 1 else 0.36) / MM_PER_PT
             dy = -d * 0.06 if caption else 0.0
             items = [Ellipse(0, 0, d, d, fill, ring, d * 0.04),
                      Ellipse(d * .1, d * .1, d * .8, d * .8, None, ring, d * .015),
@@ -165,48 +167,83 @@ class Renderer:
         return self.cache[key]
 
 
-def _piece(r: Renderer, game, card, state: int, size: float) -> Piece:
-    detail = (detail_section("カード", card, stats(game, card)),)
-    return Piece(card.name, r.front(card), r.back(card), state, size, detail)
+def _banded(face: Face, text: str) -> Face:
+    """``face`` with ``text`` in a dark band across its middle."""
+    w, h = face.width, face.height
+    band = 0.16 * h
+    pt = min(band * 0.5, w * 0.85 / max(1, len(text))) / MM_PER_PT
+    items = (Rect(0, (h - band) / 2, w, band, "#1d1a17"),
+             TextLine(w / 2, h / 2 + 0.36 * pt * MM_PER_PT, text, pt, "bold", "#ffffff", anchor="middle"))
+    return Face(w, h, face.items + items, face.bleed, face.name)
 
 
-def plan_deck(game, deck, *, scale: float) -> Plan:
-    """The piles, images and table of one deck of ``game``."""
+def _piece(r: Renderer, game, card, state: int, size: float, mark: str = "") -> Piece:
+    info = stats(game, card) + ([("デッキでの役割", mark)] if mark else [])
+    detail = (detail_section("カード", card, info),)
+    name = f"{card.name}【{mark}】" if mark else card.name
+    return Piece(name, r.front(card), r.back(card, mark), state, size, detail)
+
+
+def shuffled(items: tuple, seed: int, *names: str) -> tuple:
+    """``items`` in an order fixed by ``seed`` and ``names`` (game, deck, pile): the same export
+    options give the same order, another seed another order."""
+    import random
+
+    order = list(items)
+    random.Random("/".join([str(seed), *names])).shuffle(order)
+    return tuple(order)
+
+
+def plan_deck(game, deck, *, scale: float, seed: int = 0, shuffle: bool = True) -> Plan:
+    """The piles, images and table of one deck of ``game``, as its rule set plans them; decks
+    and chip piles the players shuffle are shuffled with ``seed`` unless ``shuffle`` is False.
+    A pile, chip kind or counter on a zone the game's mat does not define is an ExportError."""
     plan = Plan(zones=zones(game))
     r = Renderer(game, plan.images, scale, plan.warnings)
     size = card_size(game)
-    where = DEFAULT_ZONES
     check_text(deck.name, f"the name of deck {deck.id}")
     about = check_text(str(deck.get("description") or ""), f"the description of deck {deck.id}")
-    if game.rules == "recast-rift":
-        spells = tuple(_piece(r, game, game.card(cid), 1, size) for cid in deck["spells"])
-        plan.piles.append(Pile(deck.name, spells, where["deck"], description=about))
-        chosen = game.card(deck["awakening"])
-        others = [c for c in game.cards if c.kind == "awakening" and c.get("fighter") in deck["fighters"]
-                  and c.get("fighter") != chosen.get("fighter")]
-        for card, zone in [(chosen, where["far"])] + [(c, where["near"]) for c in others[:1]]:
-            plan.piles.append(Pile(card.name, (_piece(r, game, card, 1, size),), zone, loose=True))
-    elif game.rules == "raise-blaze":
-        main = [e["card"] for e in deck["main"] for _ in range(e["count"])]
-        plan.piles.append(Pile(deck.name, tuple(_piece(r, game, game.card(c), 1, size) for c in main), where["deck"],
-                               description=about))
-        core = tuple(_piece(r, game, game.card(c), 1, size) for c in deck["core"])
-        plan.piles.append(Pile(f"{deck.name}（コアデッキ）", core, where["core"]))
-    elif game.rules == "ryomen":
-        plan.piles.append(Pile(deck.name, tuple(_pair(r, game, a, b, size) for a, b in deck["pairs"]), where["pairs"],
-                               description=about))
-        plan.piles.extend(_ryomen_chips(r, game, plan.zones))
-    else:
-        cards = tuple(_piece(r, game, game.card(c), 1, size) for c in deck.card_ids())
-        plan.piles.append(Pile(deck.name, cards, where["deck"], description=about))
+    table = ruleset_for(game.rules).table_plan(game, deck)
+    _check_zones(game, plan.zones, table)
+    for spec in table.piles:
+        state = 1 if spec.face_down else 0
+        pieces = tuple(_pair(r, game, *cid, size, state) if isinstance(cid, tuple)
+                       else _piece(r, game, game.card(cid), state, size, spec.mark) for cid in spec.cards)
+        if spec.shuffle and shuffle:
+            pieces = shuffled(pieces, seed, game.id, deck.id, spec.name)
+        plan.piles.append(Pile(spec.name, pieces, spec.zone, loose=spec.loose,
+                               description=about if spec.description else ""))
+    if table.chips:
+        plan.piles.extend(_chips(r, game, plan.zones, table.chips, seed if shuffle else None, deck.id))
+    for counter in table.counters:
+        for seat in (1, 2):
+            image = r.counter(counter.name, f"プレイヤー{seat}")
+            plan.counters.append(Counter(
+                f"{counter.name}（プレイヤー{seat}）", counter.name, counter.start, counter.maximum, image,
+                COUNTER_CELLS, seat, counter.zone, tuple(counter.offset),
+                f"{counter.name}の数。詳細の「リソース」で増減する（最大 {counter.maximum}）。"))
     _table(game, plan, r)
     return plan
 
 
-def _pair(r: Renderer, game, a_id: str, b_id: str, size: float) -> Piece:
+def _check_zones(game, known: dict, table) -> None:
+    """Every zone the plan names exists on the game's mat (no silent fallback to the table edge)."""
+    if not known:
+        return  # no mat template: everything lies in a row at the table's edge
+    named = [(f"pile {p.name}", p.zone) for p in table.piles]
+    named += [(f"{kind} chips", zone) for kind, zone in table.chips.items()]
+    named += [(f"counter {c.name}", c.zone) for c in table.counters]
+    for what, zone in named:
+        if zone not in known:
+            raise ExportError(f"{game.id}: the table plan puts {what} on zone {zone!r}, which the mat does not "
+                              f"define (mat zones: {', '.join(sorted(known))})")
+
+
+def _pair(r: Renderer, game, a_id: str, b_id: str, size: float, state: int) -> Piece:
+    """A double-faced card: face A on the front, face B on the back."""
     a, b = game.card(a_id), game.card(b_id)
     detail = (detail_section("表（A面）", a, stats(game, a)), detail_section("裏（B面）", b, stats(game, b)))
-    return Piece(f"{a.name}／{b.name}", r.front(a, "a"), r.front(b, "b"), 0, size, detail)
+    return Piece(f"{a.name}／{b.name}", r.front(a, "a"), r.front(b, "b"), state, size, detail)
 
 
 def _palette(game) -> dict:
@@ -218,26 +255,36 @@ def _palette(game) -> dict:
     return colours
 
 
-def _ryomen_chips(r: Renderer, game, known: dict) -> list[Pile]:
+def _chip_size(d: float) -> float:
+    return round(max(d * TABLE_PX_PER_MM / CELL, MIN_CHIP_CELLS), 3)
+
+
+def _chips(r: Renderer, game, known: dict, where, seed: int | None, deck_id: str) -> list[Pile]:
+    """The manifest's chips (``chips.points``, ``chips.day-night``, ``chips.stat``), each kind on
+    the zone ``where`` names for it; the face-down point chips shuffled with ``seed`` (None: in
+    the manifest's order). Every chip is at least :data:`MIN_CHIP_CELLS` wide on the table."""
     chips = game.manifest.get("chips") or {}
     pal = _palette(game)
     piles = []
-    d = known.get(DEFAULT_ZONES["points"], {}).get("d") or 19.0
-    size = round(d * TABLE_PX_PER_MM / CELL, 3)
+    d = known.get(where["points"], {}).get("d") or 19.0
+    size = _chip_size(d)
     back = r.chip("？", d, pal["back"], pal["gold"], pal["gold"], "ポイント")
     points = tuple(Piece(f"ポイントチップ（{v}点）", r.chip(str(v), d, "#fbf8f2", pal["back"], pal["gold"], "ポイント"),
                          back, 1, size) for v in chips.get("points", ()))
+    if points and seed is not None:
+        points = shuffled(points, seed, game.id, deck_id, "ポイントチップ")
     if points:
-        piles.append(Pile("ポイントチップ", points, DEFAULT_ZONES["points"]))
+        piles.append(Pile("ポイントチップ", points, where["points"]))
     if "day-night" in chips:
-        d = known.get(DEFAULT_ZONES["day-night"], {}).get("d") or 40.0
+        d = known.get(where["day-night"], {}).get("d") or 40.0
         day = r.chip("昼", d, pal["day"], "#ffffff", pal["gold"], "昼夜チップ")
         night = r.chip("夜", d, pal["night"], pal["moon"], pal["gold"], "昼夜チップ")
         state = 0 if chips["day-night"].get("start", "day") == "day" else 1
-        piece = Piece("昼夜チップ", day, night, state, round(d * TABLE_PX_PER_MM / CELL, 3))
-        piles.append(Pile("昼夜チップ", (piece,), DEFAULT_ZONES["day-night"], loose=True))
+        piece = Piece("昼夜チップ", day, night, state, _chip_size(d))
+        piles.append(Pile("昼夜チップ", (piece,), where["day-night"], loose=True))
     d = 16.0  # stat chips: one face-up stack per kind, side by side on the stat-chip zone
-    size = round(d * TABLE_PX_PER_MM / CELL, 3)
+    size = _chip_size(d)
+    step = size * CELL / TABLE_PX_PER_MM + 6  # mm between the stacks' left edges
     for i, kind in enumerate(chips.get("stat") or ()):
         stat = kind["stat"]
         sign = "＋" if kind["delta"] > 0 else "－"  # full-width, as card text prints it
@@ -245,7 +292,7 @@ def _ryomen_chips(r: Renderer, game, known: dict) -> list[Pile]:
                        _STAT_JA.get(stat, stat))
         back = r.chip(_STAT_JA.get(stat, stat)[:1], d, pal["back"], pal["gold"], pal["gold"], "能力値")
         pieces = tuple(Piece(kind["name"], front, back, 0, size) for _ in range(kind["count"]))
-        piles.append(Pile(kind["name"], pieces, DEFAULT_ZONES["stat-chips"], offset=(4 + i * (d + 6), 16)))
+        piles.append(Pile(kind["name"], pieces, where["stat"], offset=(4 + i * step, 12)))
     return piles
 
 
@@ -308,6 +355,7 @@ def _table(game, plan: Plan, r: Renderer, sides: int = 2) -> None:
     canvas.paste(mat, (ox, oy + mh * (sides - 1)))
     plan.table_cells = cells
     plan.mat_origin = (ox / scale, (oy + mh * (sides - 1)) / scale)
+    plan.mat_size = (mw / scale, mh / scale)
     ident = plan.images.add(encode_png(canvas))
     plan.table = xml_table(f"{game.name} プレイマット", cells, ident)
 
@@ -318,4 +366,4 @@ def _loc(game):
     return game.source or Location(Path(game.folder) / "game.yaml")
 
 
-__all__ = ["Renderer", "plan_deck", "stats", "zone_origin", "zones"]
+__all__ = ["Renderer", "plan_deck", "shuffled", "stats", "zone_origin", "zones"]

@@ -1,18 +1,22 @@
-"""CMYK output: art converted to CMYK JPEG files for ``fuda print --cmyk``.
+"""CMYK output for ``fuda print --cmyk``: one conversion method for every colour on the page.
 
-The PDF painter already draws vector colour as CMYK on a CMYK canvas (``enforceColorSpace``
-refuses anything else); images are not touched by reportlab, so each art file is converted here,
-once, into a CMYK JPEG that the painter embeds instead of the original. The JPEGs live in a
-content-addressed cache (``<temp>/fuda-cmyk/<sha256 of art, profile, quality>.jpg``): reportlab
-names an image after its file path, so a stable path keeps the PDF byte-identical run to run. With the
-shop's ICC profile (e.g. Japan Color 2001 Coated) the conversion goes through Pillow's ImageCms
-from sRGB with a perceptual intent; without one it is Pillow's plain RGB → CMYK formula, which
-shifts colours, and a :class:`CmykWarning` says so.
+With the shop's ICC profile (e.g. Japan Color 2001 Coated) every colour goes from sRGB through
+that profile with littleCMS (Pillow's ``ImageCms``, perceptual intent): the vector fills and
+strokes, the text, the printer's marks (:class:`ColourProfile`, each distinct colour converted
+once) and the art (:class:`ImageConverter`, each file once). Without a profile both fall back to
+the plain formula :func:`~fuda.faces.paint_pdf.rgb_to_cmyk` / Pillow's ``convert("CMYK")``,
+which shifts colours, and a :class:`CmykWarning` says so.
+
+Converted art is stored as CMYK JPEG **without** an embedded profile (the file is declared
+``/DeviceCMYK``; the profile is said once, in the document's OutputIntent, see
+:mod:`fuda.printing.pdfx`). The JPEGs live in a content-addressed cache
+(``<temp>/fuda-cmyk/<sha256 of art, profile, quality>.jpg``).
 """
 
 from __future__ import annotations
 
 import hashlib
+import io
 import warnings
 from pathlib import Path
 
@@ -31,35 +35,65 @@ def warn_plain() -> None:
                   "and may shift in print", CmykWarning, stacklevel=3)
 
 
-class ImageConverter:
-    """Converts art files to CMYK JPEGs in ``workdir``, each file once."""
+class ColourProfile:
+    """A CMYK output profile: sRGB → CMYK transforms for images and for single colours."""
 
-    def __init__(self, workdir: Path | None = None, icc: Path | None = None, quality: int = 95):
+    def __init__(self, data: bytes, name: str = "profile"):
+        from PIL import ImageCms
+
+        self.data = data
+        self.name = name
+        try:
+            profile = ImageCms.getOpenProfile(io.BytesIO(data))
+        except (OSError, ImageCms.PyCMSError) as exc:
+            raise CmykError(f"{name}: not a usable ICC profile ({exc})") from None
+        space = profile.profile.xcolor_space.strip()
+        if space != "CMYK":
+            raise CmykError(f"{name}: the ICC profile is for {space}, not CMYK "
+                            "(give the print shop's CMYK output profile)")
+        self.description = (profile.profile.profile_description or name).strip()
+        try:
+            self.transform = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), profile, "RGB",
+                                                     "CMYK", renderingIntent=ImageCms.Intent.PERCEPTUAL)
+        except ImageCms.PyCMSError as exc:
+            raise CmykError(f"{name}: littleCMS cannot use this profile ({exc})") from None
+        self.digest = hashlib.sha256(data).hexdigest()
+        self._memo: dict[str, tuple[float, float, float, float]] = {}
+
+    @classmethod
+    def from_file(cls, path) -> ColourProfile:
+        """Load the profile at ``path`` (a :class:`CmykError` when it is missing or unusable)."""
+        path = Path(path)
+        try:
+            data = path.read_bytes()
+        except OSError as exc:
+            raise CmykError(f"{path}: cannot read the ICC profile ({exc.strerror})") from None
+        return cls(data, str(path))
+
+    def cmyk(self, colour: str) -> tuple[float, float, float, float]:
+        """``#rrggbb`` (sRGB) → (c, m, y, k) in 0..1 through the profile, to 1/255 like an
+        8-bit image would be converted (cached)."""
+        done = self._memo.get(colour)
+        if done is None:
+            from PIL import Image, ImageCms
+
+            rgb = (int(colour[1:3], 16), int(colour[3:5], 16), int(colour[5:7], 16))
+            pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), self.transform).getpixel((0, 0))
+            done = self._memo[colour] = tuple(round(v / 255, 4) for v in pixel)
+        return done
+
+
+class ImageConverter:
+    """Converts art files to CMYK JPEGs (no embedded profile) in ``workdir``, each file once."""
+
+    def __init__(self, workdir: Path | None = None, profile: ColourProfile | None = None,
+                 quality: int = 95):
         import tempfile
 
         self.workdir = Path(workdir) if workdir else Path(tempfile.gettempdir()) / "fuda-cmyk"
-        self.icc = Path(icc) if icc else None
+        self.profile = profile
         self.quality = quality
         self._done: dict[Path, Path] = {}
-        self._transform = None
-        self._profile_bytes = None
-        if self.icc is not None:
-            self._load_profile()
-
-    def _load_profile(self) -> None:
-        from PIL import ImageCms
-
-        try:
-            profile = ImageCms.getOpenProfile(str(self.icc))
-        except (OSError, ImageCms.PyCMSError) as exc:
-            raise CmykError(f"{self.icc}: not a usable ICC profile ({exc})") from None
-        if profile.profile.xcolor_space.strip() != "CMYK":
-            raise CmykError(f"{self.icc}: the ICC profile is for {profile.profile.xcolor_space.strip()}, "
-                            "not CMYK (give the print shop's CMYK output profile)")
-        srgb = ImageCms.createProfile("sRGB")
-        self._transform = ImageCms.buildTransform(srgb, profile, "RGB", "CMYK",
-                                                  renderingIntent=ImageCms.Intent.PERCEPTUAL)
-        self._profile_bytes = self.icc.read_bytes()
 
     def __call__(self, path: Path) -> Path:
         """The CMYK JPEG standing for art file ``path``."""
@@ -68,8 +102,8 @@ class ImageConverter:
         if done is not None:
             return done
         h = hashlib.sha256(path.read_bytes())
-        h.update(self._profile_bytes or b"plain")
-        h.update(str(self.quality).encode())
+        h.update(self.profile.digest.encode() if self.profile else b"plain")
+        h.update(f"{self.quality} noicc".encode())
         target = self.workdir / f"{h.hexdigest()[:32]}.jpg"
         if not target.is_file():
             self._convert(path, target)
@@ -88,12 +122,12 @@ class ImageConverter:
                 rgba = im.convert("RGBA")
                 rgb = Image.new("RGB", rgba.size, (255, 255, 255))
                 rgb.paste(rgba, mask=rgba.getchannel("A"))
-                if self._transform is not None:
+                if self.profile is not None:
                     from PIL import ImageCms
 
-                    cmyk = ImageCms.applyTransform(rgb, self._transform)
+                    cmyk = ImageCms.applyTransform(rgb, self.profile.transform)
                 else:
                     cmyk = rgb.convert("CMYK")
-        extra = {"icc_profile": self._profile_bytes} if self._profile_bytes else {}
+        cmyk.info.pop("icc_profile", None)
         with atomic_path(target) as tmp:  # another run may read the cache at the same time
-            cmyk.save(tmp, "JPEG", quality=self.quality, subsampling=0, **extra)
+            cmyk.save(tmp, "JPEG", quality=self.quality, subsampling=0)

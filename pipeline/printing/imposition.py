@@ -40,7 +40,11 @@ CARD_PRESETS: dict[str, tuple[float, float]] = {
 DEFAULT_BLEED = 3.0
 MAX_BLEED = 5.0
 SAFE_AREA = 3.0  # mm inside the trim that text and stats must respect
-MIN_MARGIN = 4.0  # mm between the paper edge and the outermost bleed (room for marks)
+MAX_OFFSET = 20.0  # mm, the largest back offset (duplex drift is 1–3 mm)
+MAX_COPIES = 1000
+MAX_ITEMS = 20000  # cards in one file: beyond this a job should be split
+MIN_MARGIN = 7.0  # mm between the paper edge and the outermost bleed: 2 mm marks kept 5 mm in
+PLAIN_MARGIN = 4.0  # the same without marks: what a home printer cannot print anyway
 FOLD_CLEARANCE = 2.0  # mm between a card's bleed and the gutter fold
 BACKS = ("none", "long-edge", "short-edge", "gutter")
 MARKS = ("tombo", "lines", "none")
@@ -73,11 +77,45 @@ def card_size(text: str) -> tuple[float, float]:
 
 
 def check_bleed(bleed: float) -> float:
-    """The bleed as a float; an error unless it is between 0 and 5 mm."""
-    bleed = float(bleed)
+    """The bleed as a float; an error unless it is a finite number between 0 and 5 mm."""
+    bleed = _number(bleed, "bleed")
     if not 0 <= bleed <= MAX_BLEED:
         raise PrintOptionError(f"bleed {bleed:g} mm out of range (0–{MAX_BLEED:g} mm)")
     return bleed
+
+
+def check_offset(offset) -> tuple[float, float]:
+    """A back offset (dx, dy) in mm; an error unless both are finite and within ±20 mm."""
+    try:
+        dx, dy = offset
+    except (TypeError, ValueError):
+        raise PrintOptionError(f"bad back offset {offset!r} (use X,Y in mm, e.g. 0.5,-1)") from None
+    dx, dy = _number(dx, "back offset X"), _number(dy, "back offset Y")
+    if abs(dx) > MAX_OFFSET or abs(dy) > MAX_OFFSET:
+        raise PrintOptionError(f"back offset {dx:g},{dy:g} out of range (±{MAX_OFFSET:g} mm)")
+    return dx, dy
+
+
+def check_copies(copies, cards: int = 1) -> int:
+    """Copies of each card: a whole number from 1 to 1000, and at most 20,000 cards in all."""
+    if isinstance(copies, bool) or not isinstance(copies, int):
+        raise PrintOptionError(f"--copies must be a whole number (got {copies!r})")
+    if not 1 <= copies <= MAX_COPIES:
+        raise PrintOptionError(f"--copies {copies} out of range (1–{MAX_COPIES})")
+    if copies * cards > MAX_ITEMS:
+        raise PrintOptionError(f"{copies} copies of {cards} cards is {copies * cards} cards, more than "
+                               f"{MAX_ITEMS} in one file; print fewer copies or split the job")
+    return copies
+
+
+def _number(value, what: str) -> float:
+    try:
+        number = float(value)
+    except (TypeError, ValueError):
+        raise PrintOptionError(f"{what} {value!r} is not a number") from None
+    if not math.isfinite(number):
+        raise PrintOptionError(f"{what} {value!r} is not a finite number of mm")
+    return number
 
 
 def grow(box: Box, d: float) -> Box:
@@ -355,8 +393,14 @@ class PagePlan:
     number: int = 0  # 1-based sheet number (a duplex front and back share it)
 
 
+def placed_trim(placements) -> Box:
+    """The box around the trims of the cards actually placed (a last sheet may be part full)."""
+    return union(*(pl.slot.trim for pl in placements))
+
+
 def paginate(layout: SheetLayout, count: int) -> list[PagePlan]:
-    """Pages for ``count`` print items: fronts (then backs, in duplex) sheet by sheet."""
+    """Pages for ``count`` print items: fronts (then backs, in duplex) sheet by sheet. Each
+    page's TrimBox and BleedBox hold only the cards placed on it."""
     pages: list[PagePlan] = []
     fronts, backs = layout.front_slots(), layout.back_slots()
     for sheet, start in enumerate(range(0, count, layout.per_page), 1):
@@ -364,18 +408,21 @@ def paginate(layout: SheetLayout, count: int) -> list[PagePlan]:
         front = tuple(Placement(i, "front", fronts[i - start]) for i in items)
         back = tuple(Placement(i, "back", backs[i - start]) for i in items) if backs else ()
         f_grid = layout.front
+        b = f_grid.bleed
         if layout.backs == "gutter":
-            trim = union(f_grid.trim_box, layout.back.trim_box)
+            trim = placed_trim(front + back)
             pages.append(PagePlan(layout.width, layout.height, "both", front + back,
-                                  (f_grid, layout.back), trim, grow(trim, f_grid.bleed), trim,
+                                  (f_grid, layout.back), trim, grow(trim, b), trim,
                                   layout.fold, sheet))
             continue
+        trim = placed_trim(front)
         pages.append(PagePlan(layout.width, layout.height, "front", front, (f_grid,),
-                              f_grid.trim_box, f_grid.bleed_box, f_grid.trim_box, None, sheet))
+                              trim, grow(trim, b), trim, None, sheet))
         if back:
             b_grid = layout.back
+            trim = placed_trim(back)
             pages.append(PagePlan(layout.width, layout.height, "back", back, (b_grid,),
-                                  b_grid.trim_box, b_grid.bleed_box, b_grid.trim_box, None, sheet))
+                                  trim, grow(trim, b), trim, None, sheet))
     return pages
 
 

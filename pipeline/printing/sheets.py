@@ -26,14 +26,19 @@ from types import MappingProxyType
 
 from fuda.atomic import atomic_path
 from fuda.faces.primitives import Face, Marker
+from fuda.printing.pdfx import PDFX_PDF_VERSION, add_output_intent
 from fuda.printing.imposition import (
     BACKS,
     MARKS,
+    MIN_MARGIN,
+    PLAIN_MARGIN,
     PT_PER_MM,
     PagePlan,
     PrintOptionError,
     Slot,
     check_bleed,
+    check_copies,
+    check_offset,
     face_page,
     paginate,
     paper_size,
@@ -74,8 +79,7 @@ def select_items(game, *, deck: str | None = None, ids=None, copies: int = 1,
                  pairs: bool = True) -> list[PrintItem]:
     """What to print: a deck (ryomen pairings as pairs when ``pairs``), the given ids, or every
     card of the game, each ``copies`` times. Unknown decks or ids are :class:`PrintOptionError`."""
-    if copies < 1:
-        raise PrintOptionError(f"--copies must be at least 1 (got {copies})")
+    check_copies(copies)
     if deck is not None and ids:
         raise PrintOptionError("give --deck or --ids, not both")
     items: list[PrintItem] = []
@@ -99,6 +103,7 @@ def select_items(game, *, deck: str | None = None, ids=None, copies: int = 1,
         items = [PrintItem(c.id, c) for c in game.cards]
     if not items:
         raise PrintOptionError(f"nothing to print in {game.id}")
+    check_copies(copies, len(items))
     return [item for item in items for _ in range(copies)]
 
 
@@ -165,32 +170,41 @@ def draw_items(canvas, items, page_w: float, page_h: float, fonts) -> None:
         draw_face(canvas, Face(page_w, page_h, tuple(items)), 0.0, 0.0, fonts, clip=(0.0, 0.0, 0.0, 0.0))
 
 
-def start_page(canvas, page: PagePlan) -> None:
-    """Size the next page and set its TrimBox, BleedBox and ArtBox."""
+def start_page(canvas, page: PagePlan, art_box: bool = True) -> None:
+    """Size the next page and set its TrimBox, BleedBox and (unless PDF/X, which forbids an
+    ArtBox beside the TrimBox) its ArtBox."""
     h = page.height
     canvas.setPageSize((round(page.width * PT_PER_MM, 4), round(h * PT_PER_MM, 4)))
     canvas.setTrimBox(pdf_box(page.trim, h))
     canvas.setBleedBox(pdf_box(page.bleed, h))
-    canvas.setArtBox(pdf_box(page.art, h))
+    if art_box:
+        canvas.setArtBox(pdf_box(page.art, h))
 
 
 def print_cards(game, *, deck: str | None = None, ids=None, copies: int = 1, paper: str = "A4",
                 card_size=None, bleed: float = 3.0, marks: str = "tombo", backs: str | None = None,
                 back_offset=(0.0, 0.0), per_face: bool = False, cmyk: bool = False, icc=None,
-                out, _mirror: bool = True) -> Path:
+                pdfx: bool = False, out, _mirror: bool = True) -> Path:
     """Write the cards of ``game`` as a print-ready PDF at ``out`` and return its path.
 
     ``backs`` is "none", "long-edge", "short-edge" or "gutter"; ``None`` means long-edge for a
     ryomen pairing (both faces must be printed) and "none" otherwise. ``card_size`` is (w, h) mm
     or a preset string ("63x88", "59x86", "91x55"). ``back_offset`` (mm, +x right, +y down as
-    seen on the back page) corrects a printer's duplex drift. ``cmyk`` draws CMYK only and
-    converts art with the ICC profile ``icc`` (a plain conversion, with a warning, without).
+    seen on the back page) corrects a printer's duplex drift. ``cmyk`` draws CMYK only, every
+    colour and the art converted through the ICC profile ``icc`` (a plain conversion, with a
+    warning, without) and the profile written as the file's OutputIntent; ``pdfx`` (needs
+    ``icc``) makes the file PDF/X-1a:2001 (:mod:`fuda.printing.pdfx`).
     Option problems raise :class:`PrintOptionError`; cards that cannot be laid out raise
     :class:`~pipeline.findings.FindingsError`.
     """
     from fuda.faces.fonts import game_fonts
     from fuda.faces.paint_pdf import new_canvas
 
+    if pdfx and icc is None:
+        raise PrintOptionError("--pdfx needs the print shop's CMYK profile: --cmyk --icc PROFILE")
+    cmyk = cmyk or pdfx
+    if icc is not None and not cmyk:
+        raise PrintOptionError("--icc needs --cmyk")
     if marks not in MARKS:
         raise PrintOptionError(f"unknown marks {marks!r} (use one of {', '.join(MARKS)})")
     if backs is not None and backs not in BACKS:
@@ -200,48 +214,67 @@ def print_cards(game, *, deck: str | None = None, ids=None, copies: int = 1, pap
     if isinstance(card_size, str):
         card_size = parse_card_size(card_size)
     game = with_card_size(game, card_size)
+    _check_card_size(game)
     pairing = deck is not None and is_pairing(game, _deck_or_error(game, deck))
     if backs is None:
         backs = "long-edge" if pairing else "none"
     items = select_items(game, deck=deck, ids=ids, copies=copies, pairs=backs != "none")
-    dx, dy = (float(v) for v in back_offset)
+    dx, dy = check_offset(back_offset)
     fonts = game_fonts(game)
     faces = _Faces(game, items, bleed, fonts)
     card = game.card_size
 
+    own_backs = _own_back_kinds(game)
+    if backs == "none":
+        _warn_missing_backs(game, items, own_backs)
+    shared = [i for i, item in enumerate(items) if item.back is None and item.front.kind not in own_backs]
     if per_face:
         first: dict[str, int] = {}
         for i, item in enumerate(items):
             first.setdefault(item.key, i)
         counts = Counter(item.key for item in items)
-        sides = ("front",) if backs == "none" else ("front", "back")
-        pages = [face_page(card, bleed, i, side) for i in first.values() for side in sides]
+        pages = []
+        for i in first.values():
+            pages.append(face_page(card, bleed, i, "front"))
+            if backs != "none" and i not in shared:
+                pages.append(face_page(card, bleed, i, "back"))
+        if backs != "none" and shared:  # the game's common back: one page for every card
+            pages.append(face_page(card, bleed, shared[0], "back"))
     else:
-        layout = sheet_layout(paper_wh, card, bleed, backs, (dx, dy), mirror=_mirror)
+        margin = PLAIN_MARGIN if marks == "none" else MIN_MARGIN
+        layout = sheet_layout(paper_wh, card, bleed, backs, (dx, dy), margin=margin, mirror=_mirror)
         pages = paginate(layout, len(items))
-    image_file = None
+    image_file = profile = None
     if cmyk:
-        from fuda.printing.cmyk import ImageConverter, warn_plain
+        from fuda.printing.cmyk import ColourProfile, ImageConverter, warn_plain
 
-        image_file = ImageConverter(icc=Path(icc) if icc else None)
-        if icc is None:
+        profile = ColourProfile.from_file(icc) if icc is not None else None
+        image_file = ImageConverter(profile=profile)
+        if profile is None:
             warn_plain()
     sheets = max((p.number for p in pages), default=0)
     with atomic_path(Path(out)) as tmp:
         first_page = pages[0]
         canvas = new_canvas(str(tmp), (first_page.width * PT_PER_MM, first_page.height * PT_PER_MM),
-                            fonts, cmyk=cmyk)
+                            fonts, cmyk=cmyk, convert=profile.cmyk if profile else None,
+                            pdf_version=PDFX_PDF_VERSION if pdfx else None)
         canvas.setTitle(f"{game.name} ({game.id})")
+        if profile is not None:
+            add_output_intent(canvas, profile, pdfx=pdfx)
         for n, page in enumerate(pages):
-            start_page(canvas, page)
+            start_page(canvas, page, art_box=not pdfx)
             for pl in page.placements:
                 place_face(canvas, faces(pl.item, pl.side), pl.slot, page.height, fonts, image_file)
             if per_face:
                 pl = page.placements[0]
                 key = items[pl.item].key
-                canvas.addPageLabel(n, prefix=f"{key}-{pl.side}")
+                if pl.side == "back" and pl.item in shared:
+                    label, title = "back-common", f"common back (共通裏面) ×{len(shared)}"
+                else:
+                    label, title = f"{key}-{pl.side}", f"{key} {pl.side} ×{counts[key]}"
+                canvas.addPageLabel(n, prefix=label)
                 canvas.bookmarkPage(f"p{n}")
-                canvas.addOutlineEntry(f"{key} {pl.side} ×{counts[key]}", f"p{n}")
+                canvas.addOutlineEntry(title, f"p{n}")
             else:
                 from fuda.printing.marks import page_marks
 
@@ -253,6 +286,45 @@ def print_cards(game, *, deck: str | None = None, ids=None, copies: int = 1, pap
             canvas.showPage()
         canvas.save()
     return Path(out)
+
+
+def _own_back_kinds(game) -> frozenset[str]:
+    """Card kinds whose back is their own design (a Recast Rift awakening card's life track)."""
+    from fuda.faces.template import find_template, load_template
+
+    try:
+        find_template(game)
+    except FileNotFoundError:
+        return frozenset()
+    return frozenset(k for k in load_template(game).data.get("backs", {}) if k != "default")
+
+
+class MissingBacksWarning(UserWarning):
+    """Cards whose own back design is needed for play are printed without backs."""
+
+
+def _warn_missing_backs(game, items, own_backs) -> None:
+    import warnings
+
+    missing = sorted({item.front.id for item in items if item.front.kind in own_backs})
+    if missing:
+        kinds = ", ".join(sorted({item.front.kind for item in items if item.front.kind in own_backs}))
+        shown = ", ".join(missing[:4]) + (" …" if len(missing) > 4 else "")
+        warnings.warn(
+            f"{len(missing)} 枚の {kinds} カード（{shown}）を裏面なしで印刷します。裏面（ライフトラックなど）は"
+            f"遊ぶのに必要です / {len(missing)} {kinds} card(s) printed without their own back design "
+            f"(e.g. the life track), which {game.name} needs: use --backs long-edge, short-edge or gutter",
+            MissingBacksWarning, stacklevel=3)
+
+
+def _check_card_size(game) -> None:
+    """A card size the game's layout cannot take (turned the other way) is an option error."""
+    from fuda.faces.template import CardSizeError, load_template
+
+    try:
+        load_template(game).placement(game.card_size)
+    except CardSizeError as exc:
+        raise PrintOptionError(str(exc)) from None
 
 
 def _deck_or_error(game, deck_id: str):
@@ -272,7 +344,7 @@ def print_calibration(*, paper: str = "A4", backs: str = "long-edge", back_offse
     if backs not in ("long-edge", "short-edge"):
         raise PrintOptionError("the calibration sheet is for duplex printing: use --backs long-edge or short-edge")
     w, h = paper_size(paper)
-    front, back = calibration_pages(w, h, backs, tuple(float(v) for v in back_offset))
+    front, back = calibration_pages(w, h, backs, check_offset(back_offset))
     fonts = default_fonts()
     with atomic_path(Path(out)) as tmp:
         canvas = new_canvas(str(tmp), (w * PT_PER_MM, h * PT_PER_MM), fonts)

@@ -19,13 +19,14 @@ import gc
 import os
 import re
 import shutil
+import site
 import subprocess
 import sys
-from importlib import import_module
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRST = 20  # playouts in the shorter run (warm-up and start-up cancel out)
+SITE = "FUDA_BENCH_SITE"  # the parent's site-packages folders, for the child
 
 
 def instructions(game: str, games: int) -> int:
@@ -37,7 +38,8 @@ def instructions(game: str, games: int) -> int:
     def count(n: int) -> int:
         run = subprocess.run(["valgrind", "--tool=cachegrind", "--cache-sim=no", "--cachegrind-out-file=/dev/null",
                               python, __file__, game, "--play", str(n)], capture_output=True, text=True,
-                             env={**os.environ, "PYTHONHASHSEED": "0"}, check=True)
+                             env={**os.environ, "PYTHONHASHSEED": "0", SITE: os.pathsep.join(site.getsitepackages())},
+                             check=True)
         found = re.search(r"I\s+refs:\s+([\d,]+)", run.stderr)
         if found is None:
             raise SystemExit(f"no instruction count in valgrind's output:\n{run.stderr[-2000:]}")
@@ -53,12 +55,14 @@ def main() -> None:
     parser.add_argument("--play", type=int, help=argparse.SUPPRESS)  # the measured child
     args = parser.parse_args()
     sys.path.insert(0, str(ROOT))
+    for folder in filter(None, os.environ.get(SITE, "").split(os.pathsep)):
+        site.addsitedir(folder)  # the parent's (virtual environment's) packages: valgrind runs the real binary
     if args.play is not None:
-        from fuda.engine.games import ENGINES
+        from fuda.database.ruleset import engine_for
 
         from tests.bench.harness import random_playouts, sample_setups
 
-        module = import_module(ENGINES[args.game])
+        module = engine_for(args.game)
         registry, pairs = sample_setups(module, args.game)
         gc.collect()
         gc.freeze()  # the loaded database out of the collector's sight: when its full passes

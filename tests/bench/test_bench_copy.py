@@ -23,8 +23,10 @@ import copy
 import time
 
 import pytest
+from fuda.engine import raise_blaze as rb
 from fuda.engine import recast_rift as rr
 from fuda.engine import ryomen as ry
+from fuda.engine import toho_tcg as tt
 from fuda.engine.core import RandomAgent, make_agent, run
 
 from tests.bench.harness import sample_setups
@@ -46,7 +48,8 @@ def _midgames(module, game_id: str):
     return positions
 
 
-@pytest.mark.parametrize(("module", "game_id"), [(rr, "recast-rift"), (ry, "ryomen")])
+@pytest.mark.parametrize(("module", "game_id"), [(rr, "recast-rift"), (ry, "ryomen"), (rb, "raise-blaze"),
+                                                (tt, "toho-tcg")])
 def test_copy_against_random_rest(module, game_id):
     """Times copy.deepcopy of mid-game positions and random playouts of the rest from copies."""
     positions = _midgames(module, game_id)

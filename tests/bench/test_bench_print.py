@@ -9,6 +9,12 @@ the same work as the baseline, which draws pre-laid-out faces; best of 3 interle
 and *end to end* (one cold run that also lays out the 1,000 faces, which the baseline cannot
 do). The goal of the issue, ≤ 1.5×, is asserted on the sheets ratio; layout cost is
 benchmarked on its own in ``test_bench_faces.py``.
+
+``test_bench_whole_print_against_same_designs_and_minimal_script`` measures issue #20's goals in
+one run, on CPU time: the whole ``print_cards`` (layout included) ≤ 2.0× bare reportlab drawing
+the same designs, and ≤ 3× a minimal script (frame, name, text set by reportlab's Paragraph).
+The 1,000 cards are the sample cards repeated under new ids, so per-template caches (outlines,
+shape operators) hit as they would for a real set whose cards share a template.
 """
 
 from __future__ import annotations
@@ -136,3 +142,65 @@ def test_bench_print_sheets_against_bare_reportlab(benchmark, tmp_path, monkeypa
           f"end to end {e2e:.2f} s (layout again, text widths cached: {lay:.2f} s) → {ratio_e2e:.2f}×; "
           f"rl_accel {accelerated}")
     assert ratio <= 1.5
+
+
+def minimal(game) -> bytes:
+    """What a short hand-written reportlab script does: per card a filled frame, the name, and
+    the rules text set with reportlab's own ``Paragraph(wordWrap='CJK')`` in the text box, on A4
+    sheets, 9 a page, with the game's embedded fonts — no 禁則 beyond reportlab's, no
+    shrink-to-fit, no marks or page boxes. The yardstick of issue #20 for the whole of
+    ``fuda print``."""
+    from reportlab.lib.styles import ParagraphStyle
+    from reportlab.platypus import Paragraph
+
+    fonts = game_fonts(game)
+    layout = sheet_layout((210.0, 297.0), game.card_size, 3.0)
+    buf = io.BytesIO()
+    canvas = new_canvas(buf, (210 * PT, 297 * PT), fonts)
+    regular, bold = fonts.font_name("regular"), fonts.font_name("bold")
+    style = ParagraphStyle("text", fontName=regular, fontSize=7, leading=10, wordWrap="CJK")
+    for page in paginate(layout, len(game.cards)):
+        for pl in page.placements:
+            card = game.cards[pl.item]
+            x, top = pl.slot.x * PT, (297 - pl.slot.y) * PT
+            canvas.setFillColorRGB(0.95, 0.93, 0.88)
+            canvas.roundRect(x + 3 * PT, top - 85 * PT, 57 * PT, 82 * PT, 2 * PT, stroke=1, fill=1)
+            canvas.setFillColorRGB(0, 0, 0)
+            canvas.setFont(bold, 10)
+            canvas.drawString(x + 5 * PT, top - 10 * PT, card.name)
+            para = Paragraph((card.text or "").replace("\n", "<br/>"), style)
+            _, h = para.wrap(53 * PT, 28 * PT)
+            para.drawOn(canvas, x + 5 * PT, top - 56 * PT - h)
+        canvas.showPage()
+    canvas.save()
+    return buf.getvalue()
+
+
+def test_bench_whole_print_against_same_designs_and_minimal_script(benchmark, tmp_path):
+    """Issue #20 goals, measured in one run on CPU time (best of 3, interleaved): the whole
+    ``print_cards`` of 1,000 cards (layout, imposition, marks, painting, atomic write) costs
+    ≤ 2.0× bare reportlab drawing the same designs, and ≤ 3× a minimal frame-name-text script."""
+    game = _game()
+    print_cards(game, ids=[game.cards[0].id], out=tmp_path / "warm.pdf")  # fonts, templates
+    faces = [layout_card(game, c) for c in game.cards]
+
+    def cpu(fn, *args, **kwargs):
+        t0 = time.process_time()
+        result = fn(*args, **kwargs)
+        return time.process_time() - t0, result
+
+    same, small, whole = [], [], []
+    for i in range(ROUNDS):
+        same.append(cpu(baseline, game, faces)[0])
+        small.append(cpu(minimal, game)[0])
+        whole.append(cpu(print_cards, game, out=tmp_path / f"whole{i}.pdf")[0])
+    benchmark.pedantic(lambda: None, rounds=1, iterations=1)
+    ours, base_same, base_min = min(whole), min(same), min(small)
+    r_same, r_min = ours / base_same, ours / base_min
+    benchmark.extra_info.update({"whole_cpu_s": round(ours, 3), "same_designs_cpu_s": round(base_same, 3),
+                                 "minimal_cpu_s": round(base_min, 3), "ratio_same_designs": round(r_same, 2),
+                                 "ratio_minimal": round(r_min, 2)})
+    print(f"\n1,000 cards, CPU: print_cards {ours:.2f} s; same designs in bare reportlab {base_same:.2f} s "
+          f"→ {r_same:.2f}×; minimal frame-name-text script {base_min:.2f} s → {r_min:.2f}×")
+    assert r_same <= 2.0
+    assert r_min <= 3.0

@@ -14,6 +14,16 @@ the engine before and after its hot-path round run back to back: before 291–29
 (23.1–23.6 µs a decision, ratio 5.9–6.2×; 254–275 games/s when the machine was busier), after
 328–336 games/s (20.4–20.9 µs a decision, ratio 5.7–6.0×; about 295–300 games/s when busier).
 The core floor itself measured 1750–2010 games/s over the same runs.
+
+2026-12-02, rules raise-blaze-2 (RB-SPL-1 windows: spells and 【起動】 in the battle phase and
+before each power comparison, the opponent's set spell at every phase change and after each
+action): counted with valgrind (instructions, machine-independent, PYTHONHASHSEED=0, 100 games
+past the first 20) a random game went from 7.77 M instructions (139 decisions) to 8.89 M (146
+decisions): +14 % a game, +10 % a decision — about ten more decisions a game (`window`,
+`respond`) and the any-time options built at every battle decision and attack. Measured the
+same day on the loaded shared machine (load 14–15): 429–516 games/s, ratio to the floor
+11.5–14.5 (the floor itself moved 4,900–7,500 games/s); before the change, at load 4, 626
+games/s and ratio 9.0. The ratio bound is 12 since (the goal, 300 games/s, is unchanged).
 """
 
 from __future__ import annotations
@@ -90,4 +100,4 @@ def test_bench_random_games_per_second(benchmark):
           f"{floor_rate:.0f} games/s; ratio {ratio:.2f}x; goal {GOAL:.0f} games/s "
           f"{'met' if rate >= GOAL else 'NOT met on this machine'}")
     assert finished == GAMES
-    assert ratio < 10.0  # the rules cost at most 10× what the bare core costs for the same decisions
+    assert ratio < 12.0  # the rules cost at most 12× what the bare core costs for the same decisions

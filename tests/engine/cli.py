@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 import typer
 from fuda.cli.play import register
-from fuda.engine import games
+from fuda.database.ruleset import ruleset_for
 from typer.testing import CliRunner
 
 runner = CliRunner()
@@ -32,12 +32,12 @@ def app(register=register) -> typer.Typer:
 
 
 def engine_wired(game: str, module: str):
-    """An autouse fixture making :data:`fuda.engine.games.ENGINES` play ``game`` with ``module`` for each
-    test (a no-op once the lead lists it there)."""
+    """An autouse fixture checking that the rule set of ``game`` names ``module`` as its engine
+    (the CLI finds engines through the rule sets)."""
 
     @pytest.fixture(autouse=True)
-    def wired(monkeypatch):
-        monkeypatch.setitem(games.ENGINES, game, module)
+    def wired():
+        assert ruleset_for(game).engine == module
 
     return wired
 

@@ -170,3 +170,27 @@ def assert_fast_loop_agrees(sample: Sample, count: int, first_seed: int = 0) -> 
         slow = play(sample.new(seed, pairs[k % len(pairs)]), ("random", "random"), seed,
                     on_decision=lambda game, decision, picks: None)
         assert fast.log.as_json() == slow.log.as_json(), f"seed {seed}: the fast loop and the plain loop differ"
+
+
+def assert_reading_changes_nothing(sample: Sample, seeds: Iterable[int], cut: int = 20) -> None:
+    """For each seed: a game whose every seat's view, seat dump and seat transcript (and the full
+    dump) are read ``cut`` decisions in, then played on, logs exactly what the same game never
+    read logs — reading state never changes a game."""
+    from fuda.engine.core import GreedyAgent
+
+    pairs = sample.pairs()
+    for seed in seeds:
+        games = []
+        for read in (True, False):
+            game = sample.new(seed, pairs[seed % len(pairs)])
+            seats = len(getattr(game, "hand", ())) or 2
+            advance(game, [GreedyAgent(seed + p) for p in range(seats)], cut)
+            if read:
+                before, dump = game.log.digest(), game.describe_state()
+                for seat in range(seats):
+                    game.view(seat), game.describe_state(seat), game.transcript(seat)
+                game.transcript()
+                assert game.log.digest() == before and game.describe_state() == dump
+            run(game, [GreedyAgent(seed + p) for p in range(seats)])
+            games.append(game)
+        assert games[0].log.digest() == games[1].log.digest(), f"seed {seed}: reading changed the game"

@@ -11,7 +11,8 @@ from fuda.build import engine_step as build_step
 from fuda.database.model import Op
 from fuda.engine import recast_rift as rr
 from fuda.engine.core import Enum, Int, OpTable, build_registry
-from fuda.engine.games import ENGINES, engine_for, registry_for
+from fuda.database.ruleset import engine_for, engines
+from fuda.engine.games import registry_for
 
 
 @pytest.fixture(scope="module")
@@ -104,17 +105,17 @@ def test_generic_table_declarations():
 
 
 def test_games_registry_and_build_step(tmp_path):
-    """fuda.engine.games maps rules to engines; the build step writes a report and marks games
-    without an engine as info."""
+    """Rule sets name their engines; the build step writes a report and marks games without an
+    engine as info."""
     database = load_database()
-    assert ENGINES["recast-rift"] == "fuda.engine.recast_rift" and engine_for("no-such-rules") is None
+    assert engine_for("recast-rift").__name__ == "fuda.engine.recast_rift" and "recast-rift" in engines()
     assert registry_for(database.game("recast-rift")) is registry_for(database.game("recast-rift"))
     files = build_step(database, tmp_path)
     text = (tmp_path / "engine" / "registry.txt").read_text(encoding="utf-8")
     assert [f.name for f in files] == ["registry.json", "registry.txt"]
     assert "recast-rift (recast-rift): ok, 32 cards" in text
     for game in database.games:
-        if game.rules not in ENGINES:
+        if game.rules not in engines():
             assert f"{game.id} ({game.rules}): no engine" in text
 
 

@@ -11,8 +11,9 @@ R = pytest.mark.rule
 
 
 def battle(p1: dict, p2: dict, **kw):
-    """A game in the battle phase of player 1."""
-    return scenario(p1, p2, phase="battle", **kw)
+    """A game in the battle phase of player 1, whose core (霧雨魔理沙 unless given) has no 【起動】
+    it could use with an empty hand: no spell window (RB-SPL-1) comes between the steps here."""
+    return scenario({"core": "core-marisa"} | p1, p2, phase="battle", **kw)
 
 
 @R("RB-BAT-1")
@@ -26,8 +27,8 @@ def test_fighters_and_the_core_attack_once_per_turn():
     with pytest.raises(IllegalChoice, match="already attacked"):
         g.choose("attack:rumia>core")
     act(g, ("battle", "attack:core>core"), ("life", "hand"), (1, "life", "hand"), ("battle", "attack:aya>core"),
-        (1, "life", "power-up"))
-    assert g.pending.kind == "main"  # nothing left to attack with: on to main phase 2
+        ("window", "pass"), (1, "life", "power-up"))  # (the life card in hand made 魔理沙's 【起動】 usable)
+    assert g.pending.ids == ("activate:core", "end")  # nothing left to attack with
 
 
 @R("RB-BAT-1")
@@ -118,7 +119,7 @@ def test_no_block_question_without_fighters():
 def test_the_core_never_blocks_for_a_fighter():
     """An attack on a fighter has no block step: the core fighter cannot cover it."""
     g = battle(dict(fighters=["sakuya"]), dict(core="core-suika", fighters=["rumia", "aya"]))
-    act(g, ("battle", "attack:sakuya>rumia"))
+    act(g, ("battle", "attack:sakuya>rumia"), ("window", "pass"))  # 咲夜's 【起動】 not used
     assert events(g, "block") == [] and field(g, 1) == ["aya"] and len(g.life[1]) == 5
     assert g.pending.kind == "battle" and g.pending.player == 0
 
@@ -127,11 +128,11 @@ def test_the_core_never_blocks_for_a_fighter():
 def test_a_destroyed_life_card_goes_to_the_hand_or_powers_the_core_up():
     """The owner chooses: hand, or on top of the core: +1000 for the first, +500 for each later one."""
     g = battle(dict(fighters=["sakuya", "youmu", "rumia"]), dict(life=["aya", "hina", "chen", "ran", "nitori"]))
-    act(g, ("battle", "attack:sakuya>core"))
+    act(g, ("battle", "attack:sakuya>core"), ("window", "pass"))
     assert g.pending.kind == "life" and g.pending.player == 1 and g.pending.ids == ("hand", "power-up")
     act(g, (1, "life", "power-up"))
     assert power(g, 1, "core") == 2000 and ids(g, g.ups[1]) == ["nitori"]
-    act(g, ("battle", "attack:youmu>core"))  # 1300 < 2000: youmu is destroyed
+    act(g, ("battle", "attack:youmu>core"), ("window", "pass"))  # 1300 < 2000: youmu is destroyed
     assert field(g, 0) == ["sakuya", "rumia"] and len(g.life[1]) == 4
     g.ups[1].append(g.life[1].pop())  # a second power-up card
     assert power(g, 1, "core") == 2500

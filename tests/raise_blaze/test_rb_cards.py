@@ -24,7 +24,9 @@ R = pytest.mark.rule
 
 
 def battle(p1, p2, **kw):
-    return scenario(p1, p2, phase="battle", **kw)
+    """Player 1's battle phase; their core (霧雨魔理沙 unless given) has no 【起動】 usable with an
+    empty hand, so no spell window (RB-SPL-1) comes between the steps unless a card brings one."""
+    return scenario({"core": "core-marisa"} | p1, p2, phase="battle", **kw)
 
 
 # -- fighters, raise 0 ---------------------------------------------------------------------------
@@ -59,7 +61,7 @@ def test_card_daiyousei():
 def test_card_hong_meiling():
     """紅美鈴 【破壊時】: draw 1 card (battle or effect)."""
     g = act(battle(dict(fighters=["sakuya"]), dict(fighters=["hong-meiling"], deck=["aya"])),
-            ("battle", "attack:sakuya>hong-meiling"))
+            ("battle", "attack:sakuya>hong-meiling"), ("window", "pass"))  # 咲夜's 【起動】 not used
     assert ids(g, g.hand[1]) == ["aya"]
 
 
@@ -110,7 +112,7 @@ def test_card_nitori():
 def test_card_hina():
     """鍵山雛 【破壊時】: the opponent discards a random hand card (the game's generator, logged)."""
     g = act(battle(dict(fighters=["sakuya"], hand=["aya", "chen", "ran"]), dict(fighters=["hina"])),
-            ("battle", "attack:sakuya>hina"))
+            ("battle", "attack:sakuya>hina"), ("window", "pass"))
     (chance,) = [e for e in events(g, "chance") if e["what"] == "discard"]
     assert len(g.hand[0]) == 2 and ids(g, g.grave[0]) == chance["result"]
 
@@ -319,8 +321,8 @@ def test_card_danmaku_kekkai():
     """弾幕結界 【迎撃】: the attack is negated (no battle, the attacker has attacked)."""
     g = act(battle(dict(fighters=["sakuya"]), dict(fighters=["rumia"], spells=[("danmaku-kekkai", "set")])),
             ("battle", "attack:sakuya>rumia"), (1, "intercept", "open:danmaku-kekkai"))
-    assert field(g, 1) == ["rumia"] and events(g, "battle") == [] and g.pending.ids == ("attack:core>rumia",
-                                                                                        "attack:core>core", "end")
+    assert field(g, 1) == ["rumia"] and events(g, "battle") == [] and g.pending.ids == (
+        "attack:core>rumia", "attack:core>core", "activate:sakuya", "end")  # 【起動】 in the battle phase too
 
 
 def test_card_killing_doll():

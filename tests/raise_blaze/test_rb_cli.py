@@ -1,7 +1,6 @@
 """fuda play / simulate / rules for raise-blaze (through engine.commands.register).
 
-Until the lead adds ``"raise-blaze": "fuda.engine.raise_blaze"`` to :data:`fuda.engine.games.ENGINES`, the
-fixture below adds it for these tests (a no-op once the line is there).
+The fixture below checks that the raise-blaze rule set names this engine.
 """
 
 from __future__ import annotations

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from fuda.engine import raise_blaze as rb
-from fuda.engine.core import GameFinished, make_agent, record, reproduce, run
+from fuda.engine.core import GameFinished, ask, make_agent, record, reproduce, run
 
 from .conftest import act, events, sample_registry, sample_setups, scenario
 
@@ -55,6 +55,7 @@ def test_the_opponents_time_does_not_count_and_the_host_may_check():
     g.choose("attack:sakuya>core")
     now.advance(500)  # the opponent thinks about blocking
     g.choose("through")
+    g.choose("pass")  # no 【起動】 before the comparison (RB-SPL-1 window), at once
     now.advance(10)
     g.choose("hand")  # the opponent's life card
     assert not g.finished and g.clock.idle == 0.0 and g.clock.turn_used == 100
@@ -112,7 +113,7 @@ def test_host_events_replay_exactly():
     game = rb.new_game(reg, sample_setups(), 7).start()
     agents = [make_agent("random", 7, 0), make_agent("random", 7, 1)]
     for _ in range(25):
-        game.choose(*agents[game.pending.player].choose(game, game.pending))
+        game.choose(*ask(agents[game.pending.player], game, game.pending))
     game.concede(game.pending.player)
     replay = record(game, "digest")
     assert replay.setup["host"][0][:3] == [25, "concede", game.winner ^ 1]
@@ -123,9 +124,9 @@ def test_host_events_replay_exactly():
     game = rb.new_game(reg, sample_setups(), 8, clock=rb.Clock(120, 300, now)).start()
     for _ in range(10):
         now.advance(20)
-        game.choose(*agents[game.pending.player].choose(game, game.pending))
+        game.choose(*ask(agents[game.pending.player], game, game.pending))
     now.advance(400)
-    game.check_clock() or game.choose(*agents[game.pending.player].choose(game, game.pending))
+    game.check_clock() or game.choose(*ask(agents[game.pending.player], game, game.pending))
     assert game.finished and "RB-LOSE" in game.reason
     replay = record(game, "digest")
     assert reproduce(replay, again).log.digest() == replay.log_digest

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 import pytest
 from fuda.engine import raise_blaze as rb
+from fuda.engine.core import GreedyAgent, ask
 
 from ..engine import playouts
-from .conftest import sample_registry
+from .conftest import sample_registry, scenario
 
-R = pytest.mark.rule
 SAMPLE = playouts.Sample(rb, sample_registry)
 
 
@@ -51,7 +51,7 @@ def problems(game) -> list[str]:
     return out + playouts.decision_problems(game)
 
 
-@R("RB-ZONE-1", "RB-ZONE-2", "RB-SUM-5")
+@pytest.mark.strength  # statistics over playouts: the clauses are proved by the scenario tests
 def test_invariants_hold_at_every_decision():
     """Over 160 seeded games (every deck pairing, random and greedy agents) cards are conserved, none
     is in two zones, zones never overflow, every pending decision has a legal answer, games end."""
@@ -59,7 +59,7 @@ def test_invariants_hold_at_every_decision():
     assert winners.count(0) > 40 and winners.count(1) > 40
 
 
-@R("RB-LOSE-1", "RB-LOSE-2")
+@pytest.mark.strength
 def test_random_games_end_by_life_or_deck_out():
     """800 random games all end — by life cards or an empty deck — well before the engine's turn limit."""
     reasons = {"RB-LOSE-1": 0, "RB-LOSE-2": 0}
@@ -91,3 +91,21 @@ def test_same_seed_same_game():
 def test_greedy_beats_random():
     """The greedy agent is good enough to make simulations meaningful: it beats random play."""
     assert playouts.greedy_wins(SAMPLE, range(60), SAMPLE.pairs()) >= 40
+
+
+def test_greedy_does_not_trade_its_last_life_card_core_against_core():
+    """The greedy agent never attacks the core with its core at equal power on its last life card (a loss or a draw)."""
+    g = scenario(dict(life=1, core="core-marisa"), dict(life=1), phase="battle")
+    assert "attack:core>core" in g.pending.ids
+    assert ask(GreedyAgent(0), g, g.pending) == ("end",)
+    g = scenario(dict(life=2, core="core-marisa"), dict(life=1), phase="battle")
+    assert ask(GreedyAgent(0), g, g.pending) == ("attack:core>core",)  # it wins outright
+
+
+@pytest.mark.strength
+def test_greedy_against_greedy_ends_without_draws():
+    """Issue #17: 200 greedy-against-greedy games (every pairing) end with a winner (82 draws in 500 before)."""
+    pairs = SAMPLE.pairs()
+    draws = [seed for seed in range(200)
+             if playouts.play(SAMPLE.new(seed, pairs[seed % len(pairs)]), ("greedy", "greedy"), seed).winner is None]
+    assert draws == []

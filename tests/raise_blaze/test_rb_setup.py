@@ -7,6 +7,7 @@ from types import MappingProxyType
 
 import pytest
 from fuda.engine import raise_blaze as rb
+from fuda.engine.core import RandomAgent, run
 
 from .conftest import act, events, sample_registry, sample_setups, scenario
 
@@ -25,7 +26,7 @@ def test_main_deck_size_and_copies():
     short = dataclasses.replace(legal, main=legal.main[:39])
     assert any("40–100" in p for p in rb.deck_problems(pool(), short))
     four = dataclasses.replace(legal, main=legal.main + ("aya",))
-    assert any("aya has 4 copies" in p for p in rb.deck_problems(pool(), four))
+    assert any("4 copies of 'aya'" in p for p in rb.deck_problems(pool(), four))
     huge = dataclasses.replace(legal, main=tuple(c for c in pool().defs if pool()[c].kind != "core-fighter") * 3)
     assert len(huge.main) > 100 and any("40–100" in p for p in rb.deck_problems(pool(), huge))
     cored = dataclasses.replace(legal, main=legal.main[:-1] + ("core-suika",))
@@ -121,6 +122,27 @@ def test_each_player_chooses_a_core_fighter_face_down_first():
     assert g.oid[g.core[0]] == "core-suika" and g.oid[g.core[1]] == "core-marisa"
     assert [g.oid[c] for c in g.core_deck[0]] == ["core-reimu"]
     assert [g.oid[c] for c in g.core_deck[1]] == ["core-remilia"]
+
+
+# 「コアデッキからコアファイターを一枚選び、コアフィールドに伏せて出します。」…「互いにコアファイターを表に
+# 向け、ゲーム開始です。」 (seed 003, ③ 1 and 6): the second core's 【永続】 applies from the start, whatever
+# was read while the first one lay alone on the field.
+@R("RB-SETUP-1")
+def test_reading_the_board_between_the_core_choices_changes_nothing():
+    """A state dump, power() and can_attack() between the two choices keep 伊吹萃香's 【永続】 (it cannot attack)."""
+    digests = []
+    for read in (False, True):
+        g = rb.new_game(sample_registry(), sample_setups()[::-1], 5).start()  # 萃香 is player 2's
+        act(g, ("core", "core-marisa"))
+        if read:
+            g.describe_state()
+            assert [g.power(c) for c in (g.core[0],)] == [1000] and g.can_attack(g.core[0])
+        act(g, (1, "core", "core-suika"))
+        assert not g.can_attack(g.core[1]) and g.core[1] not in g.attackers(1)
+        run(g, [RandomAgent.for_seat(5, 0), RandomAgent.for_seat(5, 1)])
+        assert not any(e["attacker"] == "core" for e in events(g, "attack") if e["player"] == 1)
+        digests.append(g.log.digest())
+    assert digests[0] == digests[1]
 
 
 @R("RB-SETUP-2", "RB-SETUP-3", "RB-SETUP-4")

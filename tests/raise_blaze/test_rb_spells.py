@@ -27,8 +27,8 @@ def test_own_turn_spells_from_hand_in_both_main_phases_and_set_ones():
 
 
 @R("RB-SPL-1")
-def test_opponent_turn_only_set_spells_at_the_intercept_window():
-    """In the opponent's turn, a set spell may be opened when they declare an attack (【迎撃】 window)."""
+def test_opponent_turn_only_set_spells_and_intercept_at_the_declaration():
+    """In the opponent's turn only a set spell is offered (never one in hand); 【迎撃】 when they declare an attack."""
     g = scenario(dict(fighters=["rumia"]), dict(spells=[("danmaku-kekkai", "set")], hand=["musou-fuuin"]),
                  phase="battle")
     act(g, ("battle", "attack:rumia>core"))
@@ -42,14 +42,15 @@ def test_opponent_turn_only_set_spells_at_the_intercept_window():
 @R("RB-SPL-1")
 def test_intercept_window_respects_conditions_and_any_activate_spell():
     """殺人ドール needs a fighter attacker; a set 【発動】 spell (マスタースパーク) may be opened there too."""
-    g = scenario(dict(), dict(spells=[("killing-doll", "set")]), phase="battle")
+    g = scenario(dict(core="core-marisa"), dict(spells=[("killing-doll", "set")]), phase="battle")
     act(g, ("battle", "attack:core>core"), ("life", "hand"), (1, "life", "hand"))  # no window for a core attacker
     assert events(g, "spell") == []
     g = scenario(dict(fighters=["sakuya"]), dict(fighters=["rumia"], spells=[("master-spark", "set")]), phase="battle")
-    act(g, ("battle", "attack:sakuya>core"), (1, "intercept", "open:master-spark"), (1, "block", "block:rumia"))
+    act(g, ("battle", "attack:sakuya>core"), (1, "intercept", "open:master-spark"), (1, "block", "block:rumia"),
+        ("window", "pass"))  # 咲夜's −500 is not used
     assert field(g, 0) == [] and field(g, 1) == ["rumia"]  # 2200 blocks 2000
     g = scenario(dict(fighters=["sakuya"]), dict(spells=[("life-lantern", "set")]), phase="battle")
-    act(g, ("battle", "attack:sakuya>core"), (1, "life", "hand"))  # life 5 > 2: not usable, no window
+    act(g, ("battle", "attack:sakuya>core"), ("window", "pass"), (1, "life", "hand"))  # life 5 > 2: not usable
     assert events(g, "spell") == []
 
 
@@ -70,7 +71,8 @@ def test_a_spell_played_on_a_set_spell_blocks_it_until_it_leaves():
 @R("RB-SPL-2")
 def test_a_covered_set_spell_has_no_intercept_window():
     """A set 【迎撃】 spell under a continuous spell cannot be opened in the opponent's turn."""
-    g = scenario(dict(fighters=["rumia"]), dict(spells=[("danmaku-kekkai", "set"), "koumu-ihen"]), phase="battle")
+    g = scenario(dict(core="core-marisa", fighters=["rumia"]), dict(spells=[("danmaku-kekkai", "set"), "koumu-ihen"]),
+                 phase="battle")
     act(g, ("battle", "attack:rumia>core"), (1, "life", "hand"))
     assert events(g, "spell") == [] and len(g.life[1]) == 4
 
@@ -121,3 +123,87 @@ def test_equip_needs_a_fighter_and_goes_to_the_graveyard_with_it():
     g = scenario(dict(hand=["kamikakushi"], fighters=[("rumia", ["mini-hakkero"])]), dict(fighters=["aya"]))
     act(g, ("main", "spell:kamikakushi"), ("target", "own:rumia"))
     assert ids(g, g.hand[0]) == ["rumia"] and ids(g, g.grave[0]) == ["mini-hakkero", "kamikakushi"]
+
+
+# 「特定の条件を指定されていない場合、自分のターン中であればいつでも、相手ターン中でも伏せていればいつでも
+# 発動できます。」 (seed 003, ⑧ スペルカードについて・使用するタイミング)
+@R("RB-SPL-1")
+def test_own_battle_phase_offers_spells_set_spells_and_activated_abilities():
+    """「自分のターン中であればいつでも」: the battle phase offers spells from the hand, the set spell and 【起動】."""
+    g = scenario(dict(hand=["master-spark", "aya"], fighters=["rumia"], spells=[("grimoire", "set")],
+                      deck=["hina", "chen"]), dict(), phase="battle")
+    assert g.pending.kind == "battle"
+    assert g.pending.ids == ("attack:rumia>core", "attack:core>core", "spell:master-spark", "open:grimoire",
+                             "activate:core", "end")
+    with pytest.raises(IllegalChoice, match="main phases"):
+        g.choose("summon:aya")  # summons and setting stay in the main phases
+    act(g, ("battle", "spell:master-spark"), ("battle", "open:grimoire"))
+    assert power(g, 0, "rumia") == 2200 and ids(g, g.hand[0]) == ["aya", "hina", "chen"]
+    assert g.pending.kind == "battle" and "spell:master-spark" not in g.pending.ids
+
+
+@R("RB-SPL-1")
+def test_the_attacker_may_play_a_spell_after_the_block_before_the_comparison():
+    """「いつでも」 includes the step after a block: マスタースパーク on the attacker turns 1200 v 2000 into 2200 v 2000."""
+    g = scenario(dict(core="core-suika", hand=["master-spark"], fighters=["rumia"]), dict(fighters=["sakuya"]),
+                 phase="battle")
+    act(g, ("battle", "attack:rumia>core"), (1, "block", "block:sakuya"))
+    assert g.pending.kind == "window" and g.pending.player == 0
+    assert g.pending.ids == ("spell:master-spark", "pass")
+    act(g, ("window", "spell:master-spark"))
+    assert field(g, 0) == ["rumia"] and field(g, 1) == [] and events(g, "battle")[0]["power"] == 2200
+
+
+@R("RB-SPL-1")
+def test_the_defender_opens_a_set_spell_before_the_comparison_and_the_attacker_answers():
+    """「相手ターン中でも伏せていればいつでも」: after the block the defender opens マスタースパーク; the attacker may answer."""
+    g = scenario(dict(core="core-marisa", fighters=["sakuya"]),
+                 dict(fighters=["rumia"], spells=[("master-spark", "set")]), phase="battle")
+    act(g, ("battle", "attack:sakuya>core"), (1, "intercept", "pass"), (1, "block", "block:rumia"),
+        ("window", "pass"))
+    assert g.pending.kind == "respond" and g.pending.player == 1
+    assert g.pending.ids == ("open:master-spark", "pass")
+    act(g, (1, "respond", "open:master-spark"))
+    assert power(g, 1, "rumia") == 2200 and g.pending.kind == "window" and g.pending.player == 0
+    act(g, ("window", "activate:sakuya"))  # 咲夜's 【起動】: −500 → 1700 against 2000
+    assert field(g, 0) == ["sakuya"] and field(g, 1) == [] and events(g, "battle")[0]["against"] == 1700
+
+
+@R("RB-SPL-1")
+def test_the_opponent_may_open_a_set_spell_at_every_phase_change_and_after_each_action():
+    """The non-turn player's windows: draw→main, after each action, main→battle, in and after an attack, battle→main 2, end."""
+    g = scenario(dict(core="core-suika", deck=["aya"], hand=["rumia", "grimoire"]),
+                 dict(spells=[("grimoire", "set")], deck=["hina", "chen", "ran"]), phase="draw")
+    steps = [(1, "respond", "pass"),  # draw → main phase 1
+             ("main", "summon:rumia"), (1, "respond", "pass"),  # after the summon
+             ("main", "battle"), (1, "respond", "pass"),  # main phase 1 → battle
+             ("battle", "attack:rumia>core"), (1, "intercept", "pass"),  # the attack's declaration
+             ("window", "pass"), (1, "respond", "pass"),  # before the comparison: the attacker, then the defender
+             (1, "life", "hand"), (1, "respond", "pass"),  # after the attack
+             ("battle", "end"), (1, "respond", "pass"),  # battle → main phase 2
+             ("main", "end")]
+    act(g, *steps)
+    assert g.pending.kind == "respond" and g.pending.player == 1 and g.active == 0  # the end of the turn
+    act(g, (1, "respond", "open:grimoire"))
+    assert g.active == 1 and ids(g, g.hand[1])[1:] == ["hina", "chen", "ran"]  # グリモワール's 2, then the draw step
+    assert [e["player"] for e in events(g, "spell")] == [1] and "grimoire" in ids(g, g.grave[1])
+
+
+@R("RB-SPL-1")
+def test_a_window_is_not_offered_twice_with_nothing_in_between():
+    """Playouts stay finite and short: after a pass, the same position asks no second time (battle → main 2 here)."""
+    g = scenario(dict(core="core-suika", hand=["rumia"]), dict(spells=[("grimoire", "set")]), phase="main")
+    act(g, ("main", "summon:rumia"), (1, "respond", "pass"), ("main", "battle"), (1, "respond", "pass"),
+        ("battle", "attack:rumia>core"), (1, "intercept", "pass"), (1, "respond", "pass"), (1, "life", "hand"),
+        (1, "respond", "pass"))  # after the attack; then no attacker and nothing to play: the turn runs out
+    assert g.active == 1 and g.pending.player == 1 and g.pending.kind == "main"
+
+
+@R("RB-SPL-1")
+def test_an_intercept_only_set_spell_is_offered_only_at_an_attack_declaration():
+    """A set 【迎撃】-only spell (弾幕結界) has no window at phase changes or after actions: only the declaration's."""
+    g = scenario(dict(core="core-suika", deck=["aya"], hand=["rumia"]),
+                 dict(spells=[("danmaku-kekkai", "set")]), phase="draw")
+    act(g, ("main", "summon:rumia"), ("main", "battle"), ("battle", "attack:rumia>core"), (1, "intercept", "pass"),
+        (1, "life", "hand"))  # (main phase 2 has nothing to offer: the turn ends)
+    assert g.active == 1 and g.pending.kind == "main" and events(g, "spell") == []

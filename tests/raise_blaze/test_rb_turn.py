@@ -17,7 +17,8 @@ def test_turn_is_draw_main_battle_main2_end():
     assert [(e["player"], e["card"]) for e in events(g, "draw")] == [(0, "aya")]
     assert g.pending.kind == "main" and {"battle", "end", "summon:aya"} <= set(g.pending.ids)
     act(g, ("main", "battle"))
-    assert g.pending.kind == "battle" and g.pending.ids == ("attack:rumia>core", "attack:core>core", "end")
+    assert g.pending.kind == "battle" and g.pending.ids == ("attack:rumia>core", "attack:core>core", "activate:core",
+                                                          "end")  # 霊夢's 【起動】 too (RB-SPL-1 reading)
     act(g, ("battle", "end"))
     assert g.pending.kind == "main" and "battle" not in g.pending.ids and "summon:aya" in g.pending.ids
     act(g, ("main", "summon:aya"), ("main", "end"))

@@ -98,11 +98,7 @@ def play_by_clicking(page, limit: int = 800, shot: Path | None = None) -> str:
     raise AssertionError("the game did not end within the click limit")
 
 
-NO_SEAT_NARRATION = pytest.mark.xfail(strict=True, reason="the engine has no per-seat narration yet (issue #15)")
-
-
-@pytest.mark.parametrize("game_id", [pytest.param(g, marks=NO_SEAT_NARRATION) if g in ("raise-blaze", "toho-tcg") else g
-                                     for g in sorted(GAMES)])
+@pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_whole_game_by_clicking(browser, game_id, tmp_path):
     """A whole game of each rule set is played to its end by clicking, in Japanese, with card faces."""
     with Server(_table(game_id)) as url:

@@ -101,6 +101,23 @@ def test_damage_wears_off_after_each_fight():
     assert [e["total"] for e in events(outside, "damage")] == [2, 2]
 
 
+# 「キャラクターへのダメージは、そのキャラクターへの攻撃ダメージ、クイックや起動効果のダメージが終了した
+# 時点で全回復する。」 (seed 002, ダメージステップ): a character outside the fight heals after each effect.
+@R("TT-BAT-7")
+def test_effect_damage_outside_the_fight_wears_off_during_a_fight_too():
+    """Two 2-damage 【起動】 in the spell step leave a 2/2 not in the fight alive, as they would in the main phase."""
+    me = {"field": [P("reimu-hard", under="reimu"), "patchouli", "rumia"], "hand": ["hina", "hina", "hina"]}
+    quicks = [("priority", "activate:reimu-hard"), ("target", "target:sanae"), ("pay", "hand:hina"),
+              ("priority", "activate:patchouli"), ("target", "target:sanae"), ("pay", "hand:hina#2", "hand:hina#3")]
+    main = act(scenario(me, {"field": ["sanae", "momiji"]}), *quicks)
+    fight = act(scenario(me, {"field": ["sanae", "momiji"]}, phase="battle"),
+                ("attack", "target:momiji"), ("attackers", "attacker:rumia"), *quicks)
+    for game in (main, fight):
+        assert [(e["card"], e["total"]) for e in events(game, "damage")][:2] == [("sanae", 2), ("sanae", 2)]
+        assert "sanae" in field(game, 1)
+    assert [e["card"] for e in events(fight, "damage")][2:] == ["momiji", "rumia"]  # the fight itself goes on
+
+
 @R("TT-BAT-9")
 def test_after_damage_window_sees_the_combat_damage():
     """The effect window after combat damage still sees it: 不意打ち there finishes a damaged defender

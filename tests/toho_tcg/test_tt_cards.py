@@ -53,11 +53,11 @@ def test_marisa_fast_attack():
 @cards("marisa-hard")
 def test_marisa_hard_recovers_a_spell_after_hitting_the_player():
     """霧雨魔理沙（ハード）: combat damage to the player returns a spell card from the trash to the hand."""
-    game = scenario({"field": [P("marisa-hard", under="marisa")], "trash": ["master-spark", "rumia"]},
+    game = scenario({"field": [P("marisa-hard", under="marisa")], "trash": ["master-spark", "kyodaika", "rumia"]},
                     {"field": [P("reimu", tapped=True)]}, phase="battle")
     act(game, ("attack", "target:player"))
     d = game.pending
-    assert d.kind == "recover" and d.ids == ("card:master-spark",) and d.min == 0
+    assert d.kind == "recover" and d.ids == ("card:master-spark", "card:kyodaika") and d.min == d.max == 1
     act(game, ("recover", "card:master-spark"))
     assert events(game, "player-damage")[0]["amount"] == 5 and events(game, "trigger")[0]["card"] == "marisa-hard"
     assert "master-spark" in ids(game, game.hand[0])
@@ -138,7 +138,7 @@ def test_yuyuko_hard_recovers_a_character_after_a_kill():
     """西行寺幽々子（ハード）: destroying a character in combat returns a character card from the trash."""
     game = scenario({"field": [P("yuyuko-hard", under="yuyuko")], "trash": ["rumia", "kyodaika"]},
                     {"field": ["reimu"]}, phase="battle")
-    act(game, ("attack", "target:reimu"), ("recover", "card:rumia"))
+    act(game, ("attack", "target:reimu"))  # one character card in the trash: it is taken (no choice)
     assert field(game, 1) == [] and ids(game, game.hand[0]) == ["rumia"]
     assert events(game, "trigger")[0]["card"] == "yuyuko-hard"
 
@@ -234,7 +234,7 @@ def test_daiyousei_searches_a_fairy_when_destroyed():
     """大妖精: when destroyed, its player takes a 妖精 character card from the deck and shuffles."""
     game = scenario({"hand": ["master-spark", "rumia", "rumia", "rumia"]},
                     {"field": ["daiyousei"], "deck": ["hina", "cirno", "rumia"]})
-    act(game, ("priority", "play:master-spark"), (1, "search", "card:cirno"))
+    act(game, ("priority", "play:master-spark"))  # the one 妖精 of the deck is taken (no choice)
     assert ids(game, game.hand[1]) == ["cirno"] and events(game, "search")[0]["cards"] == ["cirno"]
     assert [e["player"] for e in events(game, "chance")] == [1]
 
@@ -373,12 +373,20 @@ def test_tengu_shinbun_draws_two_from_a_small_hand():
     assert len(events(small, "draw")[0]["cards"]) == 2
 
 
+# 反魂 「自分のトラッシュからキャラクターカード１枚を手札に加える。」: no 「できる」, no 「まで」 — the card must
+# be taken when there is one (the seed's cards say 「できる」 where a player may decline, e.g. 【トラッシュ】).
 @cards("hangon")
 def test_hangon_recovers_a_character():
-    """反魂: a character card returns from the trash to the hand."""
-    game = scenario({"hand": ["hangon", "hina", "hina"], "trash": ["reimu", "kyodaika"]}, {})
-    act(game, ("priority", "play:hangon"), ("recover", "card:reimu"))
+    """反魂: a character card returns from the trash to the hand; taking one is not optional."""
+    game = scenario({"hand": ["hangon", "kyodaika", "kyodaika"], "trash": ["reimu", "rumia", "kyodaika"]}, {})
+    act(game, ("priority", "play:hangon"))
+    d = game.pending
+    assert d.kind == "recover" and d.ids == ("card:reimu", "card:rumia") and d.min == d.max == 1
+    act(game, ("recover", "card:reimu"))
     assert "reimu" in ids(game, game.hand[0])
+    game = scenario({"hand": ["hangon", "kyodaika", "kyodaika"], "trash": ["reimu", "kyodaika"]}, {})
+    act(game, ("priority", "play:hangon"))  # one character card: taken, nothing to decide
+    assert "reimu" in ids(game, game.hand[0]) and events(game, "recover")[0]["cards"] == ["reimu"]
 
 
 @cards("shijuu-kekkai")
@@ -426,7 +434,7 @@ def test_inyoudama_deals_one():
 def test_koakuma_recovers_a_spell():
     """小悪魔: タップ、霊力１ returns a spell card from the trash."""
     game = scenario({"assisters": ["koakuma"], "hand": ["rumia"], "trash": ["kyodaika", "hina"]}, {})
-    act(game, ("priority", "activate:koakuma"), ("recover", "card:kyodaika"))
+    act(game, ("priority", "activate:koakuma"))  # the one spell card of the trash is taken
     assert ids(game, game.hand[0]) == ["kyodaika"]
 
 

@@ -1,7 +1,6 @@
 """fuda play / simulate / rules for toho-tcg (through engine.commands.register).
 
-Until the lead adds ``"toho-tcg": "fuda.engine.toho_tcg"`` to :data:`fuda.engine.games.ENGINES`, the fixture
-below adds it for the duration of each test.
+The fixture below checks that the toho-tcg rule set names this engine.
 """
 
 from __future__ import annotations

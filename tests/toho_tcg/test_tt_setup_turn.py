@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 from fuda.engine import toho_tcg as tt
-from fuda.engine.core import IllegalChoice, RandomAgent, run
+from fuda.engine.core import IllegalChoice, RandomAgent, Termination, run
 
 from .conftest import act, card, events, fresh, ids, options, sample_registry, scenario
 
@@ -65,7 +65,7 @@ def test_first_player_by_the_generator_and_no_attack_in_turn_one():
     act(game, ("priority", "play:stardust-reverie"), ("pay", "hand:rumia", "hand:rumia#2"))
     assert events(game, "player-damage")[0]["amount"] == 2 and events(game, "player-damage")[0]["player"] == 1
     assert events(game, "no-attack")[0]["why"] == "first-turn"
-    assert not events(game, "attack") and game.reason == "scenario ended"
+    assert not events(game, "attack") and game.outcome.kind is Termination.SCENARIO
 
 
 @R("TT-DRAW-1")
@@ -143,7 +143,8 @@ def test_a_player_whose_deck_reaches_zero_loses():
     """Drawing the last card of the deck loses at once, in the draw phase or by damage."""
     game = scenario({"deck": ["rumia", "rumia"], "filler": False}, {}, phase="draw", turns=None)
     act(game, ("draw", "draw:2"))
-    assert game.finished and game.winner == 1 and "0枚" in game.reason
+    assert game.finished and game.winner == 1 and game.outcome.kind is Termination.DECK_OUT
+    assert game.outcome.ja == "P1のデッキが0枚になった" and "TT-WIN-1" in game.outcome.en
     hit = scenario({"hand": ["stardust-reverie", "rumia", "rumia"]}, {"deck": ["rumia"], "filler": False})
     act(hit, ("priority", "play:stardust-reverie"))  # two hand cards pay exactly: no decision
     assert hit.finished and hit.winner == 0
@@ -155,11 +156,11 @@ def test_random_games_end_by_deck_out():
     for seed in range(20):
         game = fresh(seed=seed)
         run(game, [RandomAgent.for_seat(seed, 0), RandomAgent.for_seat(seed, 1)])
-        assert game.finished and game.winner is not None and "デッキが0枚" in game.reason
+        assert game.finished and game.winner is not None and game.outcome.kind is Termination.DECK_OUT
         assert not game.deck[1 - game.winner]
 
 
-@R("TT-SETUP-4", "TT-SPELL-4", "TT-WORLD-2")
+@R("TT-SETUP-4")  # (the refused max-worlds is a manifest check, no proof of TT-WORLD-2)
 def test_manifest_settings_first_seat_and_supported_values(sample_copy):
     """The manifest may fix the first player (first-seat); settings the engine cannot model (two worlds)
     are refused with a clear error rather than ignored."""

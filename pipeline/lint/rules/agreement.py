@@ -14,7 +14,7 @@ from bisect import bisect_right
 from collections import Counter
 
 from fuda.lint.check import CardCheck, RuleInfo
-from fuda.lint.rules.facts import FACTS, LIMIT_PHRASES, FactIndex, tokens, walk_ops
+from fuda.lint.rules.facts import FACTS, PHRASES, FactIndex, tokens, walk_ops
 from fuda.lint.vocab import BRACKETED, CONDITION, keyword_text, split_word, to_int
 
 GROUP = "agreement"
@@ -46,9 +46,9 @@ than the previous ability's is reported."""),
 Numbers the text states for draws, damage, lifts, costs, conditions and stat or power changes
 must equal the numbers in the ability's ops, cost and condition:
   text 【覚醒時】２ドローする。  with  effect: [draw: 1]   → reported
-Each rule set's phrases are known, in the plain style its cards print (２ドローする,
-カードを１枚引く, 霊力１：, パワーを＋５００, スピード－２ …; see pipeline/lint/rules/facts.py).
-Counts of targets (対象の…１体) and "once per turn" (see AGR009) are not compared here."""),
+Each rule set's phrases are known, in the plain style its cards print; a number in any other
+phrase is not compared ("once per turn" is AGR009). The phrases understood:
+""" + "\n".join(f"  {rules}: " + "、".join(phrases) for rules, phrases in PHRASES.items())),
     RuleInfo("AGR007", "error", "keywords in the data and in the text differ", GROUP, explain="""\
 A card's `keywords` are printed on its keyword line (【ディフェンサー】【レジスト（１）】) and every
 keyword printed there is in `keywords`, with the same parameter. A keyword printed inside an
@@ -92,7 +92,14 @@ def _lead_labels(text: str, labels) -> list[tuple[str, int]]:
 
 
 def _is_action(ctx, card) -> bool:
-    return ctx.game.rules == "recast-rift" and card.kind == "spell" and card.get("type") == "action"
+    """The card prints its ``on-cast`` ability without a label (its rule set says when)."""
+    return any(when == "on-cast" and card.get(field) == value for field, value, when in ctx.vocab.unlabeled_on)
+
+
+def _limit_phrase(ctx):
+    """The compiled "once per turn" phrase of the game's rule set, or None."""
+    phrase = ctx.vocab.limit_phrase
+    return ctx.memo("limit-phrase", lambda: re.compile(re.escape(phrase))) if phrase else None
 
 
 def check_labels(ctx, card):
@@ -303,8 +310,8 @@ def _compare_keywords(ctx, card, path, text, printed, data, where):
 
 def check_attack(ctx, card):
     """AGR008."""
-    rules = ctx.game.rules
-    if rules == "recast-rift" and card.kind == "spell":
+    attack_values = ctx.vocab.attack_values
+    if attack_values == "attack-type" and "type" in card.data:
         attack_card = card.get("type") == "attack"
         if attack_card and card.get("attack") is None:
             yield ctx.at("AGR008", card, ("type",), "attack card without attack values",
@@ -324,7 +331,7 @@ def check_attack(ctx, card):
                         yield ctx.at("AGR008", card, ("abilities", i, "effect"),
                                      "modify-attack target own on a card that does not attack",
                                      hint="use target: answered, or make it an attack card")
-    elif rules == "toho-tcg":
+    elif attack_values == "characters":
         character = card.kind == "character"
         for stat in ("attack", "defense"):
             if character and stat not in card.data:
@@ -336,7 +343,7 @@ def check_attack(ctx, card):
 
 def check_limits(ctx, card):
     """AGR009."""
-    phrase = LIMIT_PHRASES.get(ctx.game.rules)
+    phrase = _limit_phrase(ctx)
     conditions = ctx.vocab.conditions
     for i, ability in enumerate(card.abilities):
         atext = ability.text or ""
@@ -396,10 +403,10 @@ def check_abilities(ctx, cards):
     """AGR001 … AGR005 and AGR008 … AGR010 for all cards: a quick test per card, and the
     detailed checks above only where it fails (most cards pass it)."""
     heads = ctx.memo("label-heads", lambda: {w: f"【{lab}】" for w, lab in ctx.vocab.when_label.items()})
-    phrase = LIMIT_PHRASES.get(ctx.game.rules)
+    phrase = _limit_phrase(ctx)
     needle = phrase.pattern[:5] if phrase is not None else None
     conditions = bool(ctx.vocab.conditions)
-    attack = ctx.game.rules in ("recast-rift", "toho-tcg")
+    attack = ctx.vocab.attack_values is not None
     enabled = ctx.enabled
     labels_on = not enabled.isdisjoint(("AGR001", "AGR002", "AGR003", "AGR004", "AGR005"))
     for card in cards:

@@ -183,6 +183,30 @@ def _ryomen_chips(ops, ability, game):
     return [chips.get(args.get("chip"), args.get("chip")) for name, args in ops if name == "put-stat-chip"]
 
 
+#: toho-tcg targets that are one card or ability ("対象の…１体"); all-…, this, equipped are not counted
+_TOHO_SINGLE = frozenset({"opponent-character", "own-character", "any-character", "any-card", "any-assister",
+                          "any-equip", "spell", "quick", "activated"})
+_TOHO_TARGET_OPS = ("damage", "tap", "untap", "modify-stat", "destroy", "return-to-hand", "grant-keyword", "counter")
+
+
+def _toho_targets(ops, ability, game):
+    return [1 for name, args in ops if hasattr(args, "get") and args.get("target") in _TOHO_SINGLE]
+
+
+def _chosen(ops, ability, game):
+    """raise-blaze: the count of every ``target: {pick: chosen, count: N}``."""
+    out = []
+    for name, args in ops:
+        target = args.get("target") if hasattr(args, "get") else None
+        if hasattr(target, "get") and target.get("pick") == "chosen":
+            out.append(target.get("count", 1))
+    return out
+
+
+def _chip_cards(ops, ability, game):
+    return [1 for name, args in ops if name == "put-stat-chip"]
+
+
 def _either(*getters):
     """Values from several data getters (e.g. recover and search both add cards to the hand)."""
     return lambda ops, ability, game: [v for get in getters for v in get(ops, ability, game)]
@@ -234,6 +258,8 @@ TOHO_TCG = (
           _either(op_values("recover", "count"), op_values("search", "count")), "手札に加え", ("recover", "search")),
     _fact("hand condition", f"手札が({N})枚以下", _num, condition_values("hand-at-most"),
           "手札が", ("cond:hand-at-most",)),
+    _fact("targets", f"対象の[^、。：\n]{{0,24}}?(?:キャラクター|カード|アシスター|イクイップ|スペル|クイック|起動効果)"
+          f"({N})[体枚つ]", _num, _toho_targets, "対象の", _TOHO_TARGET_OPS),
 )
 
 RAISE_BLAZE = (
@@ -257,6 +283,10 @@ RAISE_BLAZE = (
           "手札に加える", ("search-deck", "graveyard-to-hand")),
     _fact("summons", f"({N})体をエフェクト(?:レイズ)?召喚", _num, op_values("effect-summon", "count"),
           "召喚", ("effect-summon",)),
+    _fact("chosen fighters", f"ファイター({N})体を選び", _num, _chosen, "を選び",
+          ("modify-power", "destroy", "return-to-hand", "cannot-attack", "battle-immune")),
+    _fact("fighters underneath", f"ファイター({N})体を下敷きにして", _num,
+          op_values("effect-summon", "raise", ints_only=True), "下敷きにして", ("effect-summon",)),
 )
 
 RYOMEN = (
@@ -268,7 +298,27 @@ RYOMEN = (
           "チップ", ("put-stat-chip",)),
     _fact("cards flipped", f"カードを({N})枚裏返", _num, op_values("flip", "count", ints_only=True),
           "裏返", ("flip",)),
+    _fact("chip cards", f"カード({N})枚に(?:パワー|スピード|ブレイン)[＋－]", _num, _chip_cards, "チップ",
+          ("put-stat-chip",)),
 )
+
+#: The phrases AGR006 understands, as a card prints them (``fuda lint --explain AGR006``).
+PHRASES = {
+    "recast-rift": ("２ドローする", "自分の展開中のカード２枚をリフトする / すべてリフト", "手札１枚を伏せ札にする",
+                    "手札１枚を伏せ札にする：(cost)", "ライフに１ダメージ", "リキャストタイムを１増やす",
+                    "カード１枚のリキャストタイム", "攻撃力を＋１／－１する", "攻撃力１／ーの《攻撃》を行う",
+                    "手札が２枚", "ライフが３以下", "２枚以上", "伏せ札１枚を手札に加える"),
+    "toho-tcg": ("カードを１枚ドローする", "２ダメージを与える", "霊力１： / 霊力１、(cost)", "タップ：(cost)",
+                 "霊力を１生み出す", "攻撃力(と防御力)を＋２する", "手札を１枚トラッシュする", "カード１枚を手札に加え",
+                 "手札が３枚以下", "対象の(相手の)キャラクター１体 / カード・アシスター・イクイップ・スペル・クイック１枚 / "
+                 "起動効果１つ"),
+    "raise-blaze": ("カードを１枚引く", "手札を１枚捨てる", "手札を１枚捨てる：(cost)", "下敷きを１枚墓地に送る：(cost)",
+                    "デッキの上から２枚を墓地に送る", "パワーを＋３００", "パワー１５００以下", "レイズ１以下の",
+                    "ライフカードを１枚増やす", "ライフカードを１枚破壊", "ライフカードが２枚以下", "を１枚手札に加える",
+                    "１体をエフェクト(レイズ)召喚", "ファイター１体を選び", "ファイター１体を下敷きにして"),
+    "ryomen": ("パワー＋２ / スピード－１ / ブレイン・全能力値・指定された能力値", "能力値を５にする",
+               "２番目のポイントチップ", "パワー＋１チップ", "カードを１枚裏返", "カード１枚にパワー＋１チップ"),
+}
 
 class FactIndex:
     """A rule set's facts with bit masks by data token, and each pattern compiled for a text of
@@ -293,11 +343,3 @@ class FactIndex:
 
 
 FACTS = {"recast-rift": RECAST_RIFT, "toho-tcg": TOHO_TCG, "raise-blaze": RAISE_BLAZE, "ryomen": RYOMEN}
-
-#: "once per turn" as each game prints it (agreement with ``limit: once-per-turn``).
-LIMIT_PHRASES = {
-    "recast-rift": re.compile("１ターンに１回"),
-    "toho-tcg": re.compile("１ターンに１回"),
-    "raise-blaze": re.compile("（１ターンに１度）"),
-    "ryomen": re.compile("１ターンに１回"),
-}

@@ -4,7 +4,7 @@ flavor; a dictionary that cannot be used is a configuration error, as in prh."""
 from __future__ import annotations
 
 from fuda.lint.check import FieldCheck, GameCheck, Hit, RuleInfo
-from fuda.lint.prh import load
+from fuda.lint.prh import BUDGET, load
 
 GROUP = "prh"
 KINDS = frozenset({"text", "ability", "flavor", "deck"})
@@ -21,7 +21,14 @@ A prh file listed in the manifest has a problem: YAML syntax, an unknown key, a 
 an import cycle, a version mismatch between a file and its imports, a pattern Python cannot
 express (a variable-width look-behind that is not a plain alternation, an unknown \\p{…}), a bad
 regexpMustEmpty, or a failing spec (from did not become to). The message names the rule; prh
-itself refuses such a dictionary, and so does fuda: its rules are not applied."""),
+itself refuses such a dictionary, and so does fuda: its rules are not applied. `fuda build`
+fails on it too."""),
+    RuleInfo("PRH003", "warning", "prh pattern cut off: it ran too long", GROUP, explain=f"""\
+A prh pattern is a regular expression, and some backtrack without end on some text: a repetition
+inside a repetition, (ア+)+ or (ア|アア)+, tries every way to split a long run. Each search may run
+{BUDGET} s; a rule that runs longer is stopped, reported at the string where it happened with its
+dictionary line (prh.yml:12), and not applied to the rest of the game.
+Fix: rewrite the pattern without nested repetition, e.g. ア+ instead of (ア|アア)+."""),
 )
 
 
@@ -43,36 +50,50 @@ def check_config(ctx):
                           hint="fix the prh file; its rules are not applied until then")
 
 
+def _cut(ctx) -> set:
+    """The rules of this game stopped for running too long (not applied any more)."""
+    return ctx.memo("prh-cut", set)
+
+
 def scan(ctx, fld):
-    """PRH001."""
+    """PRH001, PRH003."""
     rules, _ = ctx.memo("prh", lambda: _rules(ctx))
+    cut = _cut(ctx)
     value = fld.value
-    for rule in rules:
-        for start, end, new in rule.matches(value):
+    for n, rule in enumerate(rules):
+        if n in cut:
+            continue
+        try:
+            found = list(rule.matches(value))
+        except TimeoutError:
+            cut.add(n)
+            yield Hit("PRH003", 0, 0, f"prh rule '{rule.expected}' ({rule.where}) ran longer than {BUDGET} s "
+                      "on this text and was stopped; it is not applied to the rest of the game",
+                      f"rewrite the pattern at {rule.where} without nested repetition ((a+)+, (a|aa)+)")
+            continue
+        for start, end, new in found:
             old = value[start:end]
             if new == old:
                 continue
-            where = f"{rule.location.file.name}:{rule.location.line}"
-            hint = rule.note or f"write '{new}' (prh rule at {where})"
+            hint = rule.note or f"write '{new}' (prh rule at {rule.where})"
             yield Hit("PRH001", start, end, f"'{old}' → '{new}'", hint)
 
 
-def select(ctx, corpus) -> set[int]:
-    """Cards where some rule's pattern occurs (each rule runs once over the whole game)."""
+def select(ctx, corpus) -> set[int] | None:
+    """Cards where some rule's pattern occurs (each rule runs once over the whole game); None
+    (every card) when a rule runs too long over the whole text: each string is then searched
+    on its own, so the cut-off is reported where it happens."""
     rules, _ = ctx.memo("prh", lambda: _rules(ctx))
     text = corpus.text
     found: set[int] = set()
     for rule in rules:
-        if rule.literal is not None:
-            at = text.find(rule.literal)
-            while at >= 0:
-                found.add(corpus.card_at(at))
-                at = text.find(rule.literal, at + 1)
-        else:
-            found |= corpus.cards_matching(rule.pattern)
+        try:
+            found |= corpus.cards_at(m.start() for m in rule.search(text))
+        except TimeoutError:
+            return None
     return found
 
 
-FIELD = (FieldCheck(("PRH001",), scan, kinds=KINDS, select=select, active=lambda ctx: bool(ctx.settings.prh)),)
+FIELD = (FieldCheck(("PRH001", "PRH003"), scan, kinds=KINDS, select=select, active=lambda ctx: bool(ctx.settings.prh)),)
 CARD = ()
 GAME = (GameCheck(("PRH002",), check_config),)

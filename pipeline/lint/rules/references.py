@@ -103,8 +103,5 @@ def select(ctx, corpus) -> set[int]:
 
 
 FIELD = (FieldCheck(("REF001",), scan, kinds=TEXT_KINDS, select=select),)
-#: Rule sets whose ops can filter by card name (``name-of``).
-NAME_OF_RULES = {"raise-blaze"}
-
-CARD = (CardCheck(("REF002",), check_name_of, active=lambda ctx: ctx.game.rules in NAME_OF_RULES),)
+CARD = (CardCheck(("REF002",), check_name_of, active=lambda ctx: ctx.vocab.name_filters),)
 GAME = ()

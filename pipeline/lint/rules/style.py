@@ -46,38 +46,56 @@ offending character. Mixed widths (（…)) are mismatches too."""),
 Two or more spaces in a row (ASCII or ideographic 　), or spaces at the end of a line, are
 reported. A single ideographic space after ？ or ！ is normal Japanese typography.
 Fix: --fix keeps one space of a run and removes trailing spaces."""),
+    RuleInfo("JP208", "warning", "space at the start of a line", GROUP, fixable=True, explain="""\
+A line of card text starts with spaces (ASCII or ideographic 　). Card text is laid out by the
+template, which indents nothing: a leading space prints as a ragged first column.
+  bad:  　【召喚時】カードを１枚引く。    good: 【召喚時】カードを１枚引く。
+Fix: --fix removes the spaces."""),
+    RuleInfo("JP209", "warning", "doubled particle", GROUP, explain="""\
+The same particle twice in a row — をを, のの, がが, にに — is a typing slip: カードをを引く.
+Not reported inside or right after a quote (「ののか」, 『にに』: a name may spell anything), in
+ののし…, or where the kana repeats three times or more.
+Not fixed automatically: the slip may hide a missing word (カードの効果 typed カードのの)."""),
+    RuleInfo("JP210", "warning", "Latin letters of the other width", GROUP, fixable=True, explain="""\
+A game prints Latin letters in rules text in one width (manifest lint.latin): full (ＨＰ, the
+default of a Japanese card text), half (HP, HIT) or any (not checked). Letters of the other width
+are reported; names are not checked (a title may be in English), nor Roman numerals (JP106).
+  bad (latin: full):  HPカードを１枚引く。    good: ＨＰカードを１枚引く。
+Fix: --fix converts the letters."""),
 )
 
-_ASCII_DIGITS = re.compile(r"(?<![A-Za-z0-9])[0-9]+(?![A-Za-z])")
+# Every pattern here is linear: a run is tried from its first character only (the look-behind)
+# and never retried shorter (the look-ahead excludes what the run itself consumes).
+_ASCII_DIGITS = re.compile(r"(?<![A-Za-z0-9])[0-9]+(?![A-Za-z0-9])")
 _WIDE_DIGITS = re.compile("[０-９]+")
-_HALF_SIGNS = re.compile(r"(?<![A-Za-z0-9])[+\-](?=[0-9０-９])|(?<=[0-9０-９ー])[/%]|/(?=[0-9０-９ー])")
+_HALF_SIGNS = re.compile(r"(?<![A-Za-z0-9ァ-ヺ])[+\-](?=[0-9０-９])|(?<=[0-9０-９ー])[/%]|/(?=[0-9０-９ー])")
 _WIDE_SIGNS = re.compile("[＋－](?=[0-9０-９])|(?<=[0-9０-９ー])[／％]|／(?=[0-9０-９ー])")
 _DOUBLE = re.compile("[ \u3000]{2,}")
-_TRAILING = re.compile("[ \u3000]+(?=\n|\\Z)")
+_TRAILING = re.compile("(?<![ \u3000])[ \u3000]+(?=\n|\\Z)")
+_LEADING = re.compile("^[ \u3000]+", re.M)
+PARTICLES = "をのがに"
+_DOUBLED = re.compile(f"([{PARTICLES}])\\1")
+_QUOTES = {"「": "」", "『": "』", "《": "》", "〈": "〉", "“": "”", "\"": "\""}
+_HALF_LATIN = re.compile("[A-Za-z]+")
+_FULL_LATIN = re.compile("[Ａ-Ｚａ-ｚ]+")
+_ROMAN_ONLY = re.compile("[IVXＩＶＸ]{1,4}")
+TO_FULL = str.maketrans({chr(c): chr(c + 0xFEE0) for c in range(0x21, 0x7F)})
+TO_HALF = str.maketrans({chr(c + 0xFEE0): chr(c) for c in range(0x21, 0x7F)})
 _KEYWORD_LINE = re.compile(r"^(?:【[^【】]*】)+$")
 _POLITE = re.compile("(?:です|ます|ました|ません|でした|ましょう|ください)(?=[。！？」』）]|$)", re.M)
 _POLITE_END = re.compile("(?:です|ます|ました|ません|でした|ましょう|ください)[」』）]*$")
 
 
 _BRACKET = re.compile("[\0" + re.escape("".join(PAIRS) + "".join(CLOSERS)) + "]")
+#: Innermost pairs (an opener directly followed by its closer), removed with ``str.replace``:
+#: linear, nothing to backtrack into (issue 18: the nested pattern this replaces took minutes
+#: on a card with a few unclosed brackets).
+_PAIR_STRINGS = tuple(o + c for o, c in PAIRS.items())
+_PEELS = 4  # brackets of the sample cards nest at most three deep
 
 
-def _flat(depth: int) -> str:
-    inner = "" if depth == 0 else _flat(depth - 1)
-    pairs = "|".join(f"{re.escape(o)}{inner}{re.escape(c)}" for o, c in PAIRS.items())
-    return f"(?:{pairs})*"
-
-
-#: Brackets nested at most three deep, NUL between strings: one C-level match for most cards.
-_WELL_FORMED = re.compile(f"(?:{_flat(2)}\0?)*")
-
-
-def _balanced_fast(value: str) -> bool:
-    """True when the brackets of ``value`` nest properly (the usual case, checked cheaply);
-    NUL separates the strings of one card."""
-    brackets = "".join(_BRACKET.findall(value))
-    if _WELL_FORMED.fullmatch(brackets):
-        return True
+def _stack_balanced(brackets: str) -> bool:
+    """True when ``brackets`` (only bracket characters and NUL) nest properly: one pass."""
     stack = []
     for ch in brackets:
         if ch in PAIRS:
@@ -88,6 +106,20 @@ def _balanced_fast(value: str) -> bool:
         elif not stack or PAIRS[stack.pop()] != ch:
             return False
     return not stack
+
+
+def _balanced_fast(value: str) -> bool:
+    """True when the brackets of ``value`` nest properly; NUL separates the strings of one card.
+    Innermost pairs are peeled in C a few times (enough for the usual text); what is left is
+    checked by the stack scan, so the cost stays linear in the number of brackets."""
+    brackets = "".join(_BRACKET.findall(value))
+    for _ in range(_PEELS):
+        before = len(brackets)
+        for pair in _PAIR_STRINGS:
+            brackets = brackets.replace(pair, "")
+        if len(brackets) == before:
+            break
+    return not brackets.strip("\0") or _stack_balanced(brackets)
 
 
 def scan_width(ctx, fld):
@@ -137,7 +169,7 @@ def scan_spaces(ctx, fld):
         trailing.add(m.start())
         yield Hit("JP207", m.start(), m.end(), "space at the end of a line", "delete it", "")
     for m in _DOUBLE.finditer(value):
-        if m.start() not in trailing:
+        if m.start() not in trailing and m.start() and value[m.start() - 1] != "\n":
             yield Hit("JP207", m.start(), m.end(), f"{len(m.group())} spaces in a row", "keep one space",
                       m.group()[0])
 
@@ -184,9 +216,63 @@ def scan_lines(ctx, fld):
         offset += len(line) + 1
 
 
+def scan_leading(ctx, fld):
+    """JP208."""
+    for m in _LEADING.finditer(fld.value):
+        yield Hit("JP208", m.start(), m.end(), "space at the start of a line", "delete it", "")
+
+
+def _quoted(value: str, at: int) -> bool:
+    """True when ``at`` lies inside a quote of ``value`` or right after one closes/opens."""
+    if at and value[at - 1] in _QUOTES or at and value[at - 1] in _QUOTES.values():
+        return True
+    depth = 0
+    for ch in value[:at]:
+        if ch in "「『《〈“":
+            depth += 1
+        elif ch in "」』》〉”" and depth:
+            depth -= 1
+    return depth > 0
+
+
+def scan_doubled(ctx, fld):
+    """JP209."""
+    value = fld.value
+    for m in _DOUBLED.finditer(value):
+        at, ch = m.start(), m.group(1)
+        if value[at - 1:at] == ch or value[m.end():m.end() + 1] == ch or value.startswith("ののし", at):
+            continue
+        if _quoted(value, at):
+            continue
+        yield Hit("JP209", at, m.end(), f"'{m.group()}': the particle '{ch}' twice", f"delete one '{ch}'")
+
+
+def scan_latin(ctx, fld):
+    """JP210."""
+    style = ctx.settings.latin
+    if style == "full":
+        pattern, table, other = _HALF_LATIN, TO_FULL, "full-width"
+    elif style == "half":
+        pattern, table, other = _FULL_LATIN, TO_HALF, "half-width"
+    else:
+        return
+    value = fld.value
+    for m in pattern.finditer(value):
+        if _ROMAN_ONLY.fullmatch(m.group()):
+            continue  # ASCII for a Roman numeral: JP106
+        good = m.group().translate(table)
+        yield Hit("JP210", m.start(), m.end(), f"'{m.group()}': this game prints {other} Latin letters",
+                  f"write '{good}'", good)
+
+
+def latin_trigger(ctx):
+    style = ctx.settings.latin
+    return ("[A-Za-z]",) if style == "full" else ("[Ａ-Ｚａ-ｚ]",) if style == "half" else ("[\uFFFF]",)
+
+
 def select_brackets(ctx, corpus) -> set[int]:
     """Cards with unbalanced brackets (one C-level match when the whole game is balanced)."""
-    if _WELL_FORMED.fullmatch("".join(_BRACKET.findall(corpus.text))):
+    if _balanced_fast(corpus.text):
         return set()
     return {n for n, s in corpus.strings() if not _balanced_fast(s)}
 
@@ -238,6 +324,10 @@ FIELD = (
     FieldCheck(("JP207",), scan_spaces, trigger=lambda ctx: ("[ \u3000](?:[ \u3000\n\0]|\\Z)",)),
     FieldCheck(("JP204", "JP205"), scan_lines, kinds=TEXT_KINDS, select=select_lines),
     FieldCheck(("JP206",), scan_brackets, select=select_brackets),
+    FieldCheck(("JP208",), scan_leading, trigger=lambda ctx: ("[ \u3000](?:(?<=[\n\0].)|(?<!..))",)),
+    FieldCheck(("JP209",), scan_doubled, trigger=lambda ctx: (f"[{PARTICLES}](?<=(?:をを|のの|がが|にに))",)),
+    FieldCheck(("JP210",), scan_latin, kinds=TEXT_KINDS, trigger=latin_trigger,
+               active=lambda ctx: ctx.settings.latin != "any"),
 )
 CARD = ()
 GAME = ()

@@ -1,0 +1,241 @@
+"""Rule sets: everything fuda knows about one game's rules, in one object per rules id.
+
+A game's ``game.yaml`` names its rules (``rules: toho-tcg``); the :class:`RuleSet` registered
+under that id tells every consumer what it needs: the schemas of its files, its deck-construction
+checks, the Japanese and English labels of its kinds, fields and values, its lint vocabulary,
+its card layout and mat, its Udonarium table plan, its Duel Online template and (optionally) the
+module path of its engine. Nothing else in fuda branches on a rules id.
+
+Rule sets are found the way Python plugins are: every entry point of the group
+``fuda.rulesets`` (read with :mod:`importlib.metadata`) names an object satisfying
+:class:`RuleSet`. fuda's own four games and ``custom`` register exactly like a third-party
+package would (see ``pyproject.toml``)::
+
+    [project.entry-points."fuda.rulesets"]
+    my-game = "fuda_mygame:RULESET"
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import import_module, metadata
+from pathlib import Path
+from types import MappingProxyType, ModuleType
+from typing import Protocol, runtime_checkable
+
+from fuda.database.findings import Finding
+
+GROUP = "fuda.rulesets"
+_EMPTY: Mapping = MappingProxyType({})
+
+
+# -- the values a rule set hands out -------------------------------------------------------------
+
+@dataclass(frozen=True)
+class Label:
+    """A name in both languages: Japanese first (what users read), English for reports."""
+
+    ja: str
+    en: str
+
+
+@dataclass(frozen=True)
+class Labels:
+    """The printed names of a rule set's card kinds, fields and field values.
+
+    ``fields`` is ordered: card details (Udonarium) list a card's fields in this order.
+    """
+
+    kinds: Mapping[str, Label] = field(default_factory=lambda: _EMPTY)
+    fields: Mapping[str, Label] = field(default_factory=lambda: _EMPTY)
+    values: Mapping[str, Mapping[str, Label]] = field(default_factory=lambda: _EMPTY)  # field -> value -> label
+
+    def kind(self, kind: str) -> str:
+        """The Japanese name of a card kind (the kind itself when it has none)."""
+        label = self.kinds.get(kind)
+        return label.ja if label else kind
+
+    def value(self, field_name: str, value) -> str | None:
+        """The Japanese name of a field's value, or None when the value has none."""
+        label = self.values.get(field_name, _EMPTY).get(value) if isinstance(value, str) else None
+        return label.ja if label else None
+
+
+@dataclass(frozen=True)
+class Keyword:
+    """A keyword ability: the data key it is written with and its parameter (None, ``number``
+    or ``type``)."""
+
+    key: str
+    param: str | None = None
+
+
+@dataclass(frozen=True)
+class Vocabulary:
+    """The printed words of one rule set, for ``fuda lint``."""
+
+    labels: Mapping[str, str]  # printed label (without 【】) -> ability ``when``
+    keywords: Mapping[str, Keyword] = field(default_factory=lambda: MappingProxyType({}))
+    unlabeled: frozenset = frozenset()  # ``when`` values printed without a label
+    conditions: Mapping[str, str] = field(default_factory=lambda: MappingProxyType({}))  # 〔昼〕 -> day
+    types: tuple[str, ...] = ()  # default creature types, when the manifest lists none
+    data: bool = True  # the cards hold their abilities and keywords as data (the agreement rules compare)
+    limit_phrase: str | None = None  # "once per turn" as printed (agrees with ``limit: once-per-turn``)
+    #: (field, value, when): a card whose ``field`` is ``value`` prints its ``when`` ability unlabelled
+    unlabeled_on: tuple[tuple[str, str, str], ...] = ()
+    name_filters: bool = False  # abilities may filter cards by name (``name-of``): its quote must agree
+    #: what the attack-value check (AGR008) compares: "attack-type" (a card has ``attack`` exactly
+    #: when its ``type`` is attack) or "characters" (characters, and only they, have attack and defense)
+    attack_values: str | None = None
+
+    @property
+    def when_label(self) -> dict[str, str]:
+        """Ability ``when`` -> its printed label."""
+        return {when: label for label, when in self.labels.items()}
+
+    @property
+    def key_keyword(self) -> dict[str, str]:
+        """Keyword data key -> its printed name."""
+        return {kw.key: name for name, kw in self.keywords.items()}
+
+    @property
+    def words(self) -> tuple[str, ...]:
+        """Every word this game may print in 【】 (for "did you mean" suggestions)."""
+        return tuple(self.labels) + tuple(self.keywords)
+
+
+@dataclass(frozen=True)
+class PileSpec:
+    """One pile an Udonarium export puts on the table: card ids (a ``(front, back)`` pair for a
+    double-faced card), the mat zone it lies on, face down or up, loose or stacked."""
+
+    name: str
+    cards: tuple
+    zone: str
+    face_down: bool = True
+    loose: bool = False
+    description: bool = False  # the pile carries the deck's description
+    shuffle: bool = False  # a deck the players shuffle: the export shuffles it with its seed
+    mark: str = ""  # shown on the card's name, detail and back (Recast Rift's chosen awakening card)
+
+
+@dataclass(frozen=True)
+class CounterSpec:
+    """A number each player tracks (life, points, 霊力): one counter piece per seat, starting at
+    ``start`` with the maximum ``maximum``, placed ``offset`` mm from the mat zone ``zone``."""
+
+    name: str  # the resource, e.g. ライフ
+    start: int
+    maximum: int
+    zone: str
+    offset: tuple[float, float] = (0.0, 0.0)
+
+
+@dataclass(frozen=True)
+class TablePlan:
+    """What an Udonarium export of one deck puts on the table. ``chips`` maps the manifest's
+    chip kinds (``points``, ``day-night``, ``stat``) to the zones they lie on; empty: no chips."""
+
+    piles: tuple[PileSpec, ...]
+    chips: Mapping[str, str] = field(default_factory=lambda: _EMPTY)
+    counters: tuple[CounterSpec, ...] = ()
+
+
+@dataclass(frozen=True)
+class Layout:
+    """A card layout (``card.yaml``) or mat: a file, or data made by the rule set (``origin``
+    names where it came from, for messages)."""
+
+    path: Path | None = None
+    data: Mapping | None = None
+    origin: str = ""
+
+
+# -- the contract --------------------------------------------------------------------------------
+
+@runtime_checkable
+class RuleSet(Protocol):
+    """Everything fuda knows about one rules id. Consumers go through this, never through an
+    ``if rules == …``."""
+
+    id: str  # the rules id a game.yaml names
+    name: str  # shown to users (Japanese)
+    engine: str | None  # import path of the engine module, or None: ``fuda play`` refuses
+    print_backs: str  # how ``fuda build`` prints card backs: "long-edge" or "none"
+    duel_online: bool  # whether ``fuda build`` writes a Duel Online Card.txt
+
+    def schema(self, role: str, manifest: Mapping) -> str | Mapping:
+        """The JSON Schema of a ``role`` ("game", "cards" or "deck") file: a file name in the
+        schema folder, or the schema itself (derived from the manifest)."""
+
+    def declaration(self, manifest, doc) -> list[Finding]:
+        """Located problems of what game.yaml declares beyond its schema (empty for most)."""
+
+    def check(self, game, context: Mapping) -> list[Finding]:
+        """The rule set's own checks of a loaded game, deck construction included. ``context``
+        holds ``manifest`` (the Document), ``fighter_where`` and ``known_ids``."""
+
+    def labels(self, game) -> Labels:
+        """The printed names of the game's kinds, fields and values."""
+
+    def vocabulary(self, game) -> Vocabulary:
+        """The words the game's card text may print in 【】 (``fuda lint``)."""
+
+    def card_layout(self, game) -> Layout:
+        """The card layout the game is printed with (the game folder's own comes first)."""
+
+    def mat(self, game) -> Layout | None:
+        """The play mat layout, or None when the rule set has none."""
+
+    def table_plan(self, game, deck) -> TablePlan:
+        """What an Udonarium export of ``deck`` puts on the table."""
+
+    def duel_online_template(self, game) -> str:
+        """The name of the Duel Online record template (``templates/duel-online/<name>.yaml``)."""
+
+
+# -- the registry --------------------------------------------------------------------------------
+
+class RuleSetError(LookupError):
+    """A rule set that cannot be loaded, or a rules id no rule set provides; one-line message."""
+
+
+@cache
+def rulesets() -> Mapping[str, RuleSet]:
+    """Every installed rule set by rules id (entry-point group ``fuda.rulesets``)."""
+    found: dict[str, RuleSet] = {}
+    for point in sorted(metadata.entry_points(group=GROUP), key=lambda p: p.name):
+        try:
+            ruleset = point.load()
+        except Exception as exc:  # a broken plugin must not break the other games
+            raise RuleSetError(f"the rule set {point.name!r} ({point.value}) cannot be loaded: "
+                               f"{type(exc).__name__}: {exc}") from None
+        if getattr(ruleset, "id", None) != point.name:
+            raise RuleSetError(f"the entry point {point.name!r} ({point.value}) gives a rule set "
+                               f"whose id is {getattr(ruleset, 'id', None)!r}")
+        found[point.name] = ruleset
+    if not found:
+        raise RuleSetError("no rule set is installed (entry points 'fuda.rulesets'); reinstall fuda: pip install -e .")
+    return MappingProxyType(found)
+
+
+def ruleset_for(rules: str) -> RuleSet:
+    """The rule set of a rules id; :class:`RuleSetError` naming the installed ones when none."""
+    known = rulesets()
+    if rules not in known:
+        raise RuleSetError(f"no rule set '{rules}' is installed (installed: {', '.join(known)})")
+    return known[rules]
+
+
+def engine_for(rules: str) -> ModuleType | None:
+    """The engine module of a rules id, or None when its rule set has no engine."""
+    path = ruleset_for(rules).engine
+    return import_module(path) if path else None
+
+
+def engines() -> tuple[str, ...]:
+    """The rules ids whose rule set has an engine."""
+    return tuple(r for r, rs in rulesets().items() if rs.engine)
+

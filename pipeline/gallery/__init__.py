@@ -1,0 +1,64 @@
+"""Card images, contact sheets and a static HTML gallery, painted by the print layout."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from fuda.database.findings import Finding
+
+#: The resolution of the gallery ``fuda build`` writes (sharp on screen, small to share).
+GALLERY_DPI = 150
+
+
+@dataclass(frozen=True)
+class ImagesResult:
+    """What :func:`make_images` wrote: the faces, contact sheets, the gallery page, and warnings."""
+
+    faces: tuple
+    sheets: tuple[Path, ...]
+    page: Path | None
+    warnings: tuple[Finding, ...]
+
+    @property
+    def files(self) -> list[Path]:
+        """Every file written, faces first."""
+        return [w.path for w in self.faces] + list(self.sheets) + ([self.page] if self.page else [])
+
+
+def make_images(game, out: Path, *, deck: str | None = None, ids=None, dpi: float = 300, fmt: str = "png",
+                sheet: bool = False, html: bool = False) -> ImagesResult:
+    """Write ``game``'s card faces into ``out``; with ``sheet`` contact sheets, with ``html`` the
+    gallery page ``index.html``."""
+    from fuda.faces.fonts import game_fonts
+    from fuda.gallery.contact import write_contact_sheets
+    from fuda.gallery.html import write_gallery
+    from fuda.gallery.images import write_images
+
+    written, warnings = write_images(game, out, deck=deck, ids=ids, dpi=dpi, fmt=fmt)
+    sheets: list[Path] = []
+    if sheet:
+        from PIL import Image
+
+        tiles = []
+        for w in written:
+            if w.entry.side == "back":
+                continue
+            with Image.open(w.path) as im:
+                tiles.append((w.entry.card.name, im.copy()))
+        title = game.name + (f" — {game.deck(deck).name}" if deck else "")
+        sheets = write_contact_sheets(title, tiles, game_fonts(game), out)
+    page = write_gallery(game, written, out, sheets=sheets) if html else None
+    return ImagesResult(tuple(written), tuple(sheets), page, tuple(warnings))
+
+
+def gallery_step(database, out: Path) -> tuple[list[Path], list[Finding]]:
+    """``fuda build`` step: every game's gallery (images, contact sheets, index.html) under
+    ``out/gallery/<game>/``."""
+    files: list[Path] = []
+    warnings: dict = {}
+    for game in database.games:
+        result = make_images(game, Path(out) / "gallery" / game.id, dpi=GALLERY_DPI, sheet=True, html=True)
+        files.extend(result.files)
+        warnings.update((str(f), f) for f in result.warnings if str(f) not in warnings)
+    return files, list(warnings.values())

@@ -1,0 +1,158 @@
+"""One image file per card face, painted by the print layout: ``fuda images GAME``.
+
+Files are named by card id: ``<id>.png`` for a face, ``<id>-back.png`` for a card with its own
+back (a Recast Rift awakening card's life track), ``back.png`` once for the game's common back;
+a ryomen pairing gives ``<a>-a.png`` and ``<a>-b.png`` per pair (named by its face-A card). The
+resolution is written into the file (PNG pHYs, JPEG JFIF, WebP EXIF), so printing or placing an
+image at its DPI gives the card's real size.
+"""
+
+from __future__ import annotations
+
+import io
+from dataclasses import dataclass
+from pathlib import Path
+
+from fuda.atomic import write_atomic
+from fuda.database.findings import Finding, FindingsError
+
+FORMATS = {"png": "PNG", "jpg": "JPEG", "webp": "WEBP"}
+MIN_DPI, MAX_DPI = 36, 1200
+
+
+class ImageOptionError(ValueError):
+    """An option that cannot be used (unknown deck or id, both --deck and --ids, bad DPI)."""
+
+
+@dataclass(frozen=True)
+class Entry:
+    """One face to write: its file stem, the card shown, and which side it is."""
+
+    stem: str
+    card: object | None  # None: the game's common back
+    side: str  # "front", "back", "a", "b"
+    pair: str = ""  # ryomen: the id of the card on the other face
+
+
+def entries(game, *, deck: str | None = None, ids=None) -> list[Entry]:
+    """The faces to write for every card of ``game``, one deck's cards, or the given ids."""
+    if deck is not None and ids:
+        raise ImageOptionError("--deck と --ids は一緒に使えません (give --deck or --ids, not both)")
+    if deck is not None:
+        try:
+            d = game.deck(deck)
+        except KeyError as exc:
+            raise ImageOptionError(exc.args[0]) from None
+        if "pairs" in d.data:
+            out = []
+            for a, b in d["pairs"]:
+                out.append(Entry(f"{a}-a", game.card(a), "a", b))
+                out.append(Entry(f"{a}-b", game.card(b), "b", a))
+            return out
+        chosen = list(dict.fromkeys(d.card_ids()))
+    elif ids:
+        chosen = list(dict.fromkeys(ids))
+    else:
+        chosen = [c.id for c in game.cards]
+    cards = []
+    for cid in chosen:
+        try:
+            cards.append(game.card(cid))
+        except KeyError as exc:
+            raise ImageOptionError(exc.args[0]) from None
+    return with_backs(game, cards)
+
+
+def with_backs(game, cards) -> list[Entry]:
+    """Front entries for ``cards``, their own backs, and the common back once (not for ryomen,
+    whose cards are double-faced and have no common back)."""
+    from fuda.faces.template import load_template
+
+    own = set(load_template(game).data.get("backs", {})) - {"default"}
+    out = []
+    common = False
+    for card in cards:
+        out.append(Entry(card.id, card, "front"))
+        if card.kind in own:
+            out.append(Entry(f"{card.id}-back", card, "back"))
+        else:
+            common = True
+    if common and game.rules != "ryomen":
+        out.append(Entry("back", None, "back"))
+    return out
+
+
+def face_of(game, entry: Entry, fonts, warnings: list):
+    """The laid-out face of ``entry``; a text that does not fit is an error, a missing glyph a warning."""
+    from fuda.faces.layout import lay_out, layout_back
+
+    if entry.side == "back":
+        return layout_back(game, entry.card, bleed=0.0, fonts=fonts)
+    face, findings = lay_out(game, entry.card, bleed=0.0, side=entry.side, fonts=fonts)
+    errors = [f for f in findings if f.severity == "error" and f.code != "P102"]
+    if errors:
+        raise FindingsError(errors)
+    warnings.extend(Finding(f.location, f.code, f.message, "warning", f.card, f.hint)
+                    for f in findings if f not in errors)
+    return face
+
+
+def paint(face, dpi: float, fonts):
+    """``face`` as a Pillow image at ``dpi`` (drawn at twice the size and box-filtered)."""
+    from fuda.faces.paint_png import MM_PER_INCH, render_image
+    from PIL import Image
+
+    size = (max(1, round(face.width * dpi / MM_PER_INCH)), max(1, round(face.height * dpi / MM_PER_INCH)))
+    big = render_image(face, dpi * 2, fonts, supersample=1)
+    if big.size == (size[0] * 2, size[1] * 2):
+        return big.reduce(2)
+    return big.resize(size, Image.BOX)  # the exact size for the DPI: mm × dpi / 25.4, rounded
+
+
+def encode(image, fmt: str, dpi: float) -> bytes:
+    """``image`` as ``fmt`` bytes with its DPI recorded; deterministic for the same pixels."""
+    buf = io.BytesIO()
+    if fmt == "png":
+        image.save(buf, "PNG", dpi=(dpi, dpi), compress_level=6)
+    elif fmt == "jpg":
+        image.convert("RGB").save(buf, "JPEG", dpi=(round(dpi), round(dpi)), quality=92, optimize=False)
+    else:
+        exif = image.getexif()
+        exif[0x0128] = 2  # ResolutionUnit: inch
+        exif[0x011A] = exif[0x011B] = float(dpi)  # XResolution, YResolution
+        image.save(buf, "WEBP", quality=90, method=4, exif=exif.tobytes())
+    return buf.getvalue()
+
+
+@dataclass(frozen=True)
+class Written:
+    """A face written to disk: where, and what it shows."""
+
+    path: Path
+    entry: Entry
+    size: tuple[int, int]
+
+
+def write_images(game, out: Path, *, deck: str | None = None, ids=None, dpi: float = 300,
+                 fmt: str = "png", chosen: list[Entry] | None = None) -> tuple[list[Written], list[Finding]]:
+    """Write one file per face into ``out``; returns what was written and the layout warnings.
+
+    Every face is laid out before any file is written, so a card whose text does not fit stops
+    the run with its located finding and leaves the folder untouched.
+    """
+    from fuda.faces.fonts import game_fonts
+
+    if fmt not in FORMATS:
+        raise ImageOptionError(f"--format は png、jpg、webp のどれかです (got {fmt!r})")
+    if not MIN_DPI <= dpi <= MAX_DPI:
+        raise ImageOptionError(f"--dpi は {MIN_DPI}〜{MAX_DPI} にしてください (got {dpi})")
+    chosen = chosen if chosen is not None else entries(game, deck=deck, ids=ids)
+    fonts = game_fonts(game)
+    warnings: list[Finding] = []
+    faces = [(entry, face_of(game, entry, fonts, warnings)) for entry in chosen]
+    written = []
+    for entry, face in faces:
+        image = paint(face, dpi, fonts)
+        path = write_atomic(Path(out) / f"{entry.stem}.{fmt}", encode(image, fmt, dpi))
+        written.append(Written(path, entry, image.size))
+    return written, list(dict.fromkeys(warnings))

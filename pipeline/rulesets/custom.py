@@ -1,0 +1,245 @@
+"""``rules: custom``: a game of your own, declared in its ``game.yaml`` alone.
+
+The manifest declares the card kinds and their fields (text, integer, number, enum, list of
+enum, boolean), the deck rules and the vocabulary (``schema/custom.game.schema.json``). From it
+this rule set derives the JSON Schema of the game's card files (:func:`card_schema`; ``fuda
+schema`` writes it beside the cards for editors), its labels and lint vocabulary, and a default
+card layout (:mod:`fuda.rulesets.custom_layout`). It has no engine.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Mapping
+from functools import cache
+from types import MappingProxyType
+
+from fuda.database.checks import dangling, deck_rule
+from fuda.database.findings import Finding
+from fuda.database.resources import schema_dir, templates_dir
+from fuda.database.ruleset import Keyword, Label, Labels, Layout, TablePlan, Vocabulary
+from fuda.rulesets.base import deck_pile, find_template_file
+
+#: Keys every card has (or may have) whatever its kind: a field may not be named like one.
+RESERVED = ("id", "name", "kind", "text", "flavor", "art", "abilities", "keywords", "lint-ignore", "description")
+
+_FIELD_SCHEMAS = {
+    "text": lambda f: {"type": "string", "maxLength": 200},
+    "integer": lambda f: {"type": "integer", **_bounds(f)},
+    "number": lambda f: {"type": "number", **_bounds(f)},
+    "enum": lambda f: {"enum": list(f.get("values", ()))},
+    "list": lambda f: {"type": "array", "uniqueItems": True, "items": {"enum": list(f.get("values", ()))}},
+    "boolean": lambda f: {"type": "boolean"},
+}
+
+
+def _bounds(field: Mapping) -> dict:
+    out = {}
+    if "min" in field:
+        out["minimum"] = field["min"]
+    if "max" in field:
+        out["maximum"] = field["max"]
+    return out
+
+
+def _plain(value):
+    """Plain dict/list copy (the manifest may be frozen)."""
+    if isinstance(value, Mapping):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_plain(v) for v in value]
+    return value
+
+
+def card_schema(manifest: Mapping) -> dict:
+    """The JSON Schema of the game's card files, self-contained (editors can use it on its own):
+    ``{cards: [...]}``, each card ``id``, ``name``, ``kind`` (one of the declared kinds),
+    ``text``, ``flavor``, ``art`` and the fields its kind declares."""
+    return json.loads(_card_schema_text(json.dumps(_plain(manifest.get("kinds", {})), sort_keys=False),
+                                        str(manifest.get("name", ""))))
+
+
+@cache
+def _card_schema_text(kinds_json: str, title: str) -> str:
+    kinds = json.loads(kinds_json)
+    defs = json.loads((schema_dir() / "defs.schema.json").read_text(encoding="utf-8"))["$defs"]
+    common = {key: {"$ref": f"#/$defs/{key}"} for key in ("id", "name", "text", "flavor", "art")}
+    common["lint-ignore"] = {"$ref": "#/$defs/lint-ignore"}
+    common["kind"] = {"enum": list(kinds), "description": "種類 — " + ", ".join(
+        f"{k} ({spec.get('label', k)})" for k, spec in kinds.items())}
+    every_field = {}
+    branches = []
+    for kind, spec in kinds.items():
+        fields = spec.get("fields") or {}
+        props = {}
+        for key, field in fields.items():
+            schema = _FIELD_SCHEMAS.get(field.get("type"), lambda f: {})(field)
+            schema["description"] = f"{field.get('label', key)} — {field.get('type')}"
+            props[key] = schema
+            every_field.setdefault(key, {})
+        branches.append({
+            "if": {"properties": {"kind": {"const": kind}}, "required": ["kind"]},
+            "then": {"properties": props,
+                     "required": [k for k, f in fields.items() if not f.get("optional")]},
+        })
+    card = {"type": "object", "additionalProperties": False, "required": ["id", "name", "kind"],
+            "properties": {**common, **every_field}, "allOf": branches}
+    schema = {
+        "$schema": "https://json-schema.org/draft/2020-12/schema",
+        "title": f"{title} カードファイル (rules: custom)".strip(),
+        "description": "カードファイル — made by fuda from the kinds declared in game.yaml; "
+                       "regenerate it with `fuda schema` after changing them.",
+        "type": "object", "additionalProperties": False, "required": ["cards"],
+        "properties": {"cards": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/card"}}},
+        "$defs": {**{k: defs[k] for k in ("id", "name", "text", "flavor", "art", "lint-ignore")}, "card": card},
+    }
+    return json.dumps(schema, ensure_ascii=False)
+
+
+def declaration_problems(manifest: Mapping, doc) -> list[Finding]:
+    """What game.yaml declares wrongly beyond its schema, located: a field named like a
+    reserved card key, ``min`` above ``max``, ``min``/``max`` or ``values`` on a type that has
+    none, a deck-rules ``min-cards`` above ``max-cards``."""
+    out = []
+    for kind, spec in (manifest.get("kinds") or {}).items():
+        for key, field in (spec.get("fields") or {}).items():
+            at = ("kinds", kind, "fields", key)
+            if key in RESERVED:
+                out.append(Finding(doc.where(at, key=True), "C001",
+                                   f"kinds.{kind}.fields: '{key}' is a key every card already has",
+                                   hint=f"rename the field (reserved: {', '.join(RESERVED)})"))
+            kind_of = field.get("type")
+            if "min" in field and "max" in field and field["min"] > field["max"]:
+                out.append(Finding(doc.where(at + ("min",)), "C002",
+                                   f"kinds.{kind}.fields.{key}: min {field['min']} is above max {field['max']}",
+                                   hint="swap them or fix one"))
+            if kind_of not in ("integer", "number") and ("min" in field or "max" in field):
+                out.append(Finding(doc.where(at + ("min" if "min" in field else "max",), key=True), "C003",
+                                   f"kinds.{kind}.fields.{key}: a {kind_of} field has no min/max",
+                                   hint="min and max are for integer and number fields"))
+            if kind_of in ("enum", "list") and "values" not in field:
+                out.append(Finding(doc.where(at + ("type",)), "C004",
+                                   f"kinds.{kind}.fields.{key}: a {kind_of} field needs its values",
+                                   hint="add values: [..] with at least one value"))
+            if kind_of not in ("enum", "list") and "values" in field:
+                out.append(Finding(doc.where(at + ("values",), key=True), "C003",
+                                   f"kinds.{kind}.fields.{key}: a {kind_of} field has no values",
+                                   hint="values are for enum and list fields"))
+    rules = manifest.get("deck-rules") or {}
+    if "max-cards" in rules and rules["min-cards"] > rules["max-cards"]:
+        out.append(Finding(doc.where(("deck-rules", "min-cards")), "C002",
+                           f"deck-rules: min-cards {rules['min-cards']} is above max-cards {rules['max-cards']}",
+                           hint="swap them or fix one"))
+    return out
+
+
+def deck_problems(game, cards) -> list[tuple[tuple, str, str | None]]:
+    """The manifest's deck-rules for one deck, as ``(path, message, hint)``: ``cards`` holds
+    ``(card id, copies, path of the entry)``."""
+    rules = game.manifest["deck-rules"]
+    lo, hi, copies = rules["min-cards"], rules.get("max-cards"), rules.get("max-copies")
+    out = []
+    total = 0
+    for cid, n, path in cards:
+        total += n
+        if copies and n > copies:
+            out.append((path + ("count",), f"{n} copies of '{cid}', at most {copies} allowed", None))
+    if total < lo or (hi is not None and total > hi):
+        want = f"{lo}–{hi}" if hi is not None else f"at least {lo}"
+        out.append((("cards",), f"has {total} cards, needs {want}", "deck-rules in game.yaml"))
+    return out
+
+
+class CustomRuleSet:
+    """The rule set of games declared in their own game.yaml (``rules: custom``)."""
+
+    id = "custom"
+    name = "自作ゲーム"
+    engine = None
+    print_backs = "long-edge"
+    duel_online = True
+
+    def schema(self, role: str, manifest) -> str | Mapping:
+        """The manifest and deck schemas are files; the card schema is derived from ``kinds``."""
+        if role == "cards":
+            return card_schema(manifest)
+        return "game.schema.json" if role == "game" else "custom.deck.schema.json"
+
+    def declaration(self, manifest, doc) -> list[Finding]:
+        """See :func:`declaration_problems`."""
+        return declaration_problems(manifest, doc)
+
+    def check(self, game, context) -> list[Finding]:
+        """A card has only its own kind's fields; every deck names cards of the game, each once,
+        within the deck rules."""
+        known_ids = context["known_ids"]
+        findings = []
+        kinds = game.manifest["kinds"]
+        every = {key for spec in kinds.values() for key in (spec.get("fields") or {})}
+        for card in game.cards:
+            own = kinds[card.kind].get("fields") or {}
+            for key in card.data:
+                if key in every and key not in own:
+                    findings.append(Finding(card.where(key), "C005", f"'{key}' is not a field of kind {card.kind}",
+                                            card=card.id, hint=f"fields of {card.kind}: {', '.join(own) or 'none'}"))
+        for deck in game.decks:
+            seen: dict[str, int] = {}
+            for i, entry in enumerate(deck["cards"]):
+                cid = entry["card"]
+                bad = dangling(deck, ("cards", i, "card"), cid, game, known_ids)
+                if bad:
+                    findings.append(bad)
+                if cid in seen:
+                    findings.append(deck_rule(deck, ("cards", i, "card"),
+                                              f"'{cid}' is listed twice (first as entry {seen[cid] + 1})",
+                                              "list each card once and give its count"))
+                seen.setdefault(cid, i)
+            entries = [(e["card"], e["count"], ("cards", i)) for i, e in enumerate(deck["cards"])]
+            findings += [deck_rule(deck, path, message, hint) for path, message, hint in deck_problems(game, entries)]
+        return findings
+
+    def deck_problems(self, game, cards) -> list:
+        """See :func:`deck_problems`."""
+        return deck_problems(game, cards)
+
+    def labels(self, game) -> Labels:
+        """The declared kinds and fields with their labels (fields in declaration order)."""
+        if game is None:
+            return Labels()
+        kinds, fields = {}, {}
+        for kind, spec in (game.manifest.get("kinds") or {}).items():
+            kinds[kind] = Label(spec.get("label", kind), spec.get("en", kind))
+            for key, field in (spec.get("fields") or {}).items():
+                fields.setdefault(key, Label(field.get("label", key), field.get("en", key)))
+        return Labels(MappingProxyType(kinds), MappingProxyType(fields))
+
+    def vocabulary(self, game) -> Vocabulary:
+        """The declared labels and keywords (a label stands for itself: there are no ability data)."""
+        words = (game.manifest.get("vocabulary") or {}) if game is not None else {}
+        return Vocabulary(labels=MappingProxyType({w: w for w in words.get("labels", ())}),
+                          keywords=MappingProxyType({w: Keyword(w) for w in words.get("keywords", ())}),
+                          data=False)
+
+    def card_layout(self, game) -> Layout:
+        """The designer's ``templates/card.yaml`` in the game folder (per kind) over the default
+        layout made from the declaration."""
+        from fuda.rulesets.custom_layout import default_layout
+
+        own = find_template_file(game, "card.yaml", "custom")
+        return Layout(path=own, data=default_layout(game), origin="the default layout of rules: custom")
+
+    def mat(self, game) -> Layout | None:
+        """The game folder's ``templates/mat.yaml``, else fuda's plain mat (deck, discard, field)."""
+        path = find_template_file(game, "mat.yaml", "custom")
+        return Layout(path=path or templates_dir() / "custom" / "mat.yaml")
+
+    def table_plan(self, game, deck) -> TablePlan:
+        """Every card of the deck face down on the deck zone."""
+        return deck_pile(game, deck)
+
+    def duel_online_template(self, game) -> str:
+        """The generic record layout (name, kind, fields, text)."""
+        return "custom"
+
+
+RULESET = CustomRuleSet()

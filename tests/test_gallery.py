@@ -1,0 +1,136 @@
+"""Card images, contact sheets and the HTML gallery, read back with Pillow and an HTML parser."""
+
+from __future__ import annotations
+
+from html.parser import HTMLParser
+from pathlib import Path
+
+import pytest
+from fuda import load_database
+from fuda.cli.main import app
+from fuda.database.resources import cards_dir
+from fuda.gallery import gallery_step, make_images
+from fuda.gallery.images import ImageOptionError
+from PIL import Image
+from typer.testing import CliRunner
+
+from .conftest import GAMES
+
+ALL_GAMES = (*GAMES, "hoshikage")  # the four rule sets and a custom one (rules: custom)
+
+runner = CliRunner()
+
+
+class Page(HTMLParser):
+    """The parts of the gallery a test checks: articles, image sources, links, kind options."""
+
+    def __init__(self):
+        super().__init__()
+        self.articles, self.srcs, self.links, self.options = [], [], [], []
+
+    def handle_starttag(self, tag, attrs):
+        a = dict(attrs)
+        if tag == "article":
+            self.articles.append(a)
+        elif tag == "img":
+            self.srcs.append(a["src"])
+        elif tag == "a":
+            self.links.append(a["href"])
+        elif tag == "option":
+            self.options.append(a["value"])
+
+
+def parse(path: Path) -> Page:
+    """The gallery page at ``path``, parsed."""
+    page = Page()
+    page.feed(path.read_text(encoding="utf-8"))
+    return page
+
+
+@pytest.mark.parametrize("game_id", ALL_GAMES)
+def test_every_card_has_an_image_of_its_size_and_a_gallery_entry(tmp_path, game_id):
+    """Each card gets <id>.png at the card's size for the DPI (recorded in the file); the gallery
+    lists every card once and every link and image source resolves."""
+    game = load_database().game(game_id)
+    dpi = 72
+    result = make_images(game, tmp_path, dpi=dpi, html=True)
+    w_mm, h_mm = game.card_size
+    for card in game.cards:
+        with Image.open(tmp_path / f"{card.id}.png") as im:
+            assert im.size == (round(w_mm * dpi / 25.4), round(h_mm * dpi / 25.4))
+            assert tuple(round(v) for v in im.info["dpi"]) == (dpi, dpi)
+    page = parse(result.page)
+    assert sorted(a["id"] for a in page.articles) == sorted(c.id for c in game.cards)
+    assert set(page.options) == {""} | {c.kind for c in game.cards}
+    for ref in page.srcs + page.links:
+        assert (tmp_path / ref).is_file(), ref
+    own_backs = [w for w in result.faces if w.entry.side == "back" and w.entry.card is not None]
+    if game_id == "recast-rift":
+        assert {w.path.name for w in own_backs} == {f"{c.id}-back.png" for c in game.cards if c.kind == "awakening"}
+
+
+def test_jpg_and_webp_record_their_dpi(tmp_path):
+    """--format jpg and webp write files whose resolution reads back as the DPI asked for."""
+    game = load_database().game("toho-tcg")
+    make_images(game, tmp_path / "j", ids=["reimu"], dpi=120, fmt="jpg")
+    make_images(game, tmp_path / "w", ids=["reimu"], dpi=120, fmt="webp")
+    with Image.open(tmp_path / "j" / "reimu.jpg") as im:
+        assert im.format == "JPEG" and tuple(round(v) for v in im.info["dpi"]) == (120, 120)
+    with Image.open(tmp_path / "w" / "reimu.webp") as im:
+        exif = im.getexif()
+        assert im.format == "WEBP" and (float(exif[282]), float(exif[283]), exif[296]) == (120.0, 120.0, 2)
+
+
+def test_ryomen_pairing_writes_face_a_and_b(tmp_path):
+    """A ryomen pairing deck gives <a>-a.png and <a>-b.png for each of its 9 pairs."""
+    game = load_database().game("ryomen")
+    deck = game.decks[0]
+    result = make_images(game, tmp_path, deck=deck.id, dpi=60)
+    names = {w.path.name for w in result.faces}
+    assert names == {f"{a}-{s}.png" for a, _ in deck["pairs"] for s in "ab"}
+
+
+def test_contact_sheets_are_1600_px_wide(tmp_path):
+    """--sheet writes contact sheets 1600 px wide holding every card (30 a page)."""
+    game = load_database().game("toho-tcg")
+    result = make_images(game, tmp_path, dpi=60, sheet=True)
+    assert len(result.sheets) == -(-len(game.cards) // 30)
+    for path in result.sheets:
+        with Image.open(path) as im:
+            assert im.width == 1600 and im.height > 400
+
+
+def test_images_are_byte_identical_run_to_run(tmp_path):
+    """The same card and options give the same bytes."""
+    game = load_database().game("raise-blaze")
+    a = make_images(game, tmp_path / "a", ids=[game.cards[0].id], dpi=90, html=True)
+    b = make_images(game, tmp_path / "b", ids=[game.cards[0].id], dpi=90, html=True)
+    assert [w.path.read_bytes() for w in a.faces] == [w.path.read_bytes() for w in b.faces]
+    assert a.page.read_bytes() == b.page.read_bytes()
+
+
+def test_bad_options_are_refused(tmp_path):
+    """An unknown id, --deck with --ids, or a silly DPI is an option error; nothing is written."""
+    game = load_database().game("toho-tcg")
+    for kwargs in ({"ids": ["nope"]}, {"deck": game.decks[0].id, "ids": ["reimu"]}, {"dpi": 5}):
+        with pytest.raises(ImageOptionError):
+            make_images(game, tmp_path / "x", **kwargs)
+    assert not (tmp_path / "x").exists()
+
+
+def test_build_step_writes_a_gallery_per_game(tmp_path):
+    """fuda build's gallery step: index.html, images and contact sheets under gallery/<game>/."""
+    database = load_database([cards_dir() / "ryomen"])
+    files, _ = gallery_step(database, tmp_path)
+    folder = tmp_path / "gallery" / "ryomen"
+    assert folder / "index.html" in files and (folder / "sheet.png").is_file()
+    assert len(parse(folder / "index.html").articles) == len(database.game("ryomen").cards)
+
+
+def test_cli_images_writes_and_exits_2_on_unknown_deck(tmp_path):
+    """fuda images writes the files; an unknown deck is a usage error (exit 2)."""
+    ok = runner.invoke(app, ["images", "ryomen", "--ids", "cirno,alice", "--dpi", "60", "-o", str(tmp_path / "o")])
+    assert ok.exit_code == 0, ok.output
+    assert sorted(p.name for p in (tmp_path / "o").iterdir()) == ["alice.png", "cirno.png"]
+    bad = runner.invoke(app, ["images", "ryomen", "--deck", "nope", "-o", str(tmp_path / "p")])
+    assert bad.exit_code == 2
