@@ -54,7 +54,7 @@ def test_bad_field_reports_its_line_and_column(game, sample_copy):
     (finding,) = findings
     assert finding.location.file == path
     assert _text_at(finding.location).startswith("12345")
-    assert finding.card is not None and "expected string, found integer" in finding.message
+    assert finding.card is not None and "expected a text, found a whole number 12345" in finding.message
 
 
 @pytest.mark.parametrize("game", GAMES)

@@ -57,19 +57,27 @@ def test_billion_laughs_is_refused(tmp_path):
     assert f"{MAX_NODES:,}" in finding.message
 
 
-def test_huge_file_is_refused_before_reading(tmp_path, monkeypatch):
-    """A file over the size bound (here 50 MB, sparse) is refused by its size alone, unread."""
+def test_huge_file_is_refused_while_reading(tmp_path, monkeypatch):
+    """A file over the size bound (here 50 MB, sparse) is refused after reading at most the bound
+    and one chunk: the size is counted while reading, not trusted from a stat before."""
+    import os
+
     path = tmp_path / "huge.yaml"
     with open(path, "wb") as fh:
         fh.truncate(50 * 1024 * 1024)
+    read = []
+    real_read = os.read
 
-    def no_reading(self):
-        raise AssertionError("the file was read")
+    def counting_read(fd, n):
+        chunk = real_read(fd, n)
+        read.append(len(chunk))
+        return chunk
 
-    monkeypatch.setattr(type(path), "read_bytes", no_reading)
+    monkeypatch.setattr(os, "read", counting_read)
     finding = _error(path)
     assert finding.code == "Y003"
     assert f"{MAX_FILE_BYTES:,}" in finding.message
+    assert sum(read) <= MAX_FILE_BYTES + (1 << 20)
 
 
 def test_not_utf8_is_an_error(tmp_path):

@@ -18,12 +18,15 @@ from pathlib import Path
 
 @dataclass(frozen=True)
 class Clause:
-    """One rule clause: id, the rule in our words, the interpretation taken, a waiver reason."""
+    """One rule clause: id, the rule in our words, the interpretation taken, a waiver reason, and
+    the rule and interpretation in Japanese (``ja``, ``ja_interpretation``: what users read first)."""
 
     id: str
     rule: str
     interpretation: str = ""
     waiver: str = ""
+    ja: str = ""
+    ja_interpretation: str = ""
 
 
 @dataclass(frozen=True)

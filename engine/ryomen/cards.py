@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from fuda.database import Finding, FindingsError, Location
+from fuda.database.ruleset import ruleset_for
 from fuda.engine.core import Enum, Option, Registry
 from fuda.engine.core import build_registry as core_build
 from fuda.engine.core.registry import per_registry, runnable, unplayable
@@ -186,10 +187,11 @@ class CardPool:
         found = self._lineups[key] = Lineup(tuple(faces), tuple(options), tuple(ids))
         return found
 
-    def table(self, setups) -> tuple[Table, Seating]:
+    def table(self, setups, check: bool = True) -> tuple[Table, Seating]:
         """The :class:`Table` of ``setups`` (setups, their JSON or a Table) and its seating;
-        ValueError when a setup's fixed faces do not fit its cards. Cached for an immutable
-        ``setups`` (a tuple or a Table) seen before: simulations pass the same one every game."""
+        ValueError when a setup's fixed faces do not fit its cards, or (``check``) a pairing
+        breaks the deck rules. Cached for an immutable ``setups`` (a tuple or a Table) seen
+        before: simulations pass the same one every game, checked once."""
         cacheable = type(setups) is tuple or isinstance(setups, Table)
         if cacheable:
             found = self._tables.get(id(setups))
@@ -197,6 +199,8 @@ class CardPool:
                 return found[1], found[2]
         table = Table.of(setups)
         seating = self.seating(tuple(s.pairs for s in table.players), table.tag)
+        if check:  # a scenario position may seat any cards; a game from decks follows the rules
+            self.check_pairings(table)
         for p, setup in enumerate(table):
             size = len(seating.hands[p])
             if setup.faces is not None and (len(setup.faces) != size or any(f not in (0, 1) for f in setup.faces)):
@@ -206,6 +210,17 @@ class CardPool:
                 self._tables.clear()
             self._tables[id(setups)] = (setups, table, seating)  # holds setups: its id stays unique
         return table, seating
+
+    def check_pairings(self, table: Table) -> None:
+        """ValueError naming the first player whose pairing breaks the deck rules (RY-DECK-1/2),
+        checked by the rule set's one implementation, the same validation uses."""
+        game = self.game
+        construction = ruleset_for(game.rules)
+        for p, setup in enumerate(table):
+            sets = [game.card(c).get("set") for pair in setup.pairs for c in pair if game.has_card(c)]
+            problems = [m for _, m, _ in construction.deck_problems(game, sets[0] if sets else "", setup.pairs)]
+            if problems:
+                raise ValueError(f"player {p + 1}'s pairing breaks the deck rules: {'; '.join(problems)} (RY-DECK-1/2)")
 
     def seating(self, pairings: tuple, tag: bool) -> Seating:
         """The (cached) :class:`Seating` of these pairings, in seat order."""

@@ -65,7 +65,7 @@ class Ryomen(EffectRules, Game):
 
     def __init__(self, pool: CardPool, setups, seed: int, position: Position | None = None):
         super().__init__(seed)
-        table, seating = pool.table(setups)
+        table, seating = pool.table(setups, check=position is None)
         self.table = table
         n = self.n = len(table.players)
         self.pool = pool

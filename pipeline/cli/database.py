@@ -33,6 +33,8 @@ def emit_findings(findings, fmt: Format) -> None:
         return
     for finding in findings:
         typer.echo(str(finding))
+        for line in finding.excerpt():
+            typer.echo(line)
     err(t("finding.summary", errors=errors, warnings=warnings))
 
 

@@ -51,6 +51,14 @@ class Finding:
         """The one-line form in ``lang`` (``ja`` or ``en``; default: the user's language)."""
         return render_finding(self, lang)
 
+    def excerpt(self) -> list[str]:
+        """The source line and a caret under the column, for a finding that carries them (YAML
+        syntax errors); printed under the one-line form on a terminal."""
+        extra = dict(self.extra)
+        if "source" not in extra:
+            return []
+        return [f"    | {extra['source']}", f"    | {extra.get('caret', '')}"]
+
     def as_dict(self) -> dict:
         """A JSON-ready form, for ``--format json``."""
         return {
@@ -87,11 +95,18 @@ class FindingsError(Exception):
 
 
 def sorted_findings(findings) -> list[Finding]:
-    """Findings in a stable reading order: by file, line, column, then code."""
+    """Findings in a stable reading order: YAML syntax first, then schema, then everything else,
+    then the consequences of a file that failed (issue 14); within each by file, line, column, code."""
     return sorted(
         findings,
-        key=lambda f: (str(f.location.file), f.location.line, f.location.col, f.code, f.message),
+        key=lambda f: (_stage(f), str(f.location.file), f.location.line, f.location.col, f.code, f.message),
     )
+
+
+def _stage(finding: Finding) -> int:
+    if any(key == "consequence-of" for key, _ in finding.extra):
+        return 3
+    return {"Y": 0, "S": 1}.get(finding.code[:1], 2)
 
 
 def display_path(path: Path) -> str:

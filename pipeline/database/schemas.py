@@ -13,6 +13,7 @@ import re
 from functools import cache
 from pathlib import Path
 
+from fuda.database.cardkinds import CardKinds, card_kinds
 from fuda.database.findings import Finding
 from fuda.database.resources import schema_dir
 from fuda.database.yamlfile import Document
@@ -37,11 +38,7 @@ def validator(name: str, folder: Path | None = None):
     from jsonschema import Draft202012Validator
 
     folder = folder or schema_dir()
-    path = folder / name
-    if not path.is_file():
-        raise FileNotFoundError(f"schema {name} is missing from {folder}")
-    schema = json.loads(path.read_text(encoding="utf-8"))
-    return Draft202012Validator(schema, registry=_registry(folder))
+    return Draft202012Validator(schema_contents(name, folder), registry=_registry(folder))
 
 
 def schema_name(rules: str, role: str) -> str:
@@ -54,17 +51,132 @@ def validate_document(doc: Document, name, card_of=None) -> list[Finding]:
     by a rule set); one located finding per error.
 
     ``card_of(path)`` names the card a data path belongs to, for the ``(card id)`` suffix.
+    A document the compiled validator accepts costs one pass of that validator and nothing else;
+    only a failing document is explained, and a card file's cards are explained one by one
+    against the branch their ``kind`` selects (see :mod:`fuda.database.cardkinds`), an unknown
+    or missing kind being one finding that lists the kinds with their Japanese labels.
     """
-    check = validator(name) if isinstance(name, str) else _schema_validator(json.dumps(name, sort_keys=True))
-    errors = list(check.iter_errors(doc.data))
+    folder = schema_dir()
+    if not isinstance(name, str):  # a rule set's own schema (rules: custom): checked as written
+        text = json.dumps(name, sort_keys=True)
+        if _fast_schema(text).is_valid(doc.data):
+            return []
+        return _explain_all(_schema_validator(text), doc.data, doc, card_of)
+    if fast_validator(name, folder).is_valid(doc.data):
+        return []
+    kinds = _card_kinds(name, folder)
+    if kinds is None:
+        return _explain_all(validator(name, folder), doc.data, doc, card_of)
+    return _explain_card_file(kinds, doc, card_of)
+
+
+@cache
+def _card_kinds(name: str, folder: Path) -> CardKinds | None:
+    return card_kinds(schema_contents(name, folder), name, folder)
+
+
+@cache
+def _validators(kinds: CardKinds, kind: str | None):
+    """(fast, detailed) validators of one kind's branch, or of the file skeleton for ``None``."""
+    schema = kinds.skeleton if kind is None else kinds.branches[kind]
+    return compile_fast(schema, kinds.name, kinds.folder), detailed_validator(schema, kinds.folder)
+
+
+def _explain_card_file(kinds: CardKinds, doc: Document, card_of) -> list[Finding]:
+    """Located findings for a card file that failed validation: the file's own shape first,
+    then each card against its kind's branch (one line for a missing or unknown kind)."""
+    fast, detailed = _validators(kinds, None)
+    findings = [] if fast.is_valid(doc.data) else _explain_all(detailed, doc.data, doc, card_of)
+    cards = doc.data.get("cards") if isinstance(doc.data, dict) else None
+    if not isinstance(cards, list):
+        return findings
+    for i, card in enumerate(cards):
+        if not isinstance(card, dict):
+            continue  # the skeleton already said a card is a mapping
+        kind = card.get("kind")
+        if kind not in kinds.branches:
+            findings.append(_unknown_kind(kinds, doc, ("cards", i), card, card_of))
+            continue
+        fast, detailed = _validators(kinds, kind)
+        if not fast.is_valid(card):
+            findings += _explain_all(detailed, card, doc, card_of, ("cards", i))
+    return findings
+
+
+def _unknown_kind(kinds: CardKinds, doc: Document, path: tuple, card: dict, card_of) -> Finding:
+    """One line for a card whose ``kind`` is missing or none of the game's kinds, listing the
+    kinds with their Japanese labels (its other keys cannot be checked without one)."""
+    import unicodedata
+
+    listed = ", ".join(f"{k} ({label})" if label else k for k, label in kinds.labels)
+    card_id = card_of(path) if card_of else None
+    if "kind" not in card:
+        return Finding(doc.where(path), "S002", f"{_dotted(path)}: missing required key 'kind'; the kinds are {listed}",
+                       card=card_id, hint="add 'kind:' with one of them")
+    value = card["kind"]
+    path += ("kind",)
+    text = unicodedata.normalize("NFKC", str(value))
+    match = [k for k, label in kinds.labels if label and (text == label or text in label.split("・"))]
+    match = match or [k for k, label in kinds.labels if label and text and (text in label or label in text)]
+    match = match or difflib.get_close_matches(text, kinds.kinds, n=1, cutoff=0.6)
+    hint = f"write kind: {match[0]} (「{value}」→ {match[0]})" if match else f"use one of: {', '.join(kinds.kinds)}"
+    return Finding(doc.where(path), "S004", f"{_dotted(path)}: unknown card kind {_short(value)}; the kinds are {listed}",
+                   card=card_id, hint=hint)
+
+
+def _explain_all(check, data, doc: Document, card_of, prefix: tuple = ()) -> list[Finding]:
+    """Every error of ``data`` (found at ``prefix`` in ``doc``) under the validator ``check``."""
+    errors = list(check.iter_errors(data))
     findings = []
     for error in errors:
         if error.validator == "unevaluatedProperties":
             error = _without_branch_keys(error, errors)
             if error is None:
                 continue
-        findings.extend(_explain(error, doc, card_of))
+        findings.extend(_explain(error, doc, card_of, prefix))
     return findings
+
+
+@cache
+def fast_validator(name: str, folder: Path | None = None):
+    """A compiled validator (jsonschema-rs) for ``schema/<name>``, built once; ``is_valid`` is all
+    it is asked: the located explanations of a failing document come from jsonschema."""
+    folder = folder or schema_dir()
+    return compile_fast(schema_contents(name, folder), name, folder)
+
+
+def compile_fast(schema: dict, name: str, folder: Path):
+    """Compile ``schema`` (written as if it were the file ``name`` in ``folder``) with jsonschema-rs."""
+    import jsonschema_rs
+
+    return jsonschema_rs.validator_for(schema, registry=_fast_registry(folder), base_uri=_BASE + name)
+
+
+_BASE = "file:///fuda-schema/"  # where the schema files appear to live, for their bare-name $refs
+
+
+@cache
+def _fast_registry(folder: Path):
+    import jsonschema_rs
+
+    return jsonschema_rs.Registry([(_BASE + p.name, json.loads(p.read_text(encoding="utf-8")))
+                                   for p in sorted(folder.glob("*.schema.json"))])
+
+
+@cache
+def schema_contents(name: str, folder: Path) -> dict:
+    """The parsed schema file ``name`` in ``folder`` (shared; do not modify)."""
+    path = folder / name
+    if not path.is_file():
+        raise FileNotFoundError(f"schema {name} is missing from {folder}")
+    return json.loads(path.read_text(encoding="utf-8"))
+
+
+def detailed_validator(schema: dict, folder: Path):
+    """A jsonschema validator for a derived ``schema`` whose bare-name $refs resolve in ``folder``."""
+    from jsonschema import Draft202012Validator
+
+    return Draft202012Validator(schema, registry=_registry(folder))
 
 
 @cache
@@ -72,6 +184,11 @@ def _schema_validator(text: str):
     from jsonschema import Draft202012Validator
 
     return Draft202012Validator(json.loads(text), registry=_registry(schema_dir()))
+
+
+@cache
+def _fast_schema(text: str):
+    return compile_fast(json.loads(text), "ruleset.schema.json", schema_dir())
 
 
 def validate_template(doc: Document, schema_path: Path) -> list[Finding]:
@@ -121,10 +238,10 @@ def _leaf_errors(error):
     return [error]
 
 
-def _explain(error, doc: Document, card_of) -> list[Finding]:
+def _explain(error, doc: Document, card_of, prefix: tuple = ()) -> list[Finding]:
     out = []
     for leaf in _leaf_errors(error):
-        path = tuple(leaf.absolute_path)
+        path = prefix + tuple(leaf.absolute_path)
         card = card_of(path) if card_of else None
         for key_path, message, hint in _describe(leaf, path):
             at_key = key_path is not None
@@ -149,6 +266,28 @@ def _dotted(path) -> str:
     for part in path:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
     return text or "(top level)"
+
+
+_TYPE_WORDS = {"integer": "a whole number", "number": "a number", "string": "a text", "boolean": "true or false",
+               "array": "a list", "object": "a mapping (key: value lines)", "null": "nothing"}
+
+
+def fullwidth_number(value) -> tuple[str, str] | None:
+    """(message, fix) when ``value`` is a text that is a number written with full-width digits,
+    signs or spaces — what a Japanese IME types (``defense: ３`` is read as the text "３")."""
+    import unicodedata
+
+    if not isinstance(value, str):
+        return None
+    plain = unicodedata.normalize("NFKC", value).strip().replace("−", "-")
+    if not re.fullmatch(r"[-+]?\d+(\.\d+)?", plain) or not plain.isascii():
+        return None
+    odd = [ch for ch in value if not ch.isascii()]
+    if all(ch == "\u3000" for ch in odd):
+        return f"the number {plain} has a full-width space 「　」 beside it", f"全角スペースを削除 → {plain}"
+    shown = "".join(dict.fromkeys(ch for ch in odd if ch != "\u3000"))
+    return (f"{_short(value)} is written with full-width characters (全角数字「{shown}」)",
+            f"全角数字「{value.strip()}」→ {plain} (write it with half-width digits)")
 
 
 def _json_type(value) -> str:
@@ -208,8 +347,14 @@ def _describe(error, path):
         return
     if v == "type":
         want = error.validator_value
-        want = " or ".join(want) if isinstance(want, list) else want
-        yield None, f"expected {want}, found {_json_type(inst)} {_short(inst)}", f"write a {want}"
+        wants = want if isinstance(want, list) else [want]
+        slip = fullwidth_number(inst) if {"integer", "number"} & set(wants) else None
+        if slip:
+            yield None, slip[0], slip[1]
+            return
+        want = " or ".join(_TYPE_WORDS.get(w, w) for w in wants)
+        found = _TYPE_WORDS.get(_json_type(inst).replace("list", "array").replace("mapping", "object"), _json_type(inst))
+        yield None, f"expected {want}, found {found} {_short(inst)}", f"write {want}"
         return
     if v == "enum":
         options = error.validator_value

@@ -1,25 +1,73 @@
 """Reading one YAML file safely into plain data plus the position of every node.
 
-ruamel.yaml composes the node tree (safe: no Python objects, no custom tags); we then build the
-plain ``dict``/``list``/scalar data ourselves, which lets us refuse duplicate keys, bound alias
-expansion (a "billion laughs" file fails fast) and record where every key and value stands, so a
-JSON Schema error deep in a card can still be reported as ``file:line:col``.
+libyaml's C parser (ruamel.yaml.clib) turns the text into events; we build the plain
+``dict``/``list``/scalar data from them in one pass with an explicit stack, which lets us refuse
+duplicate keys, bound nesting depth and alias expansion (a "billion laughs" file fails fast),
+refuse NaN and infinities, and record where every key and value stands, so a JSON Schema error
+deep in a card can still be reported as ``file:line:col``. Positions are kept as the parser's
+marks and become :class:`Location` values only when asked for.
+
+Files are read defensively (:func:`read_bytes`): only regular files, inside the game folder when
+one is given, and never more than :data:`MAX_FILE_BYTES` — counted while reading, so a file that
+grows, or a link to ``/dev/zero``, cannot fill memory.
 """
 
 from __future__ import annotations
 
-import datetime
+import os
+import stat
+from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import cache
 from pathlib import Path
 
+from fuda.database import yamlsyntax
 from fuda.database.findings import Finding, FindingsError, Location
 
-#: Files larger than this are refused before they are read (a card file is a few kB).
+#: Files larger than this are refused (a card file is a few kB; 1,000 cards are ~330 kB).
 MAX_FILE_BYTES = 2 * 1024 * 1024
-#: Nodes built from one file, counting every alias expansion; far above any real card file.
+#: Values built from one file, counting every alias expansion; far above any real card file.
 MAX_NODES = 200_000
+#: Nesting of lists and mappings; a card's deepest real value (an op inside an if) is ~12.
+MAX_DEPTH = 64
 
 Path_ = tuple  # a path into the data: keys and list indices
+
+
+class Positions(Mapping):
+    """Data path -> :class:`Location`, made on demand from the parser's marks (cheap to record).
+
+    A view below ``prefix`` (a card, an ability, an op) shares the document's marks: making one
+    costs nothing, a look-up one dict access; iterating walks only ``span``, the paths of the
+    value it belongs to (the marks of one card are recorded together)."""
+
+    __slots__ = ("file", "marks", "prefix", "span")
+
+    def __init__(self, file: Path, marks: dict, prefix: tuple = (), span=None):
+        self.file = file
+        self.marks = marks
+        self.prefix = prefix
+        self.span = span
+
+    def __getitem__(self, path) -> Location:
+        mark = self.marks[self.prefix + path]
+        return Location(self.file, mark.line + 1, mark.column + 1)
+
+    def __contains__(self, path) -> bool:
+        return self.prefix + path in self.marks
+
+    def __iter__(self):
+        n, prefix = len(self.prefix), self.prefix
+        for path in self.marks if self.span is None else self.span:
+            if len(path) > n and path[:n] == prefix:
+                yield path[n:]
+
+    def __len__(self) -> int:
+        return sum(1 for _ in self)
+
+    def below(self, *path) -> Positions:
+        """The view of the positions below ``path`` (relative to this view)."""
+        return Positions(self.file, self.marks, self.prefix + path, self.span)
 
 
 @dataclass(frozen=True)
@@ -28,8 +76,8 @@ class Document:
 
     path: Path
     data: object
-    values: dict  # data path -> Location of the value
-    keys: dict  # data path -> Location of the mapping key that holds it
+    values: Mapping  # data path -> Location of the value
+    keys: Mapping  # data path -> Location of the mapping key that holds it
 
     def where(self, path: Path_, *, key: bool = False) -> Location:
         """The location of the value at ``path`` (or of its key), falling back to the nearest parent."""
@@ -44,53 +92,99 @@ class Document:
         return self.values.get((), Location(self.path, 1, 1))
 
 
-def read_yaml(path: Path) -> Document:
-    """Read ``path`` as one YAML document; raise :class:`FindingsError` with a located finding."""
+def read_bytes(path: Path, root: Path | None = None, limit: int = MAX_FILE_BYTES) -> bytes:
+    """The bytes of ``path``, refused with a located finding when it is not a regular file, leaves
+    ``root`` (through a link), or holds more than ``limit`` bytes (counted while reading)."""
     path = Path(path)
+    if root is not None:
+        try:
+            inside = path.resolve().is_relative_to(Path(root).resolve())
+        except (OSError, RuntimeError):  # a symlink loop
+            inside = False
+        if not inside:
+            raise _fail(path, 0, 0, "Y005", f"{path.name} is a link to {os.path.realpath(path)}, outside the game folder",
+                        "copy the file into the game folder instead of linking to it")
     try:
-        size = path.stat().st_size
+        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
     except OSError as exc:
         raise _fail(path, 0, 0, "Y005", f"cannot read the file: {exc.strerror}", "check the path") from None
-    if size > MAX_FILE_BYTES:
-        raise _fail(
-            path, 0, 0, "Y003",
-            f"file is {size:,} bytes, more than the {MAX_FILE_BYTES:,} allowed for a card file",
-            "split it into several files",
-        )
     try:
-        text = path.read_bytes().decode("utf-8-sig")
+        mode = os.fstat(fd).st_mode
+        if not stat.S_ISREG(mode):
+            raise _fail(path, 0, 0, "Y005", f"{path.name} is {_kind_of(mode)}, not a file",
+                        "remove it or give it another name (only regular files are read)")
+        chunks, size = [], 0
+        while chunk := os.read(fd, 1 << 20):
+            size += len(chunk)
+            if size > limit:
+                raise _fail(path, 0, 0, "Y003", f"file holds more than the {limit:,} bytes allowed for a card file",
+                            "split it into several files")
+            chunks.append(chunk)
+        return b"".join(chunks)
+    finally:
+        os.close(fd)
+
+
+def _kind_of(mode: int) -> str:
+    if stat.S_ISDIR(mode):
+        return "a folder"
+    if stat.S_ISFIFO(mode):
+        return "a named pipe (FIFO)"
+    if stat.S_ISCHR(mode) or stat.S_ISBLK(mode):
+        return "a device"
+    if stat.S_ISSOCK(mode):
+        return "a socket"
+    return "not a regular file"
+
+
+def read_yaml(path: Path, root: Path | None = None) -> Document:
+    """Read ``path`` as one YAML document; raise :class:`FindingsError` with a located finding."""
+    path = Path(path)
+    raw = read_bytes(path, root)
+    try:
+        text = raw.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
-        raise _fail(path, 0, 0, "Y005", f"not UTF-8 text (byte {exc.start})", "save the file as UTF-8") from None
+        line = raw[: exc.start].count(b"\n") + 1
+        hint = "save the file as UTF-8 (it looks like Shift_JIS)" if _looks_sjis(raw) else "save the file as UTF-8"
+        raise _fail(path, line, 0, "Y005", "the file is not UTF-8 text", hint) from None
     return parse_yaml(text, path)
+
+
+def _looks_sjis(raw: bytes) -> bool:
+    try:
+        raw.decode("cp932")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def parse_yaml(text: str, path: Path) -> Document:
     """Parse YAML ``text`` (already read from ``path``) into a :class:`Document`."""
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
-    yaml = _yaml()
+    builder = _Builder(path)
     try:
-        node = yaml.compose(text)
+        data = builder.run(_event_source(text))
     except MarkedYAMLError as exc:
-        mark = exc.problem_mark or exc.context_mark
-        line, col = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-        problem = " ".join(str(exc.problem or exc.context or "syntax error").split())
-        raise _fail(path, line, col, "Y001", f"YAML syntax error: {problem}",
-                    "fix the YAML syntax (indentation, quotes, colons)") from None
+        raise FindingsError([yamlsyntax.syntax_finding(path, text, exc)]) from None
     except YAMLError as exc:
         raise _fail(path, 0, 0, "Y001", f"YAML error: {' '.join(str(exc).split())}", "fix the YAML syntax") from None
-    if node is None:
-        return Document(path, None, {(): Location(path, 1, 1)}, {})
-    builder = _Builder(path, yaml)
-    data = builder.build(node, ())
-    return Document(path, data, builder.values, builder.keys)
+    if builder.empty:
+        return Document(path, None, Positions(path, {}), Positions(path, {}))
+    return Document(path, data, Positions(path, builder.values), Positions(path, builder.keys))
 
 
-def _yaml():
-    """A safe composer: libyaml's C parser (ruamel.yaml.clib, ~6× faster) when installed."""
-    from ruamel.yaml import YAML
+def _event_source(text: str):
+    """A function returning the next parse event (``None`` at the end): libyaml's C parser when
+    ruamel.yaml.clib is installed (events cost a third of a composed node tree), else ruamel's."""
+    try:
+        from _ruamel_yaml import CParser
+    except ImportError:
+        from ruamel.yaml import YAML
 
-    return YAML(typ="safe", pure=False)  # ruamel falls back to pure Python without the C parser
+        events = YAML(typ="safe", pure=True).parse(text)
+        return lambda: next(events, None)
+    return CParser(text).get_event
 
 
 def _fail(path, line, col, code, message, hint) -> FindingsError:
@@ -98,72 +192,196 @@ def _fail(path, line, col, code, message, hint) -> FindingsError:
 
 
 _STR = "tag:yaml.org,2002:str"
-_SCALARS = {
-    "tag:yaml.org,2002:null", "tag:yaml.org,2002:bool", "tag:yaml.org,2002:int",
-    "tag:yaml.org,2002:float", _STR, "tag:yaml.org,2002:timestamp",
-}
+_SEQ = "tag:yaml.org,2002:seq"
+_MAP = "tag:yaml.org,2002:map"
+_INT = "tag:yaml.org,2002:int"
+_FLOAT = "tag:yaml.org,2002:float"
+_BOOL = "tag:yaml.org,2002:bool"
+_NULL = "tag:yaml.org,2002:null"
+_MERGE = "tag:yaml.org,2002:merge"
+_SCALARS = {_NULL, _BOOL, _INT, _FLOAT, _STR, "tag:yaml.org,2002:timestamp"}
+_KEY = object()  # a mapping frame waiting for its next key
+
+
+@cache
+def _resolvers() -> dict:
+    """First character -> [(tag, regexp)]: ruamel's YAML 1.2 implicit resolvers, looked up once
+    (ruamel's own resolver asks for the document's version at every scalar)."""
+    from ruamel.yaml.resolver import implicit_resolvers
+
+    table: dict = {}
+    for versions, tag, regexp, first in implicit_resolvers:
+        if (1, 2) in versions:
+            for char in first:
+                table.setdefault(char, []).append((tag, regexp))
+    return table
+
+
+@cache
+def _event_types():
+    from ruamel.yaml import events
+
+    return (events.ScalarEvent, events.MappingStartEvent, events.SequenceStartEvent, events.MappingEndEvent,
+            events.SequenceEndEvent, events.AliasEvent, events.DocumentStartEvent, events.StreamEndEvent)
 
 
 class _Builder:
-    """Turns a composed node tree into plain data, recording positions as it goes."""
+    """Builds plain data from parse events, recording positions as it goes."""
 
-    def __init__(self, path: Path, yaml):
-        from ruamel.yaml.constructor import SafeConstructor
-
+    def __init__(self, path: Path):
         self.path = path
-        self.constructor = SafeConstructor(loader=yaml)
         self.values: dict = {}
         self.keys: dict = {}
         self.count = 0
+        self.empty = True
 
-    def loc(self, node) -> Location:
-        mark = node.start_mark
-        return Location(self.path, mark.line + 1, mark.column + 1)
+    def run(self, get):
+        scalar_t, map_t, seq_t, map_end, seq_end, alias_t, doc_t, end_t = _event_types()
+        resolvers = _resolvers()
+        value_kinds = {scalar_t, map_t, seq_t, map_end, seq_end, alias_t}
+        special_first = set(resolvers) | set(yamlsyntax.DASHES) | {"<"}  # keys that need _key's care
+        values = self.values
+        anchors: dict = {}
+        stack: list = []  # frames: [container, path, pending key or _KEY/None, anchor, count at start, mark]
+        documents = 0
+        root = None
+        while (event := get()) is not None:
+            kind = type(event)
+            if kind is doc_t:
+                documents += 1
+                if documents > 1:
+                    raise self._error(event.start_mark, "Y001", "the file holds more than one YAML document (a '---' line)",
+                                      "keep one document per file: remove the '---' line")
+                continue
+            if kind is end_t:
+                break
+            if kind not in value_kinds:
+                continue  # stream start, document end
+            if kind is map_end or kind is seq_end:
+                frame = stack.pop()
+                value = frame[0]
+                if frame[3] is not None:
+                    anchors[frame[3]] = (value, self.count - frame[4])
+            else:
+                top = stack[-1] if stack else None
+                if top is not None and top[2] is _KEY:
+                    text = event.value if kind is scalar_t else None
+                    if (text and event.tag is None and event.implicit[0] and text[0] not in special_first
+                            and text not in top[0]):
+                        self.keys[top[1] + (text,)] = event.start_mark  # the common key: a new plain word
+                        top[2] = text
+                    else:
+                        top[2] = self._key(event, top, scalar_t)
+                    continue
+                if top is None:
+                    path = ()
+                elif top[2] is None:
+                    path = top[1] + (len(top[0]),)
+                else:
+                    path = top[1] + (top[2],)
+                values[path] = mark = event.start_mark
+                self.count += 1
+                if kind is scalar_t:
+                    text = event.value
+                    if event.tag is None and (not event.implicit[0] or (text and text[0] not in resolvers)):
+                        value = text  # quoted, or plain and no implicit type starts this way
+                    else:
+                        value = self._scalar(event, resolvers)
+                elif kind is alias_t:
+                    if event.anchor not in anchors:
+                        raise self._error(mark, "Y001", f"the alias *{event.anchor} names no anchor before it",
+                                          f"define &{event.anchor} above, or remove the alias")
+                    value, size = anchors[event.anchor]
+                    self.count += size
+                elif kind is map_t or kind is seq_t:
+                    if event.tag not in (None, "!", _MAP if kind is map_t else _SEQ):
+                        raise self._unsupported(mark, event.tag)
+                    if len(stack) >= MAX_DEPTH:
+                        raise self._error(mark, "Y009", f"lists and mappings are nested more than {MAX_DEPTH} deep",
+                                          "flatten the data; a card never needs this depth")
+                    frame = [{} if kind is map_t else [], path, _KEY if kind is map_t else None,
+                             event.anchor, self.count, mark]
+                    stack.append(frame)
+                    continue
+                if self.count > MAX_NODES:
+                    raise self._error(mark, "Y004",
+                                      f"the document expands to more than {MAX_NODES:,} values (aliases nested too deep?)",
+                                      "write the data out without nested aliases")
+                if kind is scalar_t and event.anchor is not None:
+                    anchors[event.anchor] = (value, 1)
+            self.empty = False
+            if not stack:
+                root = value
+            else:
+                top = stack[-1]
+                if top[2] is None:
+                    top[0].append(value)
+                else:
+                    top[0][top[2]] = value
+                    top[2] = _KEY
+        return root
 
-    def build(self, node, path):
-        self.count += 1
-        if self.count > MAX_NODES:
-            raise _fail(
-                self.path, *self._pos(node), "Y004",
-                f"the document expands to more than {MAX_NODES:,} values (aliases nested too deep?)",
-                "write the data out without nested aliases",
-            )
-        self.values[path] = self.loc(node)
-        tag = str(node.tag)
-        if node.id == "mapping":
-            return self._mapping(node, path)
-        if node.id == "sequence":
-            return [self.build(item, path + (i,)) for i, item in enumerate(node.value)]
+    def _key(self, event, frame, scalar_t):
+        """Read the key ``event`` of the mapping ``frame``: a plain, new string."""
+        mark = event.start_mark
+        if type(event) is not scalar_t:
+            raise self._error(mark, "Y007", "a mapping key must be a plain string", "use a plain word as the key")
+        if event.tag is None and event.implicit[0] and event.value == "<<":
+            raise self._error(mark, "Y007", "merge keys (<<) are not supported", "write the keys out in full")
+        key = self._scalar(event, _resolvers())
+        if not isinstance(key, str):
+            raise self._error(mark, "Y007", f"a mapping key must be a string, found {type(key).__name__} {key!r}",
+                              f"quote it: '{key}'")
+        path = frame[1] + (key,)
+        if key in frame[0]:
+            first = self.keys[path]
+            raise self._error(mark, "Y002", f"duplicate key '{key}' (first at line {first.line + 1})", "remove one of them")
+        if key[:1] in yamlsyntax.DASHES and event.implicit[0]:
+            dash = yamlsyntax.fullwidth_dash(key)
+            if dash:
+                raise self._error(mark, "Y010", *dash)
+        self.keys[path] = mark
+        return key
+
+    def _scalar(self, event, resolvers):
+        """A YAML 1.2 core scalar (ruamel's rules); NaN and infinities are refused here, so no
+        number field anywhere can hold one (the printer and engines cannot use them)."""
+        text = event.value
+        tag = event.tag
+        if tag is None:
+            if not event.implicit[0]:
+                return text  # quoted
+            for name, regexp in resolvers.get(text[:1] if text else "", ()):
+                if regexp.match(text):
+                    tag = name
+                    break
+            else:
+                return text
+        elif tag == "!" or tag == _STR:
+            return text
         if tag not in _SCALARS:
-            raise _fail(self.path, *self._pos(node), "Y006", f"unsupported YAML tag {tag}",
-                        "remove the tag; cards use plain strings, numbers, lists and mappings")
-        value = self.constructor.construct_object(node)
-        if isinstance(value, (datetime.date, datetime.datetime)):
-            return node.value  # keep dates as the text written; no schema field is a date
-        return value
+            raise self._unsupported(event.start_mark, tag)
+        if tag == _INT:
+            digits = text.replace("_", "")
+            sign = -1 if digits[:1] == "-" else 1
+            digits = digits.lstrip("+-")
+            base = {"0b": 2, "0o": 8, "0x": 16}.get(digits[:2])
+            return sign * (int(digits[2:], base) if base else int(digits))
+        if tag == _FLOAT:
+            value = float(text.replace("_", "").lower().replace(".inf", "inf").replace(".nan", "nan"))
+            if value != value or value in (float("inf"), float("-inf")):
+                raise self._error(event.start_mark, "Y008", f"{text} is not a number a card can use",
+                                  "write a finite number (NaN and infinity are not allowed)")
+            return value
+        if tag == _BOOL:
+            return text.lower() == "true"
+        if tag == _NULL:
+            return None
+        return text  # a timestamp: kept as the text written; no schema field is a date
 
-    def _mapping(self, node, path):
-        result: dict = {}
-        for key_node, value_node in node.value:
-            if str(key_node.tag) == "tag:yaml.org,2002:merge":
-                raise _fail(self.path, *self._pos(key_node), "Y007", "merge keys (<<) are not supported",
-                            "write the keys out in full")
-            if key_node.id != "scalar":
-                raise _fail(self.path, *self._pos(key_node), "Y007", "a mapping key must be a plain string",
-                            "use a plain word as the key")
-            key = key_node.value if str(key_node.tag) == _STR else self.constructor.construct_object(key_node)
-            if not isinstance(key, str):
-                raise _fail(self.path, *self._pos(key_node), "Y007",
-                            f"a mapping key must be a string, found {type(key).__name__} {key!r}",
-                            f"quote it: '{key}'")
-            if key in result:
-                first = self.keys[path + (key,)]
-                raise _fail(self.path, *self._pos(key_node), "Y002",
-                            f"duplicate key '{key}' (first at line {first.line})", "remove one of them")
-            self.keys[path + (key,)] = self.loc(key_node)
-            result[key] = self.build(value_node, path + (key,))
-        return result
+    def _unsupported(self, mark, tag):
+        return self._error(mark, "Y006", f"unsupported YAML tag {tag}",
+                           "remove the tag; cards use plain strings, numbers, lists and mappings")
 
-    @staticmethod
-    def _pos(node):
-        return node.start_mark.line + 1, node.start_mark.column + 1
+    def _error(self, mark, code, message, hint) -> FindingsError:
+        return _fail(self.path, mark.line + 1, mark.column + 1, code, message, hint)

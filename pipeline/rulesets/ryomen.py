@@ -29,14 +29,40 @@ VOCABULARY = Vocabulary(
 CHIP_ZONES = MappingProxyType({"points": "point-zone", "day-night": "day-night", "stat": "stat-chips"})
 
 
+def pairing_problems(game: Game, set_id: str, pairs) -> list[tuple[tuple, str, str | None]]:
+    """The construction rules of one pairing (RY-DECK-1/2): exactly ``pairs`` pairs of two
+    different cards of its set, every card of the set used exactly ``copies`` times; ``(path,
+    message, hint)`` for each broken rule. Validation and the engine's set-up both call this.
+    Ids that name no card are left to the caller (validation reports them with a did-you-mean)."""
+    rules = game.manifest["deck-rules"]
+    copies, want_pairs = rules["copies"], rules["pairs"]
+    pairs = [list(p) for p in pairs]
+    out = []
+    if len(pairs) != want_pairs:
+        out.append((("pairs",), f"needs exactly {want_pairs} pairs, found {len(pairs)}", None))
+    used = Counter()
+    for i, pair in enumerate(pairs):
+        for j, cid in enumerate(pair):
+            if game.has_card(cid) and game.card(cid).get("set") != set_id:
+                out.append((("pairs", i, j), f"'{cid}' is not a card of set '{set_id}'", None))
+            used[cid] += 1
+        if len(pair) == 2 and pair[0] == pair[1]:
+            out.append((("pairs", i), f"pair {i + 1} is two copies of '{pair[0]}'",
+                        "a double-faced card pairs two different cards (RY-DECK-2)"))
+    for cid in (c.id for c in game.cards if c.get("set") == set_id):
+        if used[cid] != copies:
+            out.append((("pairs",), f"'{cid}' is used {used[cid]} time(s), expected exactly {copies}",
+                        "use every card of the set exactly twice across the 9 pairs"))
+    return out
+
+
 def check(game: Game, context) -> list[Finding]:
     """Cards name the manifest's sets and chips; each set holds 9 kinds and each pairing uses
     every card of its set exactly twice in 9 pairs of different faces (RY-DECK-1/2)."""
     known_ids = context["known_ids"]
     findings = []
     sets = {s["id"] for s in game.manifest.get("sets", ())}
-    rules = game.manifest["deck-rules"]
-    kinds, copies, want_pairs = rules["kinds"], rules["copies"], rules["pairs"]
+    kinds = game.manifest["deck-rules"]["kinds"]
     for card in game.cards:
         if card.get("set") not in sets:
             findings.append(Finding(card.where("set"), "R001", f"unknown set '{card.get('set')}'", card=card.id,
@@ -55,25 +81,13 @@ def check(game: Game, context) -> list[Finding]:
             findings.append(Finding(game.source, "F002", f"set '{s}' has {len(ids)} kinds of card, expected {kinds}",
                                     hint="each player's set holds exactly 9 kinds (RY-DECK-1)"))
     for deck in game.decks:
-        pairs = [list(p) for p in deck["pairs"]]
-        if len(pairs) != want_pairs:
-            findings.append(deck_rule(deck, ("pairs",), f"needs exactly {want_pairs} pairs, found {len(pairs)}"))
-        used = Counter()
-        for i, pair in enumerate(pairs):
+        for i, pair in enumerate(deck["pairs"]):
             for j, cid in enumerate(pair):
                 bad = dangling(deck, ("pairs", i, j), cid, game, known_ids)
                 if bad:
                     findings.append(bad)
-                elif game.has_card(cid) and game.card(cid).get("set") != deck["set"]:
-                    findings.append(deck_rule(deck, ("pairs", i, j), f"'{cid}' is not a card of set '{deck['set']}'"))
-                used[cid] += 1
-            if len(pair) == 2 and pair[0] == pair[1]:
-                findings.append(deck_rule(deck, ("pairs", i), f"pair {i + 1} is two copies of '{pair[0]}'",
-                                           "a double-faced card pairs two different cards (RY-DECK-2)"))
-        for cid in members.get(deck["set"], []):
-            if used[cid] != copies:
-                findings.append(deck_rule(deck, ("pairs",), f"'{cid}' is used {used[cid]} time(s), expected exactly {copies}",
-                                           "use every card of the set exactly twice across the 9 pairs"))
+        findings += [deck_rule(deck, path, message, hint)
+                     for path, message, hint in pairing_problems(game, deck["set"], deck["pairs"])]
     return findings
 
 
@@ -88,5 +102,5 @@ def table_plan(game: Game, deck: Deck) -> TablePlan:
 
 RULESET = BuiltinRuleSet(
     id="ryomen", name="東方両面表（仮）", engine="fuda.engine.ryomen",
-    game_labels=LABELS, words=VOCABULARY, checks=check, plan=table_plan, print_backs="none",
+    game_labels=LABELS, words=VOCABULARY, checks=check, construction=pairing_problems, plan=table_plan, print_backs="none",
 )

@@ -290,3 +290,14 @@ def test_catalogue_coverage_from_rule_marks(tmp_path):
     assert report.tests["X-3"] == ["test_x.py::TestB::test_b"]
     assert report.uncovered == ("X-5",)
     assert report.unknown == (("test_x.py::test_a", "X-9"),)
+
+
+def test_every_clause_has_japanese_text():
+    """Each engine's catalogue gives every clause in Japanese (and every interpretation too), so
+    `fuda rules` can show Japanese first."""
+    from fuda.engine import raise_blaze, recast_rift, ryomen, toho_tcg
+
+    for module in (recast_rift, ryomen, toho_tcg, raise_blaze):
+        for clause in module.CATALOGUE.clauses:
+            assert clause.ja.strip(), f"{clause.id} has no Japanese text"
+            assert bool(clause.interpretation) == bool(clause.ja_interpretation.strip()), clause.id

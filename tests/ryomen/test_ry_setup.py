@@ -106,3 +106,20 @@ def test_point_chips_are_shuffled_by_the_seed_and_laid_open():
     agent = ScriptedAgent([("serve", "flandre/patchouli"), ("name", "power"), ("receive", "letty/chen")])
     run(game, agent)
     assert game.won[0] == [first]
+
+
+@pytest.mark.rule("RY-DECK-1")
+def test_new_game_refuses_a_pairing_the_deck_rules_forbid():
+    """「プレイヤー毎に９種類２枚ずつ、計１８枚のカードを持ち」: nine copies of one card are refused by the engine
+    with the same check validation uses (the rule set's one implementation)."""
+    from fuda.engine import ryomen as ry
+
+    registry = sample_registry()
+    legal = ry.setup_from_deck(registry.game.decks[0])
+    first = legal.pairs[0][0]
+    other = next(c for pair in legal.pairs for c in pair if c != first)
+    illegal = ry.PlayerSetup(tuple((first, other) for _ in range(9)))
+    with pytest.raises(ValueError) as info:
+        ry.new_game(registry, (illegal, legal), 0)
+    assert "player 1" in str(info.value) and f"'{first}' is used 9 time(s), expected exactly 2" in str(info.value)
+    ry.new_game(registry, (legal, legal), 0)  # a legal pairing still seats
