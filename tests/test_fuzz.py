@@ -127,7 +127,6 @@ def _in_workers(jobs, workers: int = 2) -> list[str]:
     return report
 
 
-@pytest.mark.xfail(strict=True, run=False, reason="issue #18: the loader, lint and print fixes are landing from their branches")
 def test_fuzz_mutants_have_no_violations(tmp_path, good_builds):
     """Every mutant through validate, lint, play (and print, export, build on a share): no violation."""
 

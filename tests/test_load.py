@@ -256,3 +256,15 @@ def test_paths_can_name_a_root_a_game_or_a_file():
     assert [g.id for g in load_database([cards_dir() / "ryomen"]).games] == ["ryomen"]
     one_file = card_files(cards_dir() / "toho-tcg")[0]
     assert [g.id for g in load_database([one_file]).games] == ["toho-tcg"]
+
+
+def test_an_art_name_too_long_for_the_file_system_is_a_finding(sample_copy):
+    """An art path whose file name is longer than the file system allows is A001, not a traceback."""
+    from fuda import validate
+
+    from .conftest import card_files, rewrite
+
+    folder = sample_copy("toho-tcg")
+    rewrite(card_files(folder)[0], lambda d: d["cards"][0].__setitem__("art", "art/" + "あ" * 300 + ".png"))
+    found = [f for f in validate([folder]) if f.code == "A001"]
+    assert found and "cannot be opened" in found[0].message and found[0].location.line > 0

@@ -80,11 +80,14 @@ def _art(game: Game, manifest: Document) -> list[Finding]:
 
 def image_problem(path: Path, root: Path) -> str | None:
     """Why ``path`` is not a usable art file inside ``root``, or ``None`` when it is."""
-    resolved = Path(path).resolve()
-    if not resolved.is_relative_to(root):
-        return f"art path {path} leaves the game folder {root}"
-    if not resolved.is_file():
-        return f"art file {path} does not exist"
+    try:
+        resolved = Path(path).resolve()
+        if not resolved.is_relative_to(root):
+            return f"art path {path} leaves the game folder {root}"
+        if not resolved.is_file():
+            return f"art file {path} does not exist"
+    except OSError as exc:  # a name too long for the file system, a loop of links, ...
+        return f"art file {Path(path).name[:40]}… cannot be opened: {exc.strerror or exc}"
     try:
         from PIL import Image
 
