@@ -286,6 +286,18 @@ def test_rules_works_without_a_checkout(tmp_path, monkeypatch):
         assert "tests: tests/toho_tcg/" in result.stdout and "58/58 clauses covered" in result.stdout
 
 
+def test_rules_speaks_japanese_first(tmp_path, monkeypatch):
+    """In Japanese, `fuda rules` prints each clause and its reading in Japanese (English with --lang en)."""
+    from fuda.engine.toho_tcg import CATALOGUE
+
+    monkeypatch.chdir(tmp_path)
+    clause = CATALOGUE.clause("TT-COST-1")
+    ja = runner.invoke(app, ["--lang", "ja", "rules", "toho-tcg"])
+    assert ja.exit_code == 0 and clause.ja in ja.stdout and clause.ja_interpretation in ja.stdout
+    en = runner.invoke(app, ["--lang", "en", "rules", "toho-tcg"])
+    assert clause.rule in en.stdout and clause.ja not in en.stdout
+
+
 @pytest.mark.parametrize("args", [["--help"], ["validate", "--help"], ["lint", "--help"], ["print", "--help"]])
 def test_help_imports_nothing_heavy(args):
     """`fuda … --help` loads no command's heavy libraries (YAML, JSON Schema, PDF, pydantic, other commands)."""

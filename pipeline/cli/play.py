@@ -292,7 +292,8 @@ def rules(
     if fmt == "json":
         typer.echo(json.dumps({
             "game": name, "rules": rules_id,
-            "clauses": [{"id": c.id, "rule": c.rule, "rule_ja": getattr(c, "rule_ja", "") or None,
+            "clauses": [{"id": c.id, "rule_ja": c.ja or None, "rule": c.rule,
+                         "interpretation_ja": c.ja_interpretation or None,
                          "interpretation": c.interpretation, "waiver": c.waiver,
                          **({"tests": proved.get(c.id, [])} if report else {})} for c in catalogue.clauses],
             **({"uncovered": list(report.uncovered), "unknown": [list(u) for u in report.unknown]} if report else {}),
@@ -302,8 +303,9 @@ def rules(
         for c in catalogue.clauses:
             typer.echo("")
             typer.echo(f"{c.id}  {_clause_text(c)}")
-            if c.interpretation:
-                typer.echo(f"    {t('rules.reading')}: {c.interpretation}")
+            reading = _reading_text(c)
+            if reading:
+                typer.echo(f"    {t('rules.reading')}: {reading}")
             if c.waiver:
                 typer.echo(f"    {t('rules.waiver')}: {c.waiver}")
             if report is not None:
@@ -338,11 +340,15 @@ def _rules_of(game_id: str, path, sample: bool):
 
 
 def _clause_text(clause) -> str:
-    """The clause's text: Japanese first where the catalogue has it, then English."""
-    ja = getattr(clause, "rule_ja", "")
-    if ja and language() == "ja":
-        return f"{ja}（{clause.rule}）"
-    return f"{clause.rule}（{ja}）" if ja else clause.rule
+    """The clause's text in the user's language (Japanese, or English with --lang en)."""
+    return clause.ja if clause.ja and language() == "ja" else clause.rule
+
+
+def _reading_text(clause) -> str:
+    """The reading the engine takes, in the user's language."""
+    if clause.ja_interpretation and language() == "ja":
+        return clause.ja_interpretation
+    return clause.interpretation
 
 
 def register(app: typer.Typer) -> None:
