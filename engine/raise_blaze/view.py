@@ -16,6 +16,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fuda.engine.core.view import TwoSides
+
 
 @dataclass(frozen=True)
 class Fighter:
@@ -63,7 +65,7 @@ class Attack:
 
 
 @dataclass(frozen=True)
-class RBView:
+class RBView(TwoSides):
     """A seat's knowledge of the game: both sides (``sides[seat]`` is its own), the turn and
     phase, the attack in progress, the open powers, and the cards' definitions it may know."""
 
@@ -78,16 +80,6 @@ class RBView:
     owner: tuple[int, ...]  # the owner of each card number (the numbering, not a secret)
     defs: tuple  # CardDef by card number, None for a card this seat has not seen
     finished: bool
-
-    @property
-    def me(self) -> Side:
-        """The viewing seat's own side."""
-        return self.sides[self.seat]
-
-    @property
-    def opponent(self) -> Side:
-        """The other side."""
-        return self.sides[1 - self.seat]
 
     def power(self, card: int) -> int:
         """The current power of a card on the field (0 when it is not there)."""

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fuda.engine.core.view import TwoSides
+
 
 @dataclass(frozen=True)
 class Side:
@@ -44,7 +46,7 @@ class Side:
 
 
 @dataclass(frozen=True)
-class RRView:
+class RRView(TwoSides):
     """A seat's knowledge of the game: both sides (``sides[seat]`` is its own), the turn, the
     open cast zone and the rules settings."""
 
@@ -59,16 +61,6 @@ class RRView:
     hand_limit: int
     awaken_at: int
     finished: bool
-
-    @property
-    def me(self) -> Side:
-        """The viewing seat's own side."""
-        return self.sides[self.seat]
-
-    @property
-    def opponent(self) -> Side:
-        """The other side."""
-        return self.sides[1 - self.seat]
 
     def zone_of(self, card: int) -> int:
         """The recast zone of a deployed card of either side, or -1."""

@@ -13,6 +13,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from fuda.engine.core.view import TwoSides
+
 
 @dataclass(frozen=True)
 class Char:
@@ -58,7 +60,7 @@ class StackEntry:
 
 
 @dataclass(frozen=True)
-class TTView:
+class TTView(TwoSides):
     """A seat's knowledge of the game: both sides (``sides[seat]`` is its own), the turn, phase
     and window, the stack, the world, and the op whose target its player is choosing."""
 
@@ -74,16 +76,6 @@ class TTView:
     defs: tuple  # CardDef by card number, None for a card this seat has not seen
     qa_limit: int
     finished: bool
-
-    @property
-    def me(self) -> Side:
-        """The viewing seat's own side."""
-        return self.sides[self.seat]
-
-    @property
-    def opponent(self) -> Side:
-        """The other side."""
-        return self.sides[1 - self.seat]
 
     def char(self, card: int) -> Char | None:
         """The character ``card`` on either field, or None."""
