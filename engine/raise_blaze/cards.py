@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from fuda.database import Finding, FindingsError
+from fuda.database.ruleset import ruleset_for
 from fuda.engine.core import CompiledAbility, Option, Registry
 from fuda.engine.core import build_registry as core_build
 from fuda.engine.core.numbering import Numbering
@@ -21,7 +22,8 @@ from fuda.engine.raise_blaze.ops import ABILITY_KEYS, TABLE, Condition, Target, 
 
 WHENS = ("on-summon", "activated", "continuous", "on-destroyed", "on-attack", "while-underneath",
          "on-activate", "on-opponent-attack", "while-active", "while-equipped")
-SPELL_JA = {"normal": "通常", "continuous": "持続性", "equip": "装着性"}
+#: the printed names of spell types: the rule set's one table (fuda.rulesets.raise_blaze)
+LABELS = ruleset_for("raise-blaze").labels(None)
 STATIC_KIND = {"modify-power": "power", "battle-immune": "immune", "cannot-attack": "no-attack"}
 
 
@@ -158,7 +160,7 @@ class CardDef:
             return f"{self.name}（レイズ{self.raise_}・{self.power}）"
         if self.kind == "core-fighter":
             return f"{self.name}（コアファイター・{self.power}）"
-        return f"{self.name}（{SPELL_JA[self.spell_type]}スペル）"
+        return f"{self.name}（{LABELS.value('spell-type', self.spell_type)}スペル）"
 
 
 class Layout(NamedTuple):

@@ -12,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from fuda.database import Finding, FindingsError
+from fuda.database.ruleset import ruleset_for
 from fuda.engine.core import CompiledAbility, Option, Registry
 from fuda.engine.core import build_registry as core_build
 from fuda.engine.core.registry import unplayable
@@ -24,9 +25,8 @@ from fuda.engine.toho_tcg.ops import (
 )
 
 WHENS = ("on-play", "activated", "static", "triggered")
-KIND_JA = {"character": "キャラクター", "quick": "クイック", "assister": "アシスター",
-           "equip": "イクイップ", "world": "ワールド"}
-RANK_JA = {"normal": "ノーマル", "hard": "ハード"}
+#: the printed names of kinds and ranks: the rule set's one table (fuda.rulesets.toho_tcg)
+LABELS = ruleset_for("toho-tcg").labels(None)
 SPELLS = ("quick", "assister", "equip")
 ZEN = str.maketrans("0123456789", "０１２３４５６７８９")
 KEYWORD_JA = {
@@ -123,8 +123,8 @@ class CardDef:
     def label(self) -> str:
         """The name with its kind, e.g. 博麗霊夢（ハード）, 恋符「マスタースパーク」（クイック）."""
         if self.kind == "character":
-            return f"{self.name}（{RANK_JA[self.rank]}）"
-        return f"{self.name}（{KIND_JA[self.kind]}）"
+            return f"{self.name}（{LABELS.value('rank', self.rank)}）"
+        return f"{self.name}（{LABELS.kind(self.kind)}）"
 
     def has_trigger(self, event: str) -> bool:
         """True when the card has a triggered ability for ``event``."""

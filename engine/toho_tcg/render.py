@@ -8,6 +8,7 @@ spectator or a replay (``seat=None``) every card is named.
 from __future__ import annotations
 
 from fuda.engine.core.narration import Narrator
+from fuda.engine.toho_tcg.cards import LABELS
 
 PHASE_JA = {"draw": "ドローフェイズ", "standby": "スタンバイフェイズ", "main": "メインフェイズ",
             "battle": "バトルフェイズ", "end": "エンドフェイズ", "discard": "ディスカードフェイズ"}
@@ -16,8 +17,12 @@ WHY_JA = {"opening": "初期手札", "mulligan": "引き直し", "draw-phase": "
           "countered": "打ち消された", "fizzle": "対象不在", "equip-host-left": "装備キャラクターが場を離れた",
           "standby": "スタンバイ", "cost": "コスト", "attacked": "攻撃後", "defended": "防御後"}
 PREVENT_JA = {"protection": "プロテクション", "resist": "レジスト", "fast-attack": "ファストアタック"}
-KIND_JA = {"quick": "クイック", "assister": "アシスター", "equip": "イクイップ", "activated": "起動効果",
-           "triggered": "誘発効果", "character": "キャラクター", "world": "ワールド"}
+ABILITY_JA = {"activated": "起動効果", "triggered": "誘発効果"}  # what else goes on the stack besides cards
+
+
+def _kind(kind: str) -> str:
+    """The printed name of what went on the stack: a card kind (the rule set's labels) or an ability."""
+    return ABILITY_JA.get(kind) or LABELS.kind(kind)
 
 
 def zen(n) -> str:
@@ -184,7 +189,7 @@ class TTNarrator(Narrator):
         return f"  {who} 誘発（対象がないので何もしない）: {self._n(d['card'])}"
 
     def _r_resolve(self, who, p, d):
-        return f"   解決: {self._n(d['card'])}（{KIND_JA[d['kind']]}）"
+        return f"   解決: {self._n(d['card'])}（{_kind(d['kind'])}）"
 
     def _r_attach(self, who, p, d):
         return f"    {self._n(d['card'])}を{self._n(d['to'])}に装備"
@@ -193,7 +198,7 @@ class TTNarrator(Narrator):
         return f"    {self._n(d['card'])}: 対象が不正になったので何もしない"
 
     def _r_counter(self, who, p, d):
-        return f"    {self._n(d['target'])}（{KIND_JA[d['kind']]}）を打ち消した"
+        return f"    {self._n(d['target'])}（{_kind(d['kind'])}）を打ち消した"
 
     def _r_player_damage(self, who, p, d):
         src = f"（{self._n(d['source'])}から）" if d["source"] else ""
