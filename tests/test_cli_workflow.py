@@ -344,3 +344,27 @@ def test_shell_completion_completes_commands_and_options(tmp_path):
     env = {**os.environ, "_FUDA_COMPLETE": "complete_bash", "COMP_WORDS": "fuda validate --sa", "COMP_CWORD": "2"}
     done = subprocess.run([sys.executable, "-m", "fuda"], capture_output=True, text=True, env=env, cwd=tmp_path)
     assert "--sample" in done.stdout.split()
+
+
+def test_game_defaults_to_the_game_you_stand_in(sample_copy, tmp_path, monkeypatch):
+    """Inside a game folder (or below it), GAME may be left out: print and export use that game and
+    write beside the database, never into the game."""
+    folder = sample_copy("ryomen")
+    monkeypatch.chdir(folder / "decks")
+    printed = runner.invoke(app, ["print", "--deck", "scarlet-gate"])
+    assert printed.exit_code == 0, printed.output
+    exported = runner.invoke(app, ["export", "udonarium", "--deck", "scarlet-gate"])
+    assert exported.exit_code == 0, exported.output
+    written = sorted(p.name for p in (folder.parent / "out").iterdir())
+    assert any(n.endswith(".pdf") for n in written) and "scarlet-gate.zip" in written
+    assert not list(folder.rglob("*.pdf")) and not list(folder.rglob("*.zip"))
+
+
+def test_a_missing_game_in_a_database_names_the_games(tmp_path, monkeypatch):
+    """In a database of several games, leaving GAME out is a usage error listing them."""
+    from fuda.database.resources import cards_dir
+
+    shutil.copytree(cards_dir(), tmp_path / "cards")
+    monkeypatch.chdir(tmp_path / "cards")
+    result = runner.invoke(app, ["--lang", "en", "mat"])
+    assert result.exit_code == 2 and "recast-rift" in result.output and "ryomen" in result.output

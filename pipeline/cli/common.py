@@ -124,10 +124,29 @@ def looks_like_path(text: str) -> bool:
     return text in (".", "..") or "/" in text or "\\" in text
 
 
-def open_game(game: str, path=None, sample: bool = False, command: str = ""):
-    """(database, game, source) for GAME: a game folder's path, or an id in the found database."""
+def default_game(path=None, sample: bool = False, command: str = "") -> str:
+    """GAME when none is given: the game folder the user stands in (or above), or the only game
+    of the database found; otherwise a usage error naming the games to choose from."""
+    from fuda.database.discover import find_root
+
+    root = None if (path or sample) else find_root()
+    if root is not None and root.kind == "game":
+        return str(root.path)
+    src = source(path, sample, announce=False)
+    games = [g.id for g in load(src).games]
+    if len(games) == 1:
+        return games[0]
+    raise fail("err.missing_game", command=command or "…") if not games else \
+        fail_text(t("err.missing_game", command=command or "…") + " — " + ", ".join(games))
+
+
+def open_game(game: str | None, path=None, sample: bool = False, command: str = ""):
+    """(database, game, source) for GAME: a game folder's path, or an id in the found database;
+    none: the game the user stands in (see :func:`default_game`)."""
     from fuda.database.discover import is_game
 
+    if not game:
+        game = default_game(path, sample, command)
     candidate = Path(game)
     if is_game(candidate) or looks_like_path(game):
         if not is_game(candidate):
@@ -149,6 +168,6 @@ def open_game(game: str, path=None, sample: bool = False, command: str = ""):
 SampleOpt = Annotated[bool, typer.Option("--sample", help=t("opt.sample"))]
 PathOpt = Annotated[Optional[list[Path]], typer.Option("--path", help=t("opt.path"))]
 PathsArg = Annotated[Optional[list[Path]], typer.Argument(help=t("opt.paths"), show_default=False)]
-GameArg = Annotated[str, typer.Argument(metavar="GAME", help=t("opt.game"), show_default=False)]
+GameArg = Annotated[Optional[str], typer.Argument(metavar="GAME", help=t("opt.game"), show_default=False)]
 OutDirOpt = Annotated[Optional[Path], typer.Option("--out", "-o", help=t("opt.out_dir"), show_default=False)]
 OutFileOpt = Annotated[Optional[Path], typer.Option("--out", "-o", help=t("opt.out_file"), show_default=False)]

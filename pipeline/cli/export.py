@@ -83,8 +83,8 @@ def _warn(findings) -> None:
 
 @export_app.command("udonarium", help=t("help.export.udonarium"))
 def export_udonarium_cmd(
-    game: GameArg,
     deck: Annotated[str, typer.Option("--deck", help=t("opt.export.deck"), show_default=False)],
+    game: GameArg = None,
     out: OutFileOpt = None,
     room: Annotated[bool, typer.Option("--room", help=t("opt.export.room"))] = False,
     seed: Annotated[int, typer.Option("--seed", help=t("opt.export.seed"))] = 0,
@@ -110,7 +110,7 @@ def export_udonarium_cmd(
 
 @export_app.command("duel-online", help=t("help.export.duel_online"))
 def export_duel_online_cmd(
-    game: GameArg,
+    game: GameArg = None,
     out: OutFileOpt = None,
     template: TemplateOpt = None,
     strict_sjis: Annotated[bool, typer.Option("--strict-sjis", help=t("opt.export.strict_sjis"))] = False,

@@ -17,7 +17,7 @@ from fuda.i18n import t
 
 
 def images(
-    game: GameArg,
+    game: GameArg = None,
     deck: Annotated[Optional[str], typer.Option("--deck", help=t("opt.images.deck"), show_default=False)] = None,
     ids: Annotated[Optional[list[str]], typer.Option("--ids", help=t("opt.images.ids"), show_default=False)] = None,
     out: OutDirOpt = None,

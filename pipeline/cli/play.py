@@ -60,7 +60,7 @@ def _agents(spec: str, seed: int, seats: int = 2):
 
 
 def play(
-    game_id: GameArg,
+    game_id: GameArg = None,
     deck: Annotated[list[str] | None, _opt("play.deck", "--deck")] = None,
     seed: Annotated[int, _opt("play.seed", "--seed")] = 0,
     agents: Annotated[str, _opt("play.agents", "--agents")] = "greedy",
@@ -190,7 +190,7 @@ def _play_human(database, game, module, registry, deck, humans, agents, seed, au
 
 
 def match(
-    game_id: GameArg,
+    game_id: GameArg = None,
     deck: Annotated[list[str] | None, _opt("match.deck", "--deck")] = None,
     games: Annotated[int, _opt("match.games", "--games", "-n")] = 3,
     seed: Annotated[int, _opt("match.seed", "--seed")] = 0,
@@ -234,7 +234,7 @@ def match(
 
 
 def simulate(
-    game_id: GameArg,
+    game_id: GameArg = None,
     games: Annotated[int, _opt("simulate.games", "--games", "-n", min=1)] = 20,
     seed: Annotated[int, _opt("simulate.seed", "--seed")] = 0,
     jobs: Annotated[int, _opt("simulate.jobs", "--jobs", "-j", min=1)] = 1,
@@ -268,7 +268,7 @@ def simulate(
 
 
 def rules(
-    game_id: GameArg,
+    game_id: GameArg = None,
     tests: Annotated[list[Path] | None, _opt("rules.tests", "--tests")] = None,
     fmt: Annotated[str, _opt("format", "--format")] = "text",
     path: PathOpt = None,

@@ -95,8 +95,6 @@ def print_command(
                        out=target)
         typer.echo(str(written))
         return
-    if game is None:
-        raise fail("err.missing_game", command="print")
     if pdfx and icc is None:
         raise fail("err.print.pdfx_needs_icc")
     cmyk = cmyk or pdfx
@@ -117,7 +115,7 @@ def print_command(
 
 
 def mat_command(
-    game: Annotated[str, typer.Argument(metavar="GAME", help=t("opt.game"), show_default=False)],
+    game: Annotated[Optional[str], typer.Argument(metavar="GAME", help=t("opt.game"), show_default=False)] = None,
     paper: Annotated[str, _opt("mat.paper", "--paper")] = "A3",
     png: Annotated[bool, _opt("mat.png", "--png")] = False,
     px_per_mm: Annotated[float, _opt("mat.px_per_mm", "--px-per-mm")] = 8.0,

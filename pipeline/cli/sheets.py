@@ -73,7 +73,7 @@ def import_sheet_cmd(
 
 
 def export_sheet_cmd(
-    game: GameArg,
+    game: GameArg = None,
     out: OutFileOpt = None,
     path: PathOpt = None,
     sample: SampleOpt = False,

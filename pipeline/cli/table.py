@@ -12,7 +12,7 @@ from fuda.i18n import t
 
 
 def table(
-    game_id: GameArg,
+    game_id: GameArg = None,
     deck: Annotated[list[str] | None, typer.Option("--deck", help="Deck id, once per player in seat order.")] = None,
     seat: Annotated[list[str] | None, typer.Option("--seat", help="N=human for each seat a person plays (default: 1=human).")] = None,
     agents: Annotated[str, typer.Option("--agents", help="The agent of the other seats: random or greedy.")] = "greedy",
