@@ -200,3 +200,31 @@ def test_fuzz_replays(tmp_path):
             outcome = run(["play", game, "--path", str(db), "--replay", str(broken), "--verify", "-q"])
             report.extend(f"{broken.name}: {v}" for v in violations(outcome))
     assert not report, "\n".join(report)
+
+
+def test_fuzz_duel_online_importer(tmp_path):
+    """Damaged Card.txt files through `fuda import duel-online`: exit 0, 1 (a located line) or 2,
+    never a traceback or a hang, and no output file left behind by a failure."""
+    import random
+
+    from fuda.database.resources import cards_dir
+
+    rng = random.Random(11)
+    card_txt = tmp_path / "Card.txt"
+    made = run(["export", "duel-online", "toho-tcg", "--path", str(cards_dir()), "-o", str(card_txt)])
+    assert made.exit_code == 0, made.output
+    original = card_txt.read_bytes()
+    report = []
+    refused = 0
+    for n in range(24):
+        broken = tmp_path / f"Card-{n}.txt"
+        broken.write_bytes(_mutate_bytes(original, rng))
+        target = tmp_path / f"imported-{n}.yaml"
+        outcome = run(["import", "duel-online", str(broken), "--game", "toho-tcg", "--path", str(cards_dir()),
+                       "-o", str(target)])
+        report.extend(f"{broken.name}: {v}" for v in violations(outcome))
+        refused += outcome.exit_code in (1, 2)
+        if outcome.exit_code not in (0, None) and target.exists():
+            report.append(f"{broken.name}: failed but left {target.name} behind")
+    assert not report, "\n".join(report)
+    assert refused, "no damaged file was refused: the mutations prove nothing"
