@@ -78,12 +78,18 @@ def plan(n_entrants: int, games: int, agents: tuple[str, str], chunk: int = 25) 
 
 
 def simulate(game, module, registry, *, games: int, seed: int = 0, agents: tuple[str, str] = ("greedy", "greedy"),
-             jobs: int = 1, scheduler: str | None = None, chunk: int = 25,
+             jobs: int = 1, scheduler: str | None = None, chunk: int | None = None,
              progress: Callable[[int, int], None] | None = None) -> Simulation:
     """Play every seating of ``game``'s entrants; ``progress(done, total)`` counts games."""
     entrants = tuple(module.entrants(registry))
     if not entrants:
         raise ValueError(f"{game.id} has no entrants to simulate")
+    # chunks never change the results (each game's seed is its own): for local processes about
+    # 16 a worker keeps both the pool's per-task cost and the last worker's idle tail small; a
+    # cluster gets small ones to balance and retry
+    if chunk is None:
+        total = sum(c.count for c in plan(len(entrants), games, agents, 25))
+        chunk = 25 if jobs == 1 or scheduler else max(10, min(250, total // (jobs * 16)))
     chunks = plan(len(entrants), games, agents, chunk)
     total = sum(c.count for c in chunks)
     done = 0
