@@ -55,13 +55,14 @@ class Prompt:
     min: int
     max: int
     choices: tuple[Choice, ...]
-    forced: bool = False  # one legal answer only: shown, answered by confirming
+    prompt: str = ""  # the engine's own words for the question (Japanese)
 
     def question(self, lang: str = "ja") -> str:
-        """The question in ``lang``."""
+        """The question in ``lang``: the engine's Japanese prompt, the count and the rule clause."""
         count = (f"{self.min}" if self.min == self.max else f"{self.min}〜{self.max}")
         if lang == "ja":
-            return f"P{self.seat + 1}の選択「{self.kind}」（{count}個選ぶ・ルール {self.rule}）"
+            what = self.prompt or f"「{self.kind}」"
+            return f"P{self.seat + 1}: {what}（{count}個選ぶ・ルール {self.rule}）"
         return f"P{self.seat + 1} chooses '{self.kind}' (pick {count.replace('〜', '-')}; rule {self.rule})"
 
 
@@ -109,7 +110,7 @@ class TableSession:
             return None
         choices = tuple(Choice(n, o.id, o.label or o.id, self._card_of(o.id)) for n, o in enumerate(decision.options, 1))
         return Prompt(f"{len(self.game.log)}-{self.game.decisions}", decision.player, decision.kind,
-                      decision.rule, decision.min, decision.max, choices)
+                      decision.rule, decision.min, decision.max, choices, decision.prompt)
 
     def forced_since(self) -> list[str]:
         """The forced steps of human seats since the last call, as readable lines (a step with
