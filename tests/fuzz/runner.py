@@ -21,6 +21,10 @@ from dataclasses import dataclass
 # (a whole-file problem has no line to name)
 LOCATED = re.compile(r"(?:^|\s)\S+?:\d+:\d+: |^\S+?: \S+\[[A-Z]+\d+\]", re.M)
 MEMORY_MB = 500
+# A forked child starts with the test process's pages (hundreds of MB late in a long run): what a
+# command costs is its growth over that, plus what a fresh `fuda` process starts with (~41 MB
+# measured for `fuda validate`; 60 allowed)
+FRESH_PROCESS_MB = 60
 TIMEOUT_S = 20.0
 
 
@@ -33,7 +37,7 @@ class Outcome:
     output: str
     error: str  # a traceback, or ""
     seconds: float
-    peak_mb: float
+    peak_mb: float  # the command's own peak: growth over the forked child's start, plus a fresh process
 
 
 def run(args: list[str], timeout: float = TIMEOUT_S, env: dict | None = None) -> Outcome:
@@ -43,6 +47,7 @@ def run(args: list[str], timeout: float = TIMEOUT_S, env: dict | None = None) ->
     pid = os.fork()
     if pid == 0:  # child
         os.close(read_fd)
+        start_kb = _rss_kb()
         code, output, error = None, "", ""
         try:
             # a safety net far above the 500 MB goal: runaway growth fails fast instead of swapping
@@ -60,7 +65,8 @@ def run(args: list[str], timeout: float = TIMEOUT_S, env: dict | None = None) ->
                 error = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         except BaseException as exc:  # noqa: BLE001 — reported to the parent as a violation
             error = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-        payload = json.dumps({"code": code, "output": output[-20000:], "error": error[-20000:]}).encode()
+        payload = json.dumps({"code": code, "output": output[-20000:], "error": error[-20000:],
+                              "start_kb": start_kb}).encode()
         with os.fdopen(write_fd, "wb") as fh:
             fh.write(payload)
         os._exit(0)
@@ -83,16 +89,26 @@ def run(args: list[str], timeout: float = TIMEOUT_S, env: dict | None = None) ->
                 chunks.append(chunk)
     _, _, usage = os.wait4(pid, 0)
     seconds = time.monotonic() - start
-    peak = usage.ru_maxrss / 1024
     if killed:
+        peak = usage.ru_maxrss / 1024  # no start mark: the whole peak counts
         return Outcome(tuple(args), None, "", f"killed after {timeout:.0f} s", seconds, peak)
     try:
         doc = json.loads(b"".join(chunks) or b"{}")
     except ValueError:
         doc = {}
     if "code" not in doc:
-        return Outcome(tuple(args), None, "", "the child died without a result", seconds, peak)
+        return Outcome(tuple(args), None, "", "the child died without a result", seconds, usage.ru_maxrss / 1024)
+    peak = (usage.ru_maxrss - doc["start_kb"]) / 1024 + FRESH_PROCESS_MB
     return Outcome(tuple(args), doc["code"], doc["output"], doc["error"], seconds, peak)
+
+
+def _rss_kb() -> int:
+    """This process's resident set now, in kB (Linux)."""
+    with open("/proc/self/status", encoding="ascii") as fh:
+        for line in fh:
+            if line.startswith("VmRSS:"):
+                return int(line.split()[1])
+    return 0
 
 
 def violations(outcome: Outcome) -> list[str]:
