@@ -148,8 +148,6 @@ class Game(ABC):
         only what that seat may know."""
         return self.narrator().state(seat)
 
-    render.narrated = describe_state.narrated = True  # the Narrator tells these from an engine's own
-
     def setup_json(self) -> dict:
         """What a replay needs besides the seed to set this game up again (decks …)."""
         return {}

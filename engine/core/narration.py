@@ -10,22 +10,14 @@ from __future__ import annotations
 
 
 class Narrator:
-    """Readable lines and state dumps of one game.
-
-    The base renders every event generically; an engine whose game class still overrides
-    ``render``/``describe_state`` (the older mixin style) is narrated through those, for
-    spectators only."""
+    """Readable lines and state dumps of one game. The base renders every event generically;
+    engines subclass it (``Game.NARRATOR``)."""
 
     def __init__(self, game):
         self.game = game
 
     def line(self, event, seat: int | None = None) -> str:
         """One readable line for ``event`` as ``seat`` may read it ('' to leave it out)."""
-        game = self.game
-        legacy = _override(game, "render")
-        if legacy is not None:
-            self._spectator_only(seat)
-            return legacy(game, event)
         return f"{event.kind} {event.player} {event.data}"
 
     def lines(self, events, seat: int | None = None) -> list[str]:
@@ -35,22 +27,6 @@ class Narrator:
 
     def state(self, seat: int | None = None) -> str:
         """A multi-line dump of the position (for ``seat``: its view only)."""
-        game = self.game
-        legacy = _override(game, "describe_state")
-        if legacy is not None:
-            self._spectator_only(seat)
-            return legacy(game)
         if seat is not None:
-            return repr(game.view(seat))
-        return repr(game)
-
-    def _spectator_only(self, seat) -> None:
-        if seat is not None:
-            raise NotImplementedError(f"{self.game.RULES} narrates for spectators only (no seat narration yet)")
-
-
-def _override(game, name: str):
-    """The game class's own ``name`` method when it overrides the base Game's (which carry a
-    ``narrated`` mark), else None."""
-    method = getattr(type(game), name)
-    return None if getattr(method, "narrated", False) else method
+            return repr(self.game.view(seat))
+        return repr(self.game)
