@@ -212,6 +212,7 @@ class CombatRules:
                 drawn.append(card)
             grazers = [c for c in drawn if self.defs[c].graze]
             if grazers:
+                self.seen_in_hand[d].update(grazers)  # revealed, then kept in the hand (RR-DMG-4)
                 self.log.push(("graze", d, ("cards",), [self.oid[c] for c in grazers]))
                 self.trigger(d, "self-grazed")
                 return

@@ -60,6 +60,8 @@ class RecastRift(ZoneRules, CombatRules, AwakeningRules, Game):
         self.recast_mask = layout.recast_mask
         self.life = [settings["starting-life"]] * 2
         self.deck, self.hand = [[], []], [[], []]
+        # hand cards the opponent has seen go in (revealed by a graze, retrieved from an open zone)
+        self.seen_in_hand: tuple[set, set] = (set(), set())
         self.facedown, self.reserve = [[], []], [[], []]
         self.zones = [[[], [], [], []], [[], [], [], []]]
         self.cast_zone: list[int] = []
@@ -324,6 +326,7 @@ class RecastRift(ZoneRules, CombatRules, AwakeningRules, Game):
     def cast(self, p: int, card: int, answered: Attack | None = None):
         """RR-CAST-1..4: cast abilities, attack (steps 2–4), deploy."""
         self.hand[p].remove(card)
+        self.seen_in_hand[p].discard(card)
         self.cast_zone.append(card)
         d = self.defs[card]
         self.log.push(("cast", p, ("card", "answering"), self.oid[card], answered is not None))

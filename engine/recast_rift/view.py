@@ -31,6 +31,8 @@ class Side:
     face_down_size: int
     reserve: tuple[int, ...]
     zones: tuple[tuple[int, ...], ...]  # ［０］, Ⅰ, Ⅱ, Ⅲ, each in placing order
+    known_hand: tuple[int, ...] = ()  # the hand cards the viewing seat knows (all of its own hand;
+    # of the opponent's, those it saw revealed by a graze or retrieved from an open zone)
 
     def deployed(self) -> tuple[int, ...]:
         """Deployed cards, ［０］ first then Ⅰ, Ⅱ, Ⅲ."""
@@ -86,11 +88,13 @@ def view_of(game, seat: int) -> RRView:
             deck_size=len(game.deck[p]),
             face_down=tuple(game.facedown[p]) if own else None, face_down_size=len(game.facedown[p]),
             reserve=reserve, zones=zones,
+            known_hand=tuple(c for c in game.hand[p] if own or c in game.seen_in_hand[p]),
         )
         sides.append(side)
         if own:
             shown.update(game.spells[p])
         shown.update(reserve)
+        shown.update(side.known_hand)
         for z in zones:
             shown.update(z)
         if far is not None:

@@ -59,6 +59,7 @@ class ZoneRules:
         hand = self.hand[p]
         for c in cards:
             hand.remove(c)
+        self.seen_in_hand[p].difference_update(cards)
         self.facedown[p].extend(cards)
         self.log.push(("face-down", p, ("cards", "why"), [self.oid[c] for c in cards], why))
 
@@ -249,6 +250,7 @@ class ZoneRules:
         self.log.push(("retrieve", p, ("card",), oid))
         zero.pop()
         self.hand[p].append(card)
+        self.seen_in_hand[p].add(card)  # it came from an open zone
         self.log.push(("to-hand", p, ("cards", "pile"), [oid], "retrieve"))
         return True
 
@@ -277,6 +279,7 @@ class ZoneRules:
             if card in zero:
                 zero.remove(card)
                 self.hand[p].append(card)
+                self.seen_in_hand[p].add(card)  # it came from an open zone
                 self.log.push(("to-hand", p, ("cards", "pile"), [self.oid[card]], "retrieve"))
 
     def recast_up(self, controller: int, p: int, count, amount: int):

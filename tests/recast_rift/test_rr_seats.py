@@ -101,3 +101,19 @@ def test_the_runners_fast_loop_plays_like_the_plain_loop(first):
     """250 + 250 seeded random games give the same full log through the runner's inlined fast
     loop as through its plain loop (the fast loop re-implements choose and the random agent)."""
     playouts.assert_fast_loop_agrees(SAMPLE, 250, first)
+
+
+@pytest.mark.rule("RR-DMG-4")
+def test_a_grazed_card_is_known_to_the_opponent_while_it_stays_in_the_hand():
+    """「このドローしたカードが「グレイズ」を持つカードだったなら、公開しましょう。…公開したカードは手札に加え」: the attacker's view names the revealed
+    card among the opponent's hand cards (and no other), until it leaves the hand."""
+    from .conftest import scenario
+
+    game = scenario({"hand": ["reimu-musou-fuuin"]}, {"awakening": "marisa-love-colored-master-spark",
+                                                        "deck": ["marisa-stardust-reverie", "marisa-milky-way"]})
+    game.choose("cast:reimu-musou-fuuin")
+    view = game.view(0)
+    known = [game.oid[c] for c in view.opponent.known_hand]
+    assert known == ["marisa-stardust-reverie"]
+    assert view.opponent.hand is None and view.opponent.hand_size >= 1
+    assert view.defs[view.opponent.known_hand[0]] is not None
