@@ -96,6 +96,7 @@ class ZoneRules:
                 break
         else:
             return
+        self.seen_in_hand[p].discard(card)
         self.reserve[p].append(card)
         self.log.push(("reserve", p, ("card", "why"), self.oid[card], why))
 
@@ -116,6 +117,8 @@ class ZoneRules:
         for c in chosen:
             cards.remove(c)
             self.hand[p].append(c)
+        if pile != "face-down":  # the reserve pile is open: the opponent saw which cards these are
+            self.seen_in_hand[p].update(chosen)
         self.log.push(("to-hand", p, ("cards", "pile"), [self.oid[c] for c in chosen], pile))
 
     # -- recast zone -------------------------------------------------------------------------
