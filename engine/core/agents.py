@@ -186,12 +186,7 @@ class GreedyAgent(Agent):
         return cls(seat_key(game_seed, "greedy", seat))
 
     def choose(self, view, decision: Decision) -> tuple[str, ...]:
-        fn = POLICIES.get(type(view))
-        if fn is None:
-            legacy = getattr(view, "greedy", None)  # an engine without views yet passes the game
-            if legacy is not None and callable(legacy):
-                return tuple(legacy(decision, self.rng))
-            fn = first_options
+        fn = POLICIES.get(type(view), first_options)
         return tuple(fn(view, decision, self.rng))
 
 

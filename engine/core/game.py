@@ -126,14 +126,13 @@ class Game(ABC):
     def flow(self) -> Flow:
         """The rules, as a generator of decisions (see the module docstring)."""
 
+    @abstractmethod
     def view(self, seat: int):
-        """What ``seat`` may know now, as a frozen value (engines implement this)."""
-        raise NotImplementedError(f"{self.RULES or type(self).__name__} offers no per-seat view yet")
+        """What ``seat`` may know now, as a frozen value."""
 
+    @abstractmethod
     def fresh(self) -> Game:
-        """A new, unstarted game with this one's setup, position and seed (engines implement
-        this; :meth:`clone` needs it)."""
-        raise NotImplementedError(f"{self.RULES or type(self).__name__} cannot be copied yet")
+        """A new, unstarted game with this one's setup, position and seed (:meth:`clone` needs it)."""
 
     def narrator(self) -> Narrator:
         """The narrator of this game's log (for a seat or for everyone)."""

@@ -13,12 +13,7 @@ from fuda.engine.core.log import DECISION_KEYS as _DECISION
 
 
 def view_of(game: Game, seat: int):
-    """What an agent of ``seat`` is given: ``game.view(seat)``.
-
-    Transitional: a game whose engine offers no view yet (it keeps the base ``Game.view``) is
-    passed whole, so its old ``greedy`` heuristics keep working until the engine gets views."""
-    if type(game).view is Game.view:
-        return game
+    """What an agent of ``seat`` is given: ``game.view(seat)``, never the game."""
     return game.view(seat)
 
 

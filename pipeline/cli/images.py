@@ -6,7 +6,6 @@ unless ``-o`` says otherwise."""
 
 from __future__ import annotations
 
-from pathlib import Path
 from typing import Annotated, Optional
 
 import typer

@@ -14,7 +14,7 @@ from typing import Annotated
 
 import typer
 
-from fuda.cli.common import GameArg, OutDirOpt, PathOpt, SampleOpt, err, fail, fail_text, open_game, show_findings
+from fuda.cli.common import GameArg, OutDirOpt, PathOpt, SampleOpt, fail, fail_text, open_game, show_findings
 from fuda.cli.progress import Progress
 from fuda.i18n import language, t
 

@@ -38,7 +38,7 @@ def rules_for(game: str, path):
             found = load_database(path or [root.path]).game(game)
             return found.rules, found.manifest
     except (KeyError, FileNotFoundError, FindingsError):
-        pass
+        pass  # no such game here (or the database does not load): GAME may be a rules id, tried next
     if has_rules(game):
         return game, None
     raise fail("err.sheet.unknown_game", game=game)

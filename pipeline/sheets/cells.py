@@ -73,7 +73,7 @@ def _flow_str(text: str) -> str:
         if text and parse_yaml("[" + text + "]", "cell").data == [text]:
             return text
     except Exception:  # noqa: BLE001 - anything unparsable is quoted below
-        pass
+        pass  # fall through to the quoted form
     return json.dumps(text, ensure_ascii=False)
 
 

@@ -85,7 +85,7 @@ def decode(data: bytes, path: Path) -> str:
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError:
-        pass
+        pass  # not UTF-8: try what Japanese Excel saves
     try:
         return data.decode("cp932")
     except UnicodeDecodeError as exc:

@@ -50,6 +50,12 @@ class Floor(Game):
         super().__init__(seed)
         self.n = n
 
+    def view(self, seat: int):
+        return seat  # no hidden information: the floor's agents are random (they take no view)
+
+    def fresh(self):
+        return Floor(self.seed, self.n)
+
     def flow(self):
         for i in range(self.n):
             yield Decision(i % 2, "main", OPTIONS, "X-1", "floor")

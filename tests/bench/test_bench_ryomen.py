@@ -43,6 +43,12 @@ class NullGame(Game):
 
     RULES = "null"
 
+    def view(self, seat: int):
+        return seat  # no hidden information: the floor's agents are random (they take no view)
+
+    def fresh(self):
+        return NullGame(self.seed)
+
     def flow(self):
         hands = [list(_HANDS[0]), list(_HANDS[1])]
         for p in (0, 1):
