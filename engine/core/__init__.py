@@ -32,6 +32,7 @@ from fuda.engine.core.decision import (
     one_of,
 )
 from fuda.engine.core.game import CloneError, Game, GameFinished, GameOver
+from fuda.engine.core.hidden import Pool, Position, redeal
 from fuda.engine.core.log import Event, GameLog
 from fuda.engine.core.narration import Narrator
 from fuda.engine.core.outcome import Outcome, Termination
@@ -56,6 +57,7 @@ from fuda.engine.core.registry import (
 from fuda.engine.core.replay import Replay, ReplayError, record, reproduce, verify
 from fuda.engine.core.rng import RNG_VERSION, Rng, derive, seat_key
 from fuda.engine.core.runner import GameStalled, Result, ask, run, view_of
+from fuda.engine.core.search import MctsAgent
 
 __all__ = [
     "RNG_VERSION",
@@ -79,6 +81,9 @@ __all__ = [
     "GameOver",
     "GameStalled",
     "GreedyAgent",
+    "MctsAgent",
+    "Pool",
+    "Position",
     "IllegalChoice",
     "Int",
     "InvalidChoice",
@@ -110,6 +115,7 @@ __all__ = [
     "one_of",
     "policy",
     "record",
+    "redeal",
     "reproduce",
     "run",
     "scan_tests",

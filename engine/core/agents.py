@@ -194,9 +194,14 @@ AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
 
 
 def make_agent(name: str, game_seed: int, seat: int) -> Agent:
-    """An agent by name (``random`` or ``greedy``) with a stream derived from the game's seed."""
-    try:
-        kind = AGENTS[name]
-    except KeyError:
-        raise ValueError(f"unknown agent {name!r} (agents: {', '.join(AGENTS)})") from None
+    """An agent by name (``random``, ``greedy``, ``mcts`` or ``mcts:BUDGET``) with a stream
+    derived from the game's seed."""
+    base, colon, budget = name.partition(":")
+    kind = AGENTS.get(base)
+    if kind is None:
+        raise ValueError(f"unknown agent {name!r} (agents: {', '.join(AGENTS)})")
+    if colon:
+        if base != "mcts":
+            raise ValueError(f"agent {base!r} takes no budget (only mcts does: mcts:200, mcts:0.5s)")
+        return kind.for_seat(game_seed, seat, budget)
     return kind.for_seat(game_seed, seat)

@@ -31,7 +31,8 @@ from fuda.engine.core.log import DECISION_KEYS as _DECISION
 from fuda.engine.core.log import GameLog
 from fuda.engine.core.narration import Narrator
 from fuda.engine.core.outcome import Outcome, Termination
-from fuda.engine.core.rng import RNG_VERSION, Rng
+from fuda.engine.core.hidden import redeal, shown_by
+from fuda.engine.core.rng import RNG_VERSION, Rng, derive
 
 
 def forced_picks(decision: Decision, plain=PLAIN) -> tuple[str, ...] | None:
@@ -133,6 +134,21 @@ class Game(ABC):
     @abstractmethod
     def fresh(self) -> Game:
         """A new, unstarted game with this one's setup, position and seed (:meth:`clone` needs it)."""
+
+    def hidden(self, seat: int) -> list:
+        """The places ``seat`` cannot see into, as :class:`~engine.core.hidden.Pool` values (for
+        :meth:`determinize`); engines that support search agents implement it."""
+        raise NotImplementedError(f"{self.RULES} does not say what is hidden from a seat")
+
+    def determinize(self, seat: int, rng: Rng) -> None:
+        """Turn this game (a copy) into one ``seat`` cannot tell from it: every pool of
+        :meth:`hidden` re-dealt at random, and the game's own generator re-seeded from ``rng`` so
+        that no chance event to come is the real one. Engines with hidden information of another
+        shape (ryomen's pairings) override this."""
+        shown = shown_by(self.pending, seat)
+        for pool in self.hidden(seat):
+            redeal(pool.without(shown) if shown else pool, rng)
+        self.rng = Rng(derive(rng.below(1 << 62), "determinized"))
 
     def narrator(self) -> Narrator:
         """The narrator of this game's log (for a seat or for everyone)."""

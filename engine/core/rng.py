@@ -74,7 +74,7 @@ def derive_further(sub_seed: int, *labels: int | str) -> int:
 
 
 #: The stream labels :func:`seat_key` knows (an agent kind each); new kinds append here.
-SEAT_LABELS = ("agent", "greedy")
+SEAT_LABELS = ("agent", "greedy", "mcts")
 
 
 def seat_key(seed: int, label: str, seat: int) -> int:

@@ -9,6 +9,7 @@ from math import floor
 from fuda.engine.core.agents import Agent, RandomAgent, ScriptedAgent, ScriptError
 from fuda.engine.core.decision import PLAIN
 from fuda.engine.core.game import Game, GameOver, forced_picks
+from fuda.engine.core.hidden import Position
 from fuda.engine.core.log import DECISION_KEYS as _DECISION
 
 
@@ -20,7 +21,10 @@ def view_of(game: Game, seat: int):
 def ask(agent: Agent, game: Game, decision) -> tuple[str, ...]:
     """``agent``'s answer to ``decision``, given the view of the deciding seat (or nothing, for an
     agent that needs none); a script that goes wrong gets the position added to its error."""
-    view = view_of(game, decision.player) if agent.needs_view else None
+    if getattr(agent, "needs_position", False):
+        view = Position(game, decision.player)  # the view, and determinized copies to search
+    else:
+        view = view_of(game, decision.player) if agent.needs_view else None
     try:
         return agent.choose(view, decision)
     except ScriptError as exc:

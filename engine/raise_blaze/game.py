@@ -19,7 +19,7 @@ from fuda.engine.raise_blaze.effects import EffectRules
 from fuda.engine.raise_blaze.field import FieldRules
 from fuda.engine.raise_blaze.render import RBNarrator
 from fuda.engine.raise_blaze.setup import PHASES, PlayerSetup, Position
-from fuda.engine.raise_blaze.view import RBView, view_of
+from fuda.engine.raise_blaze.view import RBView, hidden_from, view_of
 
 ENGINE_VERSION = "1.1"
 RULES_VERSION = "raise-blaze-2"  # 2: RB-SPL-1 windows in the battle phase and the opponent's turn
@@ -105,6 +105,10 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
     def view(self, seat: int) -> RBView:
         """What ``seat`` may know now (see :mod:`.view`)."""
         return view_of(self, seat)
+
+    def hidden(self, seat: int) -> list:
+        """What ``seat`` cannot see into (see :mod:`.view`)."""
+        return hidden_from(self, seat)
 
     def fresh(self) -> RaiseBlaze:
         """The same game, not started (same setups, position, seed and options; host events

@@ -17,6 +17,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fuda.engine.core.view import TwoSides
+from fuda.engine.core.hidden import Pool
 
 
 @dataclass(frozen=True)
@@ -140,3 +141,20 @@ def view_of(game, seat: int) -> RBView:
     return RBView(seat=seat, turn=turn, active=game.active, phase=game.phase, summoned=game.summoned,
                   sides=tuple(sides), attack=attack, powers=tuple(powers), owner=owner, defs=defs,
                   finished=game.finished)
+
+
+def hidden_from(game, seat: int) -> list[Pool]:
+    """What ``seat`` cannot see into (for a search agent's determinizations): the opponent's hand,
+    deck, life cards and face-down spells (a face-down spell slot takes only a spell), whose cards
+    may be any of each other; the opponent's core deck (and core, before it is shown); and its own
+    deck and life cards, which nobody has seen."""
+    opp = 1 - seat
+    defs, face_up, spells = game.defs, game.face_up, game.spell[opp]
+    set_down = tuple((spells, i) for i, c in enumerate(spells) if not face_up[c])
+    is_spell = lambda c: defs[c].kind == "spell"  # noqa: E731 (a slot test)
+    pools = [Pool.of(game.hand[opp], game.deck[opp], game.life[opp]) + Pool(set_down, (is_spell,) * len(set_down)),
+             Pool.of(game.deck[seat], game.life[seat])]
+    cores = Pool.of(game.core_deck[opp])
+    if game.core[opp] >= 0 and not (game.turn > 0 or game.position is not None):  # not shown yet (RB-SETUP-6)
+        cores = Pool(((game.core, opp),)) + cores
+    return [*pools, cores]

@@ -16,7 +16,7 @@ from fuda.engine.recast_rift.combat import Attack, CombatRules, Ctx
 from fuda.engine.recast_rift.ops import TIMINGS
 from fuda.engine.recast_rift.render import RRNarrator
 from fuda.engine.recast_rift.setup import PHASES, Position, position_json
-from fuda.engine.recast_rift.view import RRView, view_of
+from fuda.engine.recast_rift.view import RRView, hidden_from, view_of
 from fuda.engine.recast_rift.zones import ROMAN, ZoneRules
 
 ENGINE_VERSION = "1.1"
@@ -77,6 +77,10 @@ class RecastRift(ZoneRules, CombatRules, AwakeningRules, Game):
     def view(self, seat: int) -> RRView:
         """What ``seat`` may know now (see :mod:`.view`)."""
         return view_of(self, seat)
+
+    def hidden(self, seat: int) -> list:
+        """What ``seat`` cannot see into (see :mod:`.view`)."""
+        return hidden_from(self, seat)
 
     def fresh(self) -> RecastRift:
         """The same game, not started (same setups, position and seed)."""

@@ -15,6 +15,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fuda.engine.core.view import TwoSides
+from fuda.engine.core.hidden import Pool
 
 
 @dataclass(frozen=True)
@@ -104,3 +105,13 @@ def view_of(game, seat: int) -> RRView:
     return RRView(seat=seat, turn=game.turn, active=game.active, acted=game.acted, sides=tuple(sides),
                   cast_zone=tuple(game.cast_zone), defs=defs, cap=game.cap, hand_limit=game.hand_limit,
                   awaken_at=game.awaken_at, finished=game.finished)
+
+
+def hidden_from(game, seat: int) -> list[Pool]:
+    """What ``seat`` cannot see into (for a search agent's determinizations): the opponent's
+    unrevealed hand cards, face-down pile and deck, whose cards may be any of each other; and the
+    order of its own deck."""
+    opp = 1 - seat
+    hand, seen = game.hand[opp], game.seen_in_hand[opp]
+    unknown = Pool(tuple((hand, i) for i, c in enumerate(hand) if c not in seen))
+    return [unknown + Pool.of(game.facedown[opp], game.deck[opp]), Pool.of(game.deck[seat])]

@@ -173,6 +173,12 @@ class CardPool:
         if found is not None:
             return found
         self.check_pairs(key)
+        found = self._lineups[key] = self.make_lineup(key)
+        return found
+
+    def make_lineup(self, key: tuple) -> Lineup:
+        """The line-up of checked pairs, not cached (a search agent's determinizations make
+        many)."""
         seen: dict[frozenset, int] = {}
         faces, options, ids = [], [], []
         for a, b in key:
@@ -184,8 +190,7 @@ class CardPool:
             ids.append((ida, idb))
             options.append((Option(ida, f"{fa.name} {fa.short}（裏: {fb.name}）", len(faces) - 1),
                             Option(idb, f"{fb.name} {fb.short}（裏: {fa.name}）", len(faces) - 1)))
-        found = self._lineups[key] = Lineup(tuple(faces), tuple(options), tuple(ids))
-        return found
+        return Lineup(tuple(faces), tuple(options), tuple(ids))
 
     def table(self, setups, check: bool = True) -> tuple[Table, Seating]:
         """The :class:`Table` of ``setups`` (setups, their JSON or a Table) and its seating;

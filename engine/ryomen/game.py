@@ -13,13 +13,13 @@ seat loops unrolled, never-asking abilities run as plain calls) or :meth:`Ryomen
 
 from __future__ import annotations
 
-from fuda.engine.core import Game, GameOver, Option, Termination, one_of
+from fuda.engine.core import Game, GameOver, Option, Rng, Termination, derive, one_of
 from fuda.engine.ryomen import greedy as _greedy  # noqa: F401 (registers the greedy policy of RyView)
 from fuda.engine.ryomen.cards import STAT_JA, STATS, CardPool, pool_of
 from fuda.engine.ryomen.effects import Ask, Ctx, EffectRules
 from fuda.engine.ryomen.render import RyNarrator
 from fuda.engine.ryomen.setup import Position
-from fuda.engine.ryomen.view import RyView, view_of
+from fuda.engine.ryomen.view import RyView, determinize, view_of
 
 ENGINE_VERSION = "1.1"
 RULES_VERSION = "ryomen-2"
@@ -71,8 +71,9 @@ class Ryomen(EffectRules, Game):
         self.pool = pool
         self.position = position
         self.turns = pool.turns
-        self.lineups = seating.lineups
-        self.faces, self.opts, self.base, self.index = seating.faces, seating.opts, seating.base, seating.index
+        # lists, not the seating's shared tuples: a search agent's copy deals the pairs again in place
+        self.lineups = list(seating.lineups)
+        self.faces, self.opts, self.base, self.index = list(seating.faces), list(seating.opts), seating.base, list(seating.index)
         self.orders, self.opponents, self.followers = seating.orders, seating.opponents, seating.followers
         cards = len(self.faces)
         self.up = [0] * cards
@@ -80,7 +81,7 @@ class Ryomen(EffectRules, Game):
         self.chips: list = [None] * cards
         self.hand = [*map(list, seating.hands)]
         self.hopts = [*map(list, seating.hopts)]  # the options of hand[p], same order
-        self.first_opts, self.first_ids = seating.hopts, seating.hids  # hopts as dealt (first faces up), their ids
+        self.first_opts, self.first_ids = list(seating.hopts), list(seating.hids)  # hopts as dealt (first faces up), their ids
         self.battle = [-1] * n
         if n == 2:  # (no comprehensions: a fresh game is part of every playout)
             self.result, self.effects, self.waiting, self.won = [[], []], [[], []], [[], []], [[], []]
@@ -102,6 +103,11 @@ class Ryomen(EffectRules, Game):
     def view(self, seat: int) -> RyView:
         """What ``seat`` may know now (see :mod:`.view`)."""
         return view_of(self, seat)
+
+    def determinize(self, seat: int, rng) -> None:
+        """Deal the opponents' unseen pairings again (see :func:`.view.determinize`) and re-seed."""
+        determinize(self, seat, rng)
+        self.rng = Rng(derive(rng.below(1 << 62), "determinized"))
 
     def fresh(self) -> Ryomen:
         """The same game, not started (same table, position and seed)."""

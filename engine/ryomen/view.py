@@ -93,3 +93,41 @@ def view_of(game, seat: int) -> RyView:
                   night=game.night, named=game.named, forbidden=game.forbidden, points=tuple(game.points),
                   facedown=tuple(game.facedown), sides=tuple(sides), opponents=tuple(game.opponents[seat]),
                   finished=game.finished)
+
+
+def determinize(game, seat: int, rng) -> None:
+    """Deal again what ``seat`` cannot know of a ryomen game (a copy): the other face of each
+    opponent card not yet turned over in the open is any of those faces (a pair is never two
+    copies of one card, RY-DECK-2: a deal that makes one is dealt again). The opponents' other
+    structures (options, the index of option ids) are rebuilt for the new pairs."""
+    # every structure is changed in place: the game's flow holds some of them in its locals
+    faces, opts, up, flips, index, hopts = game.faces, game.opts, game.up, game.flips, game.index, game.hopts
+    first_opts, first_ids, lineups = game.first_opts, game.first_ids, game.lineups
+    pool = game.pool
+    for p in game.opponents[seat]:
+        base = game.base[p]
+        cards = range(base, base + len(lineups[p].faces))
+        unknown = [c for c in cards if flips[c] == 0]
+        if len(unknown) < 2:
+            continue
+        downs = sorted((faces[c][1 - up[c]].id for c in unknown))
+        for _ in range(100):
+            rng.shuffle(downs)
+            if all(faces[c][up[c]].id != d for c, d in zip(unknown, downs, strict=True)):
+                break
+        else:
+            continue  # no deal found: the pairs stay as they are known to be possible
+        new_down = dict(zip(unknown, downs, strict=True))
+        pairs = []
+        for c in cards:
+            a, b = faces[c][0].id, faces[c][1].id
+            if c in new_down:
+                a, b = (a, new_down[c]) if up[c] == 0 else (new_down[c], b)
+            pairs.append((a, b))
+        lu = lineups[p] = pool.make_lineup(tuple(pairs))
+        for k, c in enumerate(cards):
+            faces[c], opts[c] = lu.faces[k], lu.options[k]
+        index[p] = {i: base + k for k, pair in enumerate(lu.ids) for i in pair}
+        hopts[p][:] = [opts[c][up[c]] for c in game.hand[p]]
+        first_opts[p] = tuple(opts[c][0] for c in cards)
+        first_ids[p] = tuple(o.id for o in first_opts[p])

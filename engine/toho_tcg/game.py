@@ -20,7 +20,7 @@ from fuda.engine.toho_tcg.field import Field
 from fuda.engine.toho_tcg.render import TTNarrator
 from fuda.engine.toho_tcg.setup import PHASES, Piece, PlayerSetup, Position
 from fuda.engine.toho_tcg.stack import Stack
-from fuda.engine.toho_tcg.view import TTView, view_of
+from fuda.engine.toho_tcg.view import TTView, hidden_from, view_of
 from fuda.engine.toho_tcg.windows import Windows
 
 ENGINE_VERSION = "1.1"
@@ -111,6 +111,10 @@ class TohoTCG(Field, Stack, Windows, Effects, Combat, Game):
     def view(self, seat: int) -> TTView:
         """What ``seat`` may know now (see :mod:`.view`)."""
         return view_of(self, seat)
+
+    def hidden(self, seat: int) -> list:
+        """What ``seat`` cannot see into (see :mod:`.view`)."""
+        return hidden_from(self, seat)
 
     def fresh(self) -> TohoTCG:
         """The same game, not started (same setups, position and seed)."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from fuda.engine.core.view import TwoSides
+from fuda.engine.core.hidden import Pool
 
 
 @dataclass(frozen=True)
@@ -121,3 +122,10 @@ def view_of(game, seat: int) -> TTView:
                   sides=tuple(sides), world=game.world, stack=stack,
                   targeting=game.targeting if game.pending is not None and game.pending.player == seat else None,
                   defs=defs, qa_limit=game.qa_limit, finished=game.finished)
+
+
+def hidden_from(game, seat: int) -> list[Pool]:
+    """What ``seat`` cannot see into (for a search agent's determinizations): the opponent's hand
+    and deck, whose cards may be any of each other, and the order of its own deck."""
+    opp = 1 - seat
+    return [Pool.of(game.hand[opp], game.deck[opp]), Pool.of(game.deck[seat])]

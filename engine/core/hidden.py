@@ -1,0 +1,117 @@
+"""Hidden information, re-dealt: how a search agent samples a position its seat cannot tell
+from the real one (a *determinization*).
+
+An engine says which places a seat cannot see into with :meth:`Game.hidden`, as
+:class:`Pool` values: every card of a pool may, for all that seat knows, be any other card of
+the same pool (its opponent's hand and deck together; its own deck, whose order nobody knows).
+:func:`redeal` puts the pool's cards back in a random order. It sorts them first, so the
+result depends only on *which* cards the pool holds, never on where they really were: a
+determinization reads nothing the seat could not work out from its view and the deck lists.
+
+The deck lists themselves are taken as known — fuda's simulations pit known decks against
+each other, as an open-deck-list tournament does — so the pool of an opponent's unseen cards
+is its deck list less the cards the seat has seen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from fuda.engine.core.rng import Rng
+
+
+@dataclass(frozen=True)
+class Pool:
+    """Places a seat cannot see into, whose cards may be exchanged with each other.
+
+    ``slots`` are ``(list, index)`` pairs naming one card each; ``fits`` (optional, aligned
+    with ``slots``) holds for a slot a test ``fits(card)`` a card must pass to lie there (a face-
+    down spell zone takes only spells), ``None`` where any card fits."""
+
+    slots: tuple[tuple[list, int], ...]
+    fits: tuple[Callable[[object], bool] | None, ...] = ()
+
+    @classmethod
+    def of(cls, *places: list, fits: Callable | None = None) -> Pool:
+        """A pool of every card in ``places`` (whole lists), all under one test (or none)."""
+        slots = tuple((place, i) for place in places for i in range(len(place)))
+        return cls(slots, (fits,) * len(slots) if fits is not None else ())
+
+    def __add__(self, other: Pool) -> Pool:
+        own = self.fits or (None,) * len(self.slots)
+        theirs = other.fits or (None,) * len(other.slots)
+        fits = own + theirs
+        return Pool(self.slots + other.slots, fits if any(f is not None for f in fits) else ())
+
+
+    def without(self, cards: set) -> Pool:
+        """The pool less the slots holding one of ``cards`` (cards the seat is being shown)."""
+        keep = [k for k, (place, i) in enumerate(self.slots) if place[i] not in cards]
+        if len(keep) == len(self.slots):
+            return self
+        return Pool(tuple(self.slots[k] for k in keep), tuple(self.fits[k] for k in keep) if self.fits else ())
+
+
+def shown_by(decision, seat: int) -> set:
+    """The cards (card numbers) a pending decision of ``seat`` shows it: its options' values, or
+    the numbers inside tuple values (a deck search shows the cards it offers)."""
+    if decision is None or decision.player != seat:
+        return set()
+    out = set()
+    for o in decision.options:
+        v = o.value
+        if type(v) is int:
+            out.add(v)
+        elif type(v) is tuple:
+            out.update(x for x in v if type(x) is int)
+    return out
+
+
+def redeal(pool: Pool, rng: Rng, key=None) -> None:
+    """Deal the pool's cards back into its slots at random (slots with a test first, each from
+    the cards that pass it); ``key`` orders the cards before the shuffle (default: the cards).
+
+    A restricted slot no remaining card fits keeps nothing better than its own card: the pool
+    is dealt so that every slot still holds a card that fits it, and the cards only move."""
+    slots = pool.slots
+    if len(slots) < 2:
+        return
+    cards = sorted((place[i] for place, i in slots), key=key)
+    rng.shuffle(cards)
+    if not pool.fits:
+        for (place, i), card in zip(slots, cards, strict=True):
+            place[i] = card
+        return
+    order = sorted(range(len(slots)), key=lambda k: pool.fits[k] is None)  # restricted slots first
+    dealt: list = [None] * len(slots)
+    for k in order:
+        test = pool.fits[k]
+        for j, card in enumerate(cards):
+            if test is None or test(card):
+                dealt[k] = cards.pop(j)
+                break
+        else:  # cannot happen when every restricted slot's own card fits it
+            raise ValueError("a hidden card fits no place of its pool")
+    for (place, i), card in zip(slots, dealt, strict=True):
+        place[i] = card
+
+
+class Position:
+    """What a searching agent is given: the seat's ``view`` and determinized copies of the game.
+
+    The game itself is kept private to :meth:`sample`; an agent reads the view."""
+
+    __slots__ = ("_game", "seat", "view")
+
+    def __init__(self, game, seat: int):
+        self._game = game
+        self.seat = seat
+        self.view = game.view(seat)
+
+    def sample(self, rng: Rng):
+        """A copy of the game, at this decision, with everything ``seat`` cannot see dealt again
+        from ``rng``."""
+        twin = self._game.clone()
+        twin.determinize(self.seat, rng)
+        return twin

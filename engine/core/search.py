@@ -1,0 +1,206 @@
+"""``mcts``: an agent that thinks by information-set Monte Carlo tree search, for every game.
+
+The method is single-observer ISMCTS (Cowling, Powley & Whitehouse, "Information Set Monte
+Carlo Tree Search", IEEE TCIAIG 2012). For each decision it runs a number of *iterations*:
+
+1. **Determinize.** Take a copy of the position in which what the seat cannot see is dealt
+   again at random (:meth:`Position.sample`, the engine's :meth:`Game.determinize`): the
+   opponent's hand and deck, the order of the seat's own deck, the chance events to come.
+2. **Select.** From the root, while every answer the copy allows has been tried at this node,
+   take the answer with the best UCB1 score, counting an answer's *availability* (the
+   iterations in which it was legal) in place of the parent's visits, since an opponent's
+   answers differ from one determinization to the next.
+3. **Expand** one untried answer, then **play out** the copy to its end with random answers.
+4. **Back up** the result: every node on the path counts a visit, and a win (½ for a draw) for
+   the player who chose the answer leading to it.
+
+The answer played is the root's most visited. Nodes are answers in sequence from the root, for
+whichever player decides; a decision with many possible answers (a choice of several cards
+among many) is left to the greedy policy at the root and answered at random below it.
+
+Budget: ``mcts:200`` is 200 iterations per decision (deterministic for a given game seed and
+seat); ``mcts:0.5s`` searches for half a second of process time per decision (not
+reproducible: the iterations done depend on the machine).
+
+What the agent may hold: a :class:`Position`, the seat's view and a way to draw determinized
+copies. It never reads the real game's hidden cards: a copy's hidden cards are the sorted
+pool re-dealt by the agent's own generator (see :mod:`engine.core.hidden`).
+"""
+
+from __future__ import annotations
+
+import time
+from itertools import combinations
+from math import log, sqrt
+
+from fuda.engine.core.agents import AGENTS, POLICIES, Agent, GreedyAgent, RandomAgent, first_options
+from fuda.engine.core.decision import Decision
+from fuda.engine.core.game import Game
+from fuda.engine.core.hidden import Position
+from fuda.engine.core.rng import Rng, derive, seat_key
+from fuda.engine.core.runner import GameStalled, run
+
+#: the iterations of ``mcts`` with no budget given
+DEFAULT_ITERATIONS = 100
+#: the exploration constant of UCB1 (results are in [0, 1])
+EXPLORATION = 0.7
+#: decisions with more possible answers than this are not searched (greedy at the root, random below)
+MAX_ANSWERS = 24
+#: a playout longer than this many answers counts as a draw
+PLAYOUT_LIMIT = 20_000
+
+
+def answers(decision: Decision, limit: int = MAX_ANSWERS) -> list[tuple[str, ...]] | None:
+    """Every legal answer to ``decision`` (sorted picks), or ``None`` when there are more than
+    ``limit`` of them."""
+    ids = [o.id for o in decision.options]
+    hi = min(decision.max, len(ids))
+    if decision.min <= 1 and hi == 1 and decision.combine is None:
+        out = [(i,) for i in ids]
+        if decision.min == 0:
+            out.insert(0, ())
+        return out if len(out) <= limit else None
+    out = []
+    for k in range(decision.min, hi + 1):
+        for picks in combinations(ids, k):
+            if decision.combine is None or decision.combine(picks) is None:
+                out.append(picks)
+                if len(out) > limit:
+                    return None
+    return out
+
+
+class _Node:
+    __slots__ = ("avail", "children", "player", "score", "visits")
+
+    def __init__(self, player: int):
+        self.player = player  # who chose the answer leading here
+        self.children: dict[tuple[str, ...], _Node] = {}
+        self.visits = 0
+        self.score = 0.0
+        self.avail = 0
+
+
+def _settled(root: _Node, left: int) -> bool:
+    """True when the most visited answer stays the most visited whatever the ``left``
+    iterations to come do (they can add at most ``left`` visits to another answer)."""
+    first = second = 0
+    for child in root.children.values():
+        v = child.visits
+        if v > first:
+            first, second = v, first
+        elif v > second:
+            second = v
+    return first - second > left
+
+
+class MctsAgent(Agent):
+    """Information-set Monte Carlo tree search (see the module docstring)."""
+
+    name = "mcts"
+    needs_position = True
+
+    def __init__(self, seed: int = 0, iterations: int | None = DEFAULT_ITERATIONS, seconds: float | None = None,
+                 playout: str = "random"):
+        if iterations is None and seconds is None:
+            iterations = DEFAULT_ITERATIONS
+        self.playout = playout
+        self.rng = Rng(seed)
+        self.iterations = iterations
+        self.seconds = seconds
+        self.searched = 0  # iterations run, over every decision (for the benchmark's rates)
+        self.decided = 0
+
+    @classmethod
+    def for_seat(cls, game_seed: int, seat: int, budget: str = "") -> MctsAgent:
+        """An agent with a stream derived from the game's seed and the seat; ``budget`` is
+        ``"200"`` (iterations) or ``"0.5s"`` (seconds of process time per decision)."""
+        seed = seat_key(game_seed, "mcts", seat)
+        budget, _, playout = budget.partition(":")
+        playout = playout or "random"
+        if not budget:
+            return cls(seed, playout=playout)
+        try:
+            if playout not in ("random", "greedy"):
+                pass
+            elif budget.endswith("s"):
+                seconds = float(budget[:-1])
+                if seconds > 0:
+                    return cls(seed, None, seconds, playout)
+            elif int(budget) > 0:
+                return cls(seed, int(budget), None, playout)
+        except ValueError:
+            pass
+        raise ValueError(f"mcts budget {budget!r}: give iterations (mcts:200) or seconds (mcts:0.5s)")
+
+    def choose(self, position: Position, decision: Decision) -> tuple[str, ...]:
+        legal = answers(decision)
+        if legal is None:  # too many answers to search: the game's greedy policy
+            fn = POLICIES.get(type(position.view), first_options)
+            return tuple(fn(position.view, decision, self.rng))
+        self.decided += 1
+        root = _Node(decision.player)
+        rng = self.rng
+        deadline = None if self.seconds is None else time.process_time() + self.seconds
+        done = 0
+        while (done < self.iterations) if deadline is None else (done == 0 or time.process_time() < deadline):
+            self._iterate(root, position.sample(rng), rng)
+            done += 1
+            if deadline is None and _settled(root, self.iterations - done):
+                break
+        self.searched += done
+        best, most = legal[0], -1
+        for picks in legal:  # most visited; the first in option order on a tie
+            child = root.children.get(picks)
+            if child is not None and child.visits > most:
+                best, most = picks, child.visits
+        return best
+
+    def _iterate(self, root: _Node, game: Game, rng: Rng) -> None:
+        node, path = root, []
+        while game.pending is not None:
+            decision = game.pending
+            legal = answers(decision)
+            if legal is None:  # not searched: a random answer, no node
+                game.choose(RandomAgent(rng.below(1 << 62)).choose(None, decision))
+                continue
+            children = node.children
+            untried = [a for a in legal if a not in children]
+            for a in legal:
+                child = children.get(a)
+                if child is not None:
+                    child.avail += 1
+            if untried:
+                picks = untried[rng.below(len(untried))]
+                child = children[picks] = _Node(decision.player)
+                child.avail = 1
+                game.choose(picks)
+                path.append(child)
+                break
+            best, value = None, -1.0
+            for a in legal:
+                child = children[a]
+                score = child.score / child.visits + EXPLORATION * sqrt(log(child.avail) / child.visits)
+                if score > value:
+                    best, value = a, score
+            node = children[best]
+            game.choose(best)
+            path.append(node)
+        if game.pending is not None:
+            key = rng.below(1 << 62)
+            agents = RandomAgent(key) if self.playout == "random" else \
+                [GreedyAgent(derive(key, seat)) for seat in range(getattr(game, "n", 2))]
+            try:
+                run(game, agents, limit=PLAYOUT_LIMIT)
+            except GameStalled:
+                pass
+        winners = game.outcome.winners if game.finished and game.outcome is not None else ()
+        for n in path:
+            n.visits += 1
+            if n.player in winners:
+                n.score += 1.0
+            elif not winners:
+                n.score += 0.5
+
+
+AGENTS["mcts"] = MctsAgent

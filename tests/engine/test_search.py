@@ -1,0 +1,149 @@
+"""The search agent (``mcts``): determinizations a seat cannot tell from the game, and a search
+that is reproducible, legal and stronger than chance."""
+
+from __future__ import annotations
+
+import pytest
+from fuda import load_database
+from fuda.engine import raise_blaze as rb
+from fuda.engine import recast_rift as rr
+from fuda.engine import ryomen as ry
+from fuda.engine import toho_tcg as tt
+from fuda.engine.core import MctsAgent, Pool, RandomAgent, Rng, make_agent, redeal, run
+from fuda.engine.core.decision import Decision, option
+from fuda.engine.core.search import answers
+
+GAMES = [(rr, "recast-rift"), (ry, "ryomen"), (rb, "raise-blaze"), (tt, "toho-tcg")]
+IDS = [g for _, g in GAMES]
+
+
+def _setups(module, game_id):
+    registry = module.build_registry(load_database().game(game_id))
+    decks = registry.game.decks
+    return registry, (module.setup_from_deck(decks[0]), module.setup_from_deck(decks[-1]))
+
+
+def _positions(module, game_id, seeds=range(4), every=3):
+    """Positions along random games (every ``every``-th decision), as live games."""
+    registry, setups = _setups(module, game_id)
+    for seed in seeds:
+        game = module.new_game(registry, setups, seed).start()
+        agent = RandomAgent(seed)
+        k = 0
+        while game.pending is not None:
+            if k % every == 0:
+                yield game
+            game.choose(agent.choose(None, game.pending))
+            k += 1
+
+
+def _state(game) -> tuple:
+    """Everything a game holds that matters for play, as seen by every seat and by nobody."""
+    return (game.describe_state(None), *(game.view(s) for s in range(getattr(game, "n", 2))))
+
+
+@pytest.mark.parametrize(("module", "game_id"), GAMES, ids=IDS)
+def test_determinize_keeps_the_seat_view(module, game_id):
+    """A determinized copy shows the seat exactly the view the real game shows it."""
+    checked = 0
+    for game in _positions(module, game_id):
+        for seat in (0, 1):
+            twin = game.clone()
+            twin.determinize(seat, Rng(checked))
+            assert twin.view(seat) == game.view(seat), (game_id, game.seed, len(game.log))
+            checked += 1
+    assert checked > 40
+
+
+@pytest.mark.parametrize(("module", "game_id"), GAMES, ids=IDS)
+def test_determinize_deals_hidden_cards_again(module, game_id):
+    """Determinized copies differ from the real game in what the seat cannot see (often)."""
+    differ = total = 0
+    for game in _positions(module, game_id):
+        seat = 0
+        twin = game.clone()
+        twin.determinize(seat, Rng(total))
+        total += 1
+        differ += twin.describe_state(None) != game.describe_state(None)
+    assert differ > total // 3, (differ, total)
+
+
+@pytest.mark.parametrize(("module", "game_id"), GAMES, ids=IDS)
+def test_determinize_ignores_where_hidden_cards_really_are(module, game_id):
+    """Two games that differ only in hidden cards give the same determinization from the same
+    generator: a sample reads the seat's knowledge, never the real arrangement."""
+    compared = 0
+    for game in _positions(module, game_id, seeds=range(2), every=5):
+        seat = 1
+        real = game.clone()
+        other = game.clone()
+        other.determinize(seat, Rng(99))  # another arrangement of what seat 1 cannot see
+        assert other.view(seat) == real.view(seat)
+        real.determinize(seat, Rng(7))
+        other.determinize(seat, Rng(7))
+        assert _state(real) == _state(other), (game_id, game.seed, len(game.log))
+        compared += 1
+    assert compared > 5
+
+
+def test_redeal_puts_restricted_cards_only_where_they_fit():
+    """A slot with a test (a face-down spell zone) is dealt only a card passing it."""
+    hand, spells = ["f1", "f2", "s1"], ["s2"]
+    pool = Pool.of(hand) + Pool(((spells, 0),), (lambda c: c.startswith("s"),))
+    for seed in range(30):
+        redeal(pool, Rng(seed))
+        assert spells[0].startswith("s")
+        assert sorted(hand + spells) == ["f1", "f2", "s1", "s2"]
+
+
+def test_answers_lists_every_legal_pick_or_none_when_too_many():
+    """Single picks, optional picks and combinations are listed; a large choice is not."""
+    opts = tuple(option(f"o{i}") for i in range(4))
+    assert answers(Decision(0, "k", opts, "R")) == [("o0",), ("o1",), ("o2",), ("o3",)]
+    assert answers(Decision(0, "k", opts, "R", min=0, max=1))[0] == ()
+    pairs = answers(Decision(0, "k", opts, "R", min=2, max=2))
+    assert len(pairs) == 6 and ("o0", "o3") in pairs
+    no_o0 = Decision(0, "k", opts, "R", min=2, max=2, combine=lambda p: "no" if "o0" in p else None)
+    assert len(answers(no_o0)) == 3
+    many = tuple(option(f"o{i}") for i in range(12))
+    assert answers(Decision(0, "k", many, "R", min=3, max=3)) is None
+
+
+def test_agent_names_and_budgets():
+    """``mcts``, ``mcts:N``, ``mcts:Xs`` and ``mcts:N:greedy`` make agents; bad budgets are refused."""
+    assert isinstance(make_agent("mcts", 1, 0), MctsAgent)
+    agent = make_agent("mcts:12", 1, 0)
+    assert agent.iterations == 12 and agent.seconds is None
+    agent = make_agent("mcts:0.25s", 1, 1)
+    assert agent.seconds == 0.25 and agent.iterations is None
+    assert make_agent("mcts:8:greedy", 1, 0).playout == "greedy"
+    for bad in ("mcts:0", "mcts:-3", "mcts:x", "mcts:0s", "mcts:5:clever", "greedy:5"):
+        with pytest.raises(ValueError):
+            make_agent(bad, 1, 0)
+
+
+@pytest.mark.parametrize(("module", "game_id"), GAMES, ids=IDS)
+def test_mcts_plays_whole_games_reproducibly(module, game_id):
+    """Two runs of the same seeded game with mcts give the same log, event for event."""
+    registry, setups = _setups(module, game_id)
+    logs = []
+    for _ in range(2):
+        game = module.new_game(registry, setups, 11)
+        run(game, [make_agent("mcts:6", 11, 0), make_agent("greedy", 11, 1)])
+        assert game.finished
+        logs.append(game.log.answers())
+    assert logs[0] == logs[1]
+
+
+def test_mcts_beats_random_at_ryomen():
+    """Even a small search wins most games against random answers (seats alternate)."""
+    registry, setups = _setups(ry, "ryomen")
+    wins = 0
+    for k in range(10):
+        seat = k % 2
+        game = ry.new_game(registry, setups, 500 + k)
+        names = ["random", "random"]
+        names[seat] = "mcts:30"
+        run(game, [make_agent(n, 500 + k, i) for i, n in enumerate(names)])
+        wins += seat in game.outcome.winners
+    assert wins >= 8, wins
