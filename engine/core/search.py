@@ -10,21 +10,28 @@ Carlo Tree Search", IEEE TCIAIG 2012). For each decision it runs a number of *it
    take the answer with the best UCB1 score, counting an answer's *availability* (the
    iterations in which it was legal) in place of the parent's visits, since an opponent's
    answers differ from one determinization to the next.
-3. **Expand** one untried answer, then **play out** the copy to its end with random answers.
+3. **Expand** one untried answer, then **play out** the copy to its end: by default with the
+   game's greedy policy for every seat (each seat's own view of the copy), or at random.
 4. **Back up** the result: every node on the path counts a visit, and a win (½ for a draw) for
    the player who chose the answer leading to it.
 
-The answer played is the root's most visited. Nodes are answers in sequence from the root, for
-whichever player decides; a decision with many possible answers (a choice of several cards
-among many) is left to the greedy policy at the root and answered at random below it.
+The answer played is the root's most visited; the search stops early once no other answer can
+catch up. Nodes are answers in sequence from the root, for whichever player decides; a decision
+with many possible answers (several cards among many) is left to the greedy policy at the root
+and answered at random below it.
 
-Budget: ``mcts:200`` is 200 iterations per decision (deterministic for a given game seed and
-seat); ``mcts:0.5s`` searches for half a second of process time per decision (not
-reproducible: the iterations done depend on the machine).
+Budget: ``mcts`` is 50 iterations with greedy playouts; ``mcts:200`` 200 iterations;
+``mcts:200:random`` random playouts (cheaper, weaker); ``mcts:0.5s`` searches for half a second
+of process time per decision. An iteration budget is deterministic for a given game seed and
+seat; a time budget is not (the iterations done depend on the machine).
+
+Why greedy playouts: measured on the sample decks (20 games, seats alternating), 50 iterations
+with random playouts won 1 of 20 toho-tcg games against ``greedy`` — random play is too poor a
+judge of a position there — and 60 with greedy playouts 15 of 20.
 
 What the agent may hold: a :class:`Position`, the seat's view and a way to draw determinized
-copies. It never reads the real game's hidden cards: a copy's hidden cards are the sorted
-pool re-dealt by the agent's own generator (see :mod:`engine.core.hidden`).
+copies. It never reads the real game's hidden cards: a copy's hidden cards are the sorted pool
+re-dealt by the agent's own generator (see :mod:`engine.core.hidden`).
 """
 
 from __future__ import annotations
@@ -41,7 +48,7 @@ from fuda.engine.core.rng import Rng, derive, seat_key
 from fuda.engine.core.runner import GameStalled, run
 
 #: the iterations of ``mcts`` with no budget given
-DEFAULT_ITERATIONS = 100
+DEFAULT_ITERATIONS = 50
 #: the exploration constant of UCB1 (results are in [0, 1])
 EXPLORATION = 0.7
 #: decisions with more possible answers than this are not searched (greedy at the root, random below)
@@ -101,7 +108,7 @@ class MctsAgent(Agent):
     needs_position = True
 
     def __init__(self, seed: int = 0, iterations: int | None = DEFAULT_ITERATIONS, seconds: float | None = None,
-                 playout: str = "random"):
+                 playout: str = "greedy"):
         if iterations is None and seconds is None:
             iterations = DEFAULT_ITERATIONS
         self.playout = playout
@@ -117,7 +124,7 @@ class MctsAgent(Agent):
         ``"200"`` (iterations) or ``"0.5s"`` (seconds of process time per decision)."""
         seed = seat_key(game_seed, "mcts", seat)
         budget, _, playout = budget.partition(":")
-        playout = playout or "random"
+        playout = playout or "greedy"
         if not budget:
             return cls(seed, playout=playout)
         try:

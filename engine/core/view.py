@@ -21,3 +21,19 @@ class TwoSides:
     def opponent(self):
         """The other side."""
         return self.sides[1 - self.seat]
+
+
+def seen_defs(game, seat: int, shown: set) -> tuple:
+    """The card definitions ``seat`` may know, by card number: its own cards' (``game.owner``
+    says whose) and those in ``shown``; ``None`` for the others. The own part is worked out once
+    per game (views are built at every decision of a playout)."""
+    own = game._own_defs  # (a class attribute None until set: no __dict__ read, see runner._fast)
+    if own is None:
+        owner, defs = game.owner, game.defs
+        own = game._own_defs = tuple(tuple(d if owner[c] == s else None for c, d in enumerate(defs)) for s in (0, 1))
+    out = list(own[seat])
+    defs = game.defs
+    for c in shown:
+        if c >= 0:
+            out[c] = defs[c]
+    return tuple(out)

@@ -38,6 +38,8 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
     """One game of RAISE×BLAZE between two setups (the rules; its view is :class:`~.view.RBView`,
     its narration :class:`~.render.RBNarrator`, its greedy policy :mod:`.greedy`)."""
 
+    _own_defs = None  # the defs each seat owns, by card number (engine.core.view.seen_defs)
+
     RULES = "raise-blaze"
     ENGINE_VERSION = ENGINE_VERSION
     RULES_VERSION = RULES_VERSION

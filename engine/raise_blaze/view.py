@@ -16,7 +16,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fuda.engine.core.view import TwoSides
+from fuda.engine.core.view import TwoSides, seen_defs
 from fuda.engine.core.hidden import Pool
 
 
@@ -135,7 +135,7 @@ def view_of(game, seat: int) -> RBView:
             core_deck=tuple(game.core_deck[p]) if own else None, core_deck_size=len(game.core_deck[p]),
         ))
     owner = tuple(game.owner)
-    defs = tuple(d if owner[c] == seat or c in shown else None for c, d in enumerate(game.defs))
+    defs = seen_defs(game, seat, shown)
     atk = game.attack
     attack = None if atk is None else Attack(atk.player, atk.attacker, atk.target, atk.blocked)
     return RBView(seat=seat, turn=turn, active=game.active, phase=game.phase, summoned=game.summoned,

@@ -40,6 +40,8 @@ class TohoTCG(Field, Stack, Windows, Effects, Combat, Game):
     :class:`~.view.TTView`, its narration :class:`~.render.TTNarrator`, its greedy policy
     :mod:`.greedy`)."""
 
+    _own_defs = None  # the defs each seat owns, by card number (engine.core.view.seen_defs)
+
     RULES = "toho-tcg"
     ENGINE_VERSION = ENGINE_VERSION
     RULES_VERSION = RULES_VERSION

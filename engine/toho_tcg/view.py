@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fuda.engine.core.view import TwoSides
+from fuda.engine.core.view import TwoSides, seen_defs
 from fuda.engine.core.hidden import Pool
 
 
@@ -116,8 +116,7 @@ def view_of(game, seat: int) -> TTView:
     shown.update(game.limbo)
     if game.world >= 0:
         shown.add(game.world)
-    owner = game.owner
-    defs = tuple(d if owner[c] == seat or c in shown else None for c, d in enumerate(game.defs))
+    defs = seen_defs(game, seat, shown)
     return TTView(seat=seat, turn=game.turn, active=game.active, phase=game.phase, window=game.window_name,
                   sides=tuple(sides), world=game.world, stack=stack,
                   targeting=game.targeting if game.pending is not None and game.pending.player == seat else None,
