@@ -323,7 +323,7 @@ CATALOGUE = Catalogue("recast-rift", "seeds/000 (東方リキャストリフト 
     C("RR-AWK-2", "An awakening card marked 先制 may awaken in the opponent's preempt timing.",
       "Its 【覚醒時】 abilities then answer that attack (modify-attack target answered).",
       ja="一部の覚醒札（「先制」を持つもの）は「相手の先制タイミング」で覚醒できます。",
-      ja_interpretation="そのとき【覚醒時】能力は、いま先制している相手の《攻撃》に対して働きます"
+      ja_interpretation="そのとき【覚醒時】能力は、いま受けている相手の《攻撃》に対して働きます"
                         "（カードデータでは modify-attack の対象 answered）。"),
     C("RR-AWK-3", "【覚醒時】 abilities resolve when the card awakens.",
       ja="【覚醒時】能力は覚醒（裏返した）時に能力を発揮します。"),

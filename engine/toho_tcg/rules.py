@@ -457,7 +457,7 @@ CATALOGUE = Catalogue("toho-tcg", "seeds/002 (東方カードゲーム（仮）)
       "Not even its own player's effects can choose it, nor can an equip be attached to it.",
       ja="【バリア】：このカードはスペルカードやキャラクター効果の対象になりません。"
          "（対象に取らない全体効果は受けます。）",
-      ja_interpretation="自分のプレイヤーの効果でも対象に選べず、イクイップをつけることもできません。"),
+      ja_interpretation="このカードをコントロールしているプレイヤー自身の効果でも対象に選べず、イクイップをつけることもできません。"),
     C("TT-KW-9", "【レジスト（N）】: damage dealt to it may be reduced by N.",
       "Always applied, to every damage event separately (declining is never useful with the sample cards); "
       "several resists add up.",
