@@ -17,6 +17,11 @@ DECISIONS = {"main": "行動", "battle": "攻撃", "block": "防御", "intercept
              "window": "バトル直前", "life": "ライフカード",
              "underneath": "下敷き", "target": "対象", "optional": "任意効果", "effect-summon": "エフェクト召喚",
              "equip": "装着先", "take": "手札に加える", "discard": "捨てる", "cost": "コスト", "core": "コアファイター"}
+# the words of an option id (``summon:youmu``, ``attack:youmu#3>core``) as a reader says them
+PICK_WORDS = {"summon": "召喚", "spell": "スペル", "attack": "攻撃", "battle": "バトルへ", "end": "終了",
+              "activate": "起動", "set": "伏せる", "open": "表にする", "opp": "相手の", "own": "自分の",
+              "power-up": "パワーアップ", "raise": "レイズ", "yes": "はい", "no": "いいえ", "pass": "パス",
+              "skip": "しない", "block": "ブロック", "none": "なし"}
 UNTIL = {"end-of-turn": "ターン終了時まで", "leaves-field": "場にいる間"}
 
 
@@ -36,6 +41,28 @@ class RBNarrator(Narrator):
             return f"コア{self.defs[core].name}" if core >= 0 else "コアファイター"
         card = self.by_oid[p].get(oid)
         return self.defs[card].name if card is not None else oid
+
+    def _pick(self, p, pick: str) -> str:
+        """An option id in words: verbs in Japanese, card ids by their printed names."""
+        words = []
+        for part in pick.split(":"):
+            if part in PICK_WORDS:
+                words.append(PICK_WORDS[part])
+                continue
+            # ``a>b``: p's card a against the opponent's b
+            words.append("→".join(self._card_word(p if i == 0 else 1 - p, x) for i, x in enumerate(part.split(">"))))
+        return " ".join(words)
+
+    def _card_word(self, p, oid: str) -> str:
+        if oid == "core":
+            return self._n(p, "core")
+        for owner in (p, 1 - p):
+            if oid in self.by_oid[owner]:
+                return self._n(owner, oid)
+        for card in self.defs:  # a core fighter is picked by its card id
+            if card.id == oid:
+                return card.name
+        return oid
 
     def _names(self, p, oids) -> str:
         return "、".join(self._n(p, o) for o in oids)
@@ -58,7 +85,7 @@ class RBNarrator(Narrator):
                     return f"    {who} 選択（{DECISIONS[d['kind']]}）"
                 if d["kind"] == "main" and d["picks"] and d["picks"][0].startswith("set:"):
                     return f"    {who} 選択（{DECISIONS[d['kind']]}）: set"  # a set spell stays unnamed
-            return f"    {who} 選択（{DECISIONS[d['kind']]}）: {' '.join(d['picks'])}"
+            return f"    {who} 選択（{DECISIONS[d['kind']]}）: {'、'.join(self._pick(p, pick) for pick in d['picks'])}"
         if k == "chance":
             if d["what"] == "first-player":
                 return f"先攻: P{d['result'] + 1}（乱数）"
