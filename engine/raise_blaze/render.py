@@ -9,6 +9,7 @@ life card taken into the hand, the hand of a set-up position. For a spectator or
 from __future__ import annotations
 
 from fuda.engine.core.narration import Narrator
+from fuda.i18n import language
 
 HOW = {"normal": "通常召喚", "raise": "レイズ召喚", "effect": "エフェクト召喚", "effect-raise": "エフェクトレイズ召喚"}
 WHY = {"draw-step": "ドロー", "effect": "効果", "cost": "コスト", "battle": "戦闘"}
@@ -126,8 +127,27 @@ class RBNarrator(Narrator):
             lines.append(f"  spell zone: {' < '.join(spells) or '-'}")
         return "\n".join(lines)
 
+    def _seat_state_ja(self, view) -> str:
+        oid = self.oid
+        lines = [f"ターン{view.turn}  手番 P{view.active + 1}（P{view.seat + 1} から見た盤面）"]
+        for p, side in enumerate(view.sides):
+            core_s = f"{self.defs[side.core].name}（{side.core_power}）" if side.core is not None else "（裏向き）"
+            lines.append(f"P{p + 1}: コア {core_s}  上乗せ{len(side.ups)}枚 | ライフ{side.life} | "
+                         f"デッキ{side.deck_size}枚 | 墓地{len(side.grave)}枚")
+            hand = "、".join(oid[c] for c in side.hand) or "なし" if side.hand is not None else f"{side.hand_size}枚"
+            lines.append(f"  手札: {hand}")
+            fighters = [f"{oid[f.card]}（{f.power}）" + (f"［下敷き {'、'.join(oid[u] for u in f.under)}］" if f.under else "")
+                        for f in side.fighters]
+            lines.append(f"  ファイター: {'、'.join(fighters) or 'なし'}")
+            spells = [("（伏せ）" if c is None else f"{oid[c]}{'' if up else '（伏せ）'}")
+                      for c, up in zip(side.spell, side.spell_face_up)]
+            lines.append(f"  スペルゾーン: {' < '.join(spells) or 'なし'}")
+        return "\n".join(lines)
+
     def _seat_state(self, view) -> str:
         oid = self.oid
+        if language() == "ja":
+            return self._seat_state_ja(view)
         lines = [f"turn {view.turn}, P{view.active + 1} to play (seen by P{view.seat + 1})"]
         for p, side in enumerate(view.sides):
             core_s = f"{self.defs[side.core].name}({side.core_power})" if side.core is not None else "(face down)"
@@ -141,6 +161,23 @@ class RBNarrator(Narrator):
             spells = [("(set)" if c is None else f"{oid[c]}{'' if up else '(set)'}")
                       for c, up in zip(side.spell, side.spell_face_up)]
             lines.append(f"  spell zone: {' < '.join(spells) or '-'}")
+        return "\n".join(lines)
+
+    def _seat_state_ja(self, view) -> str:
+        oid = self.oid
+        lines = [f"ターン{view.turn}  手番 P{view.active + 1}（P{view.seat + 1} から見た盤面）"]
+        for p, side in enumerate(view.sides):
+            core_s = f"{self.defs[side.core].name}（{side.core_power}）" if side.core is not None else "（裏向き）"
+            lines.append(f"P{p + 1}: コア {core_s}  上乗せ{len(side.ups)}枚 | ライフ{side.life} | "
+                         f"デッキ{side.deck_size}枚 | 墓地{len(side.grave)}枚")
+            hand = "、".join(oid[c] for c in side.hand) or "なし" if side.hand is not None else f"{side.hand_size}枚"
+            lines.append(f"  手札: {hand}")
+            fighters = [f"{oid[f.card]}（{f.power}）" + (f"［下敷き {'、'.join(oid[u] for u in f.under)}］" if f.under else "")
+                        for f in side.fighters]
+            lines.append(f"  ファイター: {'、'.join(fighters) or 'なし'}")
+            spells = [("（伏せ）" if c is None else f"{oid[c]}{'' if up else '（伏せ）'}")
+                      for c, up in zip(side.spell, side.spell_face_up)]
+            lines.append(f"  スペルゾーン: {' < '.join(spells) or 'なし'}")
         return "\n".join(lines)
 
 
