@@ -17,7 +17,6 @@ from dataclasses import dataclass, field
 from importlib.resources import files
 
 from fuda.database.resources import templates_dir
-from fuda.i18n import language
 from fuda.table.session import TableError, TableSession
 
 _CARD_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
@@ -62,9 +61,9 @@ class Table:
             "game": self.game.name,
             "seat": session.seat + 1,
             "over": session.game.finished,
-            "outcome": session.outcome_text(language()),
+            "outcome": session.outcome_text("ja"),
             "prompt": None if prompt is None else {
-                "id": prompt.id, "question": prompt.question(language()), "rule": prompt.rule,
+                "id": prompt.id, "question": prompt.question("ja"), "rule": prompt.rule,
                 "min": prompt.min, "max": prompt.max,
                 "choices": [{"number": c.number, "id": c.id, "label": c.label, "card": c.card}
                             for c in prompt.choices],
@@ -132,7 +131,7 @@ def app(table: Table):
             with table.lock:
                 session.answer(prompt_id, picks)
         except TableError as exc:
-            return JSONResponse({"error": exc.text(language())}, status_code=409)
+            return JSONResponse({"error": exc.text("ja")}, status_code=409)
         return JSONResponse(table.state(request.path_params["sid"]))
 
     async def undo(request: Request):
