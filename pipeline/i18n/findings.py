@@ -111,6 +111,38 @@ TITLES.update({
     "VOC004": ("〔〕の中の条件マークが用語集にない", "unknown condition mark in 〔〕"),
 })
 
+# The other layers' codes: custom rule sets, card templates, spreadsheets, online exports, build.
+TITLES.update({
+    "C001": ("カードにもともとある項目と同じ名前", "field name every card already has"),
+    "C002": ("最小値が最大値より大きい", "minimum above maximum"),
+    "C003": ("その種類の項目には書けない設定", "setting this field type does not take"),
+    "C004": ("選択肢（values）がない", "field without its values"),
+    "C005": ("そのカードの種類にない項目", "field the card's kind does not have"),
+    "E200": ("ルールエンジンのないゲーム", "game without a rule engine"),
+    "L002": ("テンプレートの知らない色", "unknown colour in the template"),
+    "L003": ("カードの種類に色が定義されていない", "colour not defined for the card's kind"),
+    "L004": ("テンプレートにその種類のレイアウトがない", "template lacks a layout for the kind"),
+    "SH001": ("表のファイルが読めない", "spreadsheet cannot be read"),
+    "SH002": ("表の文字コードが分からない", "spreadsheet encoding unknown"),
+    "SH003": ("CSV の書き方の誤り", "CSV syntax error"),
+    "SH010": ("表にカードがない", "no cards in the spreadsheet"),
+    "SH011": ("知らない見出し", "unknown column heading"),
+    "SH012": ("同じ見出しが二つある", "column heading twice"),
+    "SH013": ("ID の列がない", "no id column"),
+    "SH020": ("セルの値の誤り", "wrong value in a cell"),
+    "SH021": ("名前の列の誤り", "name column disagrees"),
+    "SH022": ("能力のテキストがない", "ability without text"),
+    "SH023": ("能力の種類が分からない", "ability timing unknown"),
+    "SH024": ("ID が重複している", "duplicate id"),
+    "X101": ("CP932 で書けない文字（デュエルオンライン）", "character not in CP932 (Duel Online)"),
+    "X102": ("CP932 だけの文字（Shift_JIS にはない）", "CP932 extension character"),
+    "X103": ("名前が重複している（デュエルオンライン）", "duplicate record name (Duel Online)"),
+    "X104": ("本文がレコードの区切りと同じ", "text line reads as the record separator"),
+    "X105": ("テンプレートに合わない（デュエルオンラインの取り込み）", "file does not match the template"),
+    "X201": ("画像が読めない（ユドナリウム）", "image cannot be decoded (Udonarium)"),
+    "X202": ("プレイマットが描けない（ユドナリウム）", "mat cannot be drawn (Udonarium)"),
+})
+
 from fuda.i18n import phrases as _phrases  # noqa: E402 — below TITLES, which it does not need
 from fuda.i18n.phrases import FALLBACK, LINT_PHRASES, WORDS, fill, word
 from fuda.i18n.phrases import phrase as _p
@@ -120,7 +152,7 @@ PHRASES: list[tuple[re.Pattern, str, str]] = [*_phrases.PHRASES, *LINT_PHRASES, 
 _WORDS = WORDS
 
 # A message already written in both languages, "<Japanese> / <English>" (the layout checks).
-_BOTH = re.compile(r"(?P<ja>.*[\u3040-\u30ff\u4e00-\u9fff（）「」].*?)\s*/\s+(?P<en>[A-Za-z][^\u3040-\u30ff\u4e00-\u9fff]*)\Z", re.S)
+_BOTH = re.compile(r"(?P<ja>.*[\u3040-\u30ff\u4e00-\u9fff].*?)\s*/\s+(?P<en>[a-z]+ .*)\Z", re.S)
 
 
 def translate(code: str | None, english: str, lang: str) -> str:

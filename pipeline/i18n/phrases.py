@@ -29,7 +29,7 @@ _p = phrase
 PHRASES: list[tuple[re.Pattern, str, str]] = [
     # ── wrappers: a sentence of its own inside ({rest}) ──
     _p("{rest} (may follow from the error in {files})", "{rest}（{files} の誤りから起きているかもしれません）"),
-    _p("YAML syntax error: {rest} — line {line}: {source}", "YAML の書き方の誤り: {rest}（{line} 行目: {source}）"),
+    _p("YAML syntax error: {rest} — line {line}: {source}", "YAML の書き方の誤り: {rest}（{line} 行目「{source}」）"),
     _p("YAML syntax error: {rest}", "YAML の書き方の誤り: {rest}"),
     # ── YAML and files (Y…, D…, T…) ──
     _p("a ':' stands where no new 'key: value' can start (wrong indentation, a missing space after '-', or a ':' in unquoted text)",
@@ -74,6 +74,8 @@ PHRASES: list[tuple[re.Pattern, str, str]] = [
     _p("the file is not UTF-8 text", "ファイルが UTF-8 のテキストではありません"),
     _p("remove the tag; cards use plain strings, numbers, lists and mappings",
        "タグを消してください（カードに書けるのは文字列・数・リスト・「キー: 値」だけです）"),
+    _p("use a plain word as the key", "キーはふつうの語で書いてください"),
+    _p("write the keys out in full", "キーを省略せずに全部書いてください"),
     _p("{value} is not a number a card can use", "{value} はカードに書ける数ではありません"),
     _p("write a finite number (NaN and infinity are not allowed)", "ふつうの数を書いてください（NaN や無限大は使えません）"),
     _p("lists and mappings are nested more than {limit} deep", "リストや「キー: 値」の入れ子が {limit} 段より深くなっています"),
@@ -381,6 +383,7 @@ LINT_PHRASES: list[tuple[re.Pattern, str, str]] = [
     _p("label 【{word}】 in the middle of a line", "ラベル【{word}】が行の途中にあります"),
     _p("start a new line for each ability", "能力ごとに行を改めてください"),
     _p("{quoted} is not a card of {game}", "{quoted} は {game} のカードにありません"),
+    _p("closest: {names}", "近い名前: {names}"),
     _p("check the name; list rules terms that are not names in lint.terms",
        "名前を確かめてください（カード名でないルール用語は game.yaml の lint.terms に書きます）"),
     _p("name-of: {card} is {name} but the text quotes {quoted}", "name-of: {card} は {name} ですが、本文は {quoted} を引用しています"),
