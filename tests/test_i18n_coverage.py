@@ -16,7 +16,7 @@ from fuda.database.findings import Finding, FindingsError, Location
 from fuda.database.load import load_database, validate
 from fuda.database.resources import cards_dir
 from fuda.i18n import render_finding
-from fuda.i18n.findings import TITLES
+from fuda.i18n.findings import TITLES, translate
 
 from .fuzz.mutants import GAMES, edit, mutants
 
@@ -27,15 +27,21 @@ _VALUES = re.compile(r"""「[^」]*」|『[^』]*』|'[^'\n]*'|"[^"\n]*"|`[^`]*`
 # A word of a sentence: letters, maybe after "(" and before one mark; not ALL CAPS (a code, a
 # Unicode character name such as ZERO WIDTH SPACE), which is a value.
 _WORD = re.compile(r"\(?([A-Za-z][a-z]*)[.:?!)]?")
+_JAPANESE = re.compile("[\u3040-\u30ff\u4e00-\u9fff]")
 
 
 def english_sentence(text: str) -> str | None:
-    """The first run of three or more English words in ``text`` outside its values, or ``None``.
+    """The first run of three or more English words in ``text`` outside its values, or ``None``;
+    or, in a text with no Japanese outside its values, its English words when there are two.
 
     Words run on while they are separated by single spaces; a comma ends a run, so a list of ids
     (``marisa, reimu, youmu``) is not a sentence, while ``allowed keys: header, …`` still is."""
     run: list[str] = []
-    for token in _VALUES.sub(" ¤ ", text).split():
+    rest = _VALUES.sub(" ¤ ", text)
+    words = [t for t in rest.split() if _WORD.fullmatch(t.rstrip(",")) and not t.isupper()]
+    if len(words) >= 2 and not _JAPANESE.search(rest):
+        return " ".join(words)
+    for token in rest.split():
         match = _WORD.fullmatch(token.rstrip(","))
         if match and not (len(match[1]) > 1 and match[1].isupper()):
             run.append(token)
@@ -53,9 +59,8 @@ def english_in(findings) -> list[str]:
     bad = {}
     for f in findings:
         line = render_finding(f, "ja")
-        # the location and the card id are values; look at the message and hint only
-        text = line.split("]: ", 1)[-1]
-        hit = english_sentence(text.rsplit("（カード ", 1)[0])
+        # the message and the hint, each as render_finding shows it (the location and card id are values)
+        hit = english_sentence(translate(f.code, f.message, "ja")) or (f.hint and english_sentence(translate(None, f.hint, "ja")))
         if hit:
             bad.setdefault((f.code, hit), f"{line}    <- {hit!r}")
     return sorted(bad.values())
@@ -84,6 +89,8 @@ def _lint(folder: Path) -> list[Finding]:
     ("文字「x」が cards/a/b.yaml の誤り（U+200B ZERO WIDTH SPACE）", False),
     ("能力「on-cast」は手動（effect: manual）です: 'not yet done here'", False),
     ("use --template or check the path", True),
+    ("fix cards/a.yaml first", True),  # two words around a value, and no Japanese at all
+    ("先に cards/a.yaml を直してください", False),
 ])
 def test_english_sentence_detector(text, english):
     """The detector finds a run of English words outside values and lets ids, keys, paths and lists pass."""

@@ -152,6 +152,8 @@ PHRASES: list[tuple[re.Pattern, str, str]] = [*_phrases.PHRASES, *LINT_PHRASES, 
 _WORDS = WORDS
 
 # A message already written in both languages, "<Japanese> / <English>" (the layout checks).
+_KANA = re.compile("[\u3040-\u30ff]")
+_SENTENCE = re.compile(r"[A-Za-z]+ [A-Za-z]+ [A-Za-z]+")
 _BOTH = re.compile(r"(?P<ja>.*[\u3040-\u30ff\u4e00-\u9fff].*?)\s*/\s+(?P<en>[a-z]+ .*)\Z", re.S)
 
 
@@ -188,6 +190,8 @@ def _phrase(english: str) -> str | None:
             values[name] = value
         else:
             return fill(japanese, values)
+    if _KANA.search(english) and not _SENTENCE.search(english):  # written in Japanese already
+        return english
     return None
 
 
