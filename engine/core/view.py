@@ -23,14 +23,20 @@ class TwoSides:
         return self.sides[1 - self.seat]
 
 
-def seen_defs(game, seat: int, shown: set) -> tuple:
-    """The card definitions ``seat`` may know, by card number: its own cards' (``game.owner``
-    says whose) and those in ``shown``; ``None`` for the others. The own part is worked out once
-    per game (views are built at every decision of a playout)."""
+def seen_defs(game, seat: int, shown: set, own_cards=None) -> tuple:
+    """The card definitions ``seat`` may know, by card number: its own cards' (``own_cards[s]``,
+    default: what ``game.owner`` says is s's) and those in ``shown``; ``None`` for the others.
+    The own part is worked out once per game (views are built at every decision of a playout)."""
     own = game._own_defs  # (a class attribute None until set: no __dict__ read, see runner._fast)
     if own is None:
-        owner, defs = game.owner, game.defs
-        own = game._own_defs = tuple(tuple(d if owner[c] == s else None for c, d in enumerate(defs)) for s in (0, 1))
+        defs = game.defs
+        if own_cards is None:
+            owner = game.owner
+            own = tuple(tuple(d if owner[c] == s else None for c, d in enumerate(defs)) for s in (0, 1))
+        else:
+            own = tuple(tuple(d if c in mine else None for c, d in enumerate(defs))
+                        for mine in (frozenset(own_cards[0]), frozenset(own_cards[1])))
+        game._own_defs = own
     out = list(own[seat])
     defs = game.defs
     for c in shown:

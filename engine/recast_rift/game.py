@@ -32,6 +32,8 @@ class RecastRift(ZoneRules, CombatRules, AwakeningRules, Game):
     :class:`~.view.RRView`, its narration :class:`~.render.RRNarrator`, its greedy policy
     :mod:`.greedy`)."""
 
+    _own_defs = None  # the defs of each seat's own spells, by card number (engine.core.view.seen_defs)
+
     RULES = "recast-rift"
     ENGINE_VERSION = ENGINE_VERSION
     RULES_VERSION = RULES_VERSION

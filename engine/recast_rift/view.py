@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fuda.engine.core.view import TwoSides
+from fuda.engine.core.view import TwoSides, seen_defs
 from fuda.engine.core.hidden import Pool
 
 
@@ -92,8 +92,6 @@ def view_of(game, seat: int) -> RRView:
             known_hand=tuple(c for c in game.hand[p] if own or c in game.seen_in_hand[p]),
         )
         sides.append(side)
-        if own:
-            shown.update(game.spells[p])
         shown.update(reserve)
         shown.update(side.known_hand)
         for z in zones:
@@ -101,7 +99,7 @@ def view_of(game, seat: int) -> RRView:
         if far is not None:
             shown.add(far)
     shown.update(game.cast_zone)
-    defs = tuple(d if c in shown else None for c, d in enumerate(game.defs))
+    defs = seen_defs(game, seat, shown, game.spells)  # its own spells, and what it has seen
     return RRView(seat=seat, turn=game.turn, active=game.active, acted=game.acted, sides=tuple(sides),
                   cast_zone=tuple(game.cast_zone), defs=defs, cap=game.cap, hand_limit=game.hand_limit,
                   awaken_at=game.awaken_at, finished=game.finished)

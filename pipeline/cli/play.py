@@ -56,9 +56,12 @@ def _agents(spec: str, seed: int, seats: int = 2):
     from fuda.engine.core.agents import AGENTS
 
     for name in names:
-        if name not in AGENTS:
+        if name.partition(":")[0] not in AGENTS:
             raise fail("err.unknown_agent", name=name, known=", ".join(AGENTS))
-    return names, [make_agent(name, seed, seat) for seat, name in enumerate(names)]
+    try:
+        return names, [make_agent(name, seed, seat) for seat, name in enumerate(names)]
+    except ValueError:  # a budget mcts cannot use, or a budget given to another agent
+        raise fail("err.agent_budget", name=next(n for n in names if ":" in n)) from None
 
 
 def play(

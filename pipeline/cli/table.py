@@ -35,6 +35,9 @@ def table(
         if not number.strip().isdigit() or not 1 <= int(number) <= len(deck) or who.strip() != "human":
             raise fail("err.table.seat", seats=len(deck), spec=spec)
         humans.add(int(number) - 1)
+    from fuda.cli.play import _agents
+
+    _agents(agents, seed, len(deck))  # an unknown agent or a bad budget is a usage error here, not in the server
     try:
         decks = [game.deck(d) for d in deck]
     except KeyError as exc:
