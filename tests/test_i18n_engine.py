@@ -264,3 +264,19 @@ def test_every_engine_code_has_a_title():
     codes = {c for p in files for c in re.findall(r'"(E2\d\d)"', p.read_text(encoding="utf-8"))}
     assert {"E200", "E201", "E202", "E203", "E204", "E205"} <= codes
     assert sorted(codes - set(TITLES)) == []
+
+
+def test_empty_art_focus_crop_box_reads_in_japanese(tmp_path):
+    """`fuda validate --strict` on a card whose art-focus crop box is empty: P106 and its hint read in Japanese."""
+    from fuda.faces.layout import art_findings
+
+    folder = tmp_path / "db" / TT
+    shutil.copytree(cards_dir() / TT, folder)
+
+    def crop(data):
+        card = next(c for c in data["cards"] if c.get("art"))
+        card["art-focus"] = {"left": 0.6, "top": 0, "right": 0.4, "bottom": 1}
+    edit(folder / "characters.yaml", crop)
+    findings = art_findings(load_database([folder]))
+    assert "P106" in {f.code for f in findings}, [str(f) for f in findings]
+    assert english_in(findings) == []

@@ -193,6 +193,7 @@ PHRASES: list[tuple[re.Pattern, str, str]] = [
     _p("move or shrink the element in the template, or shorten the text", "テンプレートの要素を動かすか小さくするか、文を短くしてください"),
     _p("art-focus: the crop box is empty (left < right and top < bottom are needed)",
        "art-focus: 切り抜き範囲が空です（left < right、top < bottom にしてください）"),
+    _p("e.g. art-focus: {id_example}", "例: art-focus: {id_example}"),
     _p("use an image of at least {w} × {h} px", "{w} × {h} ピクセル以上の画像を使ってください"),
     _p("layout failed: {x_detail}", "カードを組版できませんでした（内部のエラー）"),
     _p("the template has no look for this card's value: add {key}", "テンプレートにこのカードの値の見た目がありません: {key} を書き足してください"),
