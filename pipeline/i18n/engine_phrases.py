@@ -4,10 +4,13 @@ When a rule engine compiles a game's cards it checks every ability's ops against
 table (``fuda.engine.core.registry``, ``fuda.engine.core.params`` and each game's ``ops.py`` and
 ``cards.py``) and writes what it cannot take in English: an unknown op, a parameter an op does not
 have, a value out of range, a ryomen pairing it refuses. These are their shapes, in the notation
-of :mod:`fuda.i18n.phrases`, plus one slot kind of their own: a slot named ``want…`` holds what a
+of :mod:`fuda.i18n.phrases`, plus one slot kind of their own: a slot named ``expects…`` holds what a
 parameter expects (``an integer ≥ 1 and ≤ 9``, ``one of self, opponent``, ``null or …``) and is
 put into Japanese by :func:`expectation`, or the phrase does not apply; a slot named ``id_…`` is an
 op name, key, id or list of them, kept as written (``draw`` is an op here, not a word to translate).
+
+They are tried after the linter's phrases: the general shapes here ("'{id_key}': {rest}") would
+otherwise take a lint message whose rest holds kana and passes as Japanese already.
 
 Words for a hobbyist: an op is 「操作」, a parameter 「項目」, a mapping 「キー: 値」の組.
 """
@@ -78,7 +81,7 @@ ENGINE_PHRASES: list[tuple[re.Pattern, str, str]] = [
        "操作「{id_op}」には項目を書きません（「{id_key}」が書かれています）"),
     _p("op '{id_op}' has no parameter '{id_key}' (parameters: {id_names})",
        "操作「{id_op}」に「{id_key}」という項目はありません（書ける項目: {id_names}）"),
-    _p("op '{id_op}' needs '{id_key}' ({want})", "操作「{id_op}」には「{id_key}」が必要です（{want}）"),
+    _p("op '{id_op}' needs '{id_key}' ({expects})", "操作「{id_op}」には「{id_key}」が必要です（{expects}）"),
     _p("op '{id_op}' takes no argument, got {id_got}", "操作「{id_op}」には値を書きません（{id_got} と書かれています）"),
     _p("op '{id_op}' is a static op and cannot be used here (allowed: {id_names})",
        "操作「{id_op}」はずっと効く能力の操作なので、ここでは使えません（使える操作: {id_names}）"),
@@ -102,7 +105,7 @@ ENGINE_PHRASES: list[tuple[re.Pattern, str, str]] = [
     _p("expected a keyword ({id_names} or critical/trash/resist/protection mappings), got {id_got}",
        "キーワード（{id_names}、または critical・trash・resist・protection の「キー: 値」）を書いてください"
        "（{id_got} と書かれています）"),
-    _p("expected {want}, got {id_got}", "{want} を書いてください（{id_got} と書かれています）"),
+    _p("expected {expects}, got {id_got}", "{expects} を書いてください（{id_got} と書かれています）"),
     _p("'{id_key}': {rest}", "「{id_key}」: {rest}"),
     # a game's cross-checks of an op's values
     _p("hand and life cannot both be ー (null)", "hand と life の両方をバー「ー」（null）にはできません"),

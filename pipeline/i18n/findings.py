@@ -154,7 +154,7 @@ from fuda.i18n.phrases import FALLBACK, LINT_PHRASES, WORDS, fill, word
 from fuda.i18n.phrases import phrase as _p
 
 # Every phrase, in the order they are tried (see :mod:`fuda.i18n.phrases`).
-PHRASES: list[tuple[re.Pattern, str, str]] = [*_phrases.PHRASES, *ENGINE_PHRASES, *LINT_PHRASES, *FALLBACK]
+PHRASES: list[tuple[re.Pattern, str, str]] = [*_phrases.PHRASES, *LINT_PHRASES, *ENGINE_PHRASES, *FALLBACK]
 _WORDS = WORDS
 
 # A message already written in both languages, "<Japanese> / <English>" (the layout checks).
@@ -191,7 +191,7 @@ def _phrase(english: str) -> str | None:
                 value = word(value)
             elif name.startswith("id_"):  # an op name, key or id: kept as written
                 pass
-            elif name.startswith("want"):  # what an engine's op parameter expects
+            elif name.startswith("expects"):  # what an engine's op parameter expects
                 value = expectation(value)
             elif not name.startswith("x_"):
                 value = word(value) or value

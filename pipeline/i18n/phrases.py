@@ -4,7 +4,7 @@ Each phrase is an English sentence shape with ``{name}`` slots and its Japanese 
 (ids, keys, numbers, paths) are taken over as written. A slot named ``rest…`` holds a sentence of
 its own and is translated in turn; a slot named ``w_…`` must be one of :data:`WORDS` (or the
 phrase does not apply); a slot named ``id_…`` is an id, key or op name kept exactly as written
-(never looked up in :data:`WORDS`); a slot named ``want…`` is what a rule engine's op parameter expects (see
+(never looked up in :data:`WORDS`); a slot named ``expects…`` is what a rule engine's op parameter expects (see
 :mod:`fuda.i18n.engine_phrases`); a slot named ``x_…`` is English detail the Japanese form leaves
 out on purpose (a library's error text, a raw pattern). :mod:`fuda.i18n.findings` applies them.
 """
