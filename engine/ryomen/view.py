@@ -104,7 +104,9 @@ def determinize(game, seat: int, rng) -> None:
     faces, opts, up, flips, index, hopts = game.faces, game.opts, game.up, game.flips, game.index, game.hopts
     first_opts, first_ids, lineups = game.first_opts, game.first_ids, game.lineups
     pool = game.pool
-    for p in game.opponents[seat]:
+    for p in range(game.n):  # every other player, a tag partner too (its down faces are hidden as well)
+        if p == seat:
+            continue
         base = game.base[p]
         cards = range(base, base + len(lineups[p].faces))
         unknown = [c for c in cards if flips[c] == 0]

@@ -147,3 +147,25 @@ def test_mcts_beats_random_at_ryomen():
         run(game, [make_agent(n, 500 + k, i) for i, n in enumerate(names)])
         wins += seat in game.outcome.winners
     assert wins >= 8, wins
+
+
+def test_ryomen_determinize_hides_every_other_player_at_a_table_of_four():
+    """At a four-player ryomen table every other player's unseen pairings are dealt again and
+    each seat's view is kept; mcts finishes such a game."""
+    registry = ry.build_registry(load_database().game("ryomen"))
+    decks = registry.game.decks
+    setups = [ry.setup_from_deck(decks[k % len(decks)]) for k in range(4)]
+    game = ry.new_game(registry, setups, 3).start()
+    agent = RandomAgent(3)
+    checked = 0
+    while game.pending is not None:
+        for seat in range(4):
+            twin = game.clone()
+            twin.determinize(seat, Rng(checked))
+            assert twin.view(seat) == game.view(seat)
+            checked += 1
+        game.choose(agent.choose(None, game.pending))
+    assert checked > 20
+    game = ry.new_game(registry, setups, 4)
+    run(game, [make_agent("mcts:5", 4, 0)] + [make_agent("greedy", 4, s) for s in (1, 2, 3)])
+    assert game.finished
