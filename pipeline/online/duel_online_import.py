@@ -14,6 +14,7 @@ import re
 from pathlib import Path
 
 from fuda.database.findings import Finding, FindingsError, Location
+from fuda.database.yamlwrite import card_file_text
 from fuda.database.ruleset import rulesets
 from fuda.i18n import Text
 from fuda.online.duel_online import (
@@ -237,35 +238,6 @@ def import_cards(data: bytes, game_id: str, *, template: str | Path | None = Non
 
 def cards_yaml(rules: str, cards: list[dict], source: str) -> str:
     """The YAML text of a card file holding ``cards`` (block text, flow lists)."""
-    import io
-
-    from ruamel.yaml import YAML
-    from ruamel.yaml.comments import CommentedMap, CommentedSeq
-    from ruamel.yaml.scalarstring import LiteralScalarString
-
-    def plain(value):
-        if isinstance(value, list):
-            seq = CommentedSeq(plain(v) for v in value)
-            if not any(isinstance(v, dict) and len(v) > 1 for v in value):
-                seq.fa.set_flow_style()
-            return seq
-        if isinstance(value, dict):
-            m = CommentedMap((k, plain(v)) for k, v in value.items())
-            if len(value) == 1:
-                m.fa.set_flow_style()
-            return m
-        if isinstance(value, str) and "\n" in value:
-            return LiteralScalarString(value)
-        return value
-
-    items = CommentedSeq()
-    for card in cards:
-        items.append(CommentedMap((k, plain(v)) for k, v in card.items()))
-    yaml = YAML()
-    yaml.width = 4096
-    yaml.indent(mapping=2, sequence=4, offset=2)
-    buf = io.StringIO()
-    yaml.dump({"cards": items}, buf)
     head = (f"# yaml-language-server: $schema=../../schema/{rules}.cards.schema.json\n"
             f"# Imported from {source} by `fuda import duel-online`; add abilities, art and flavour by hand.\n")
-    return head + buf.getvalue()
+    return card_file_text({"cards": cards}, head)

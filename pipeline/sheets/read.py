@@ -18,6 +18,7 @@ from pathlib import Path
 from fuda.database.findings import Finding, FindingsError, sorted_findings
 from fuda.database.schemas import validate_document
 from fuda.database.yamlfile import Document
+from fuda.database.yamlwrite import card_file_text as write_card_file
 from fuda.sheets.cells import CellError, from_cell
 from fuda.database.fields import (
     ABILITY_WORDS,
@@ -294,41 +295,14 @@ def file_data(cards, lists) -> dict:
     return data
 
 
+def _short_scalars(value: dict) -> bool:
+    """A sheet's small mappings (≤ 4 keys, no lists or multi-line text) go on one line."""
+    return len(value) <= 4 and all(not isinstance(v, (list, dict)) and not (isinstance(v, str) and "\n" in v)
+                                   for v in value.values())
+
+
 def card_file_text(result: SheetImport) -> str:
     """The YAML text of the card file (block text for several lines, flow for short lists)."""
-    import io
-
-    from ruamel.yaml import YAML
-    from ruamel.yaml.comments import CommentedMap, CommentedSeq
-    from ruamel.yaml.scalarstring import LiteralScalarString
-
-    def plain(value):
-        if isinstance(value, list):
-            seq = CommentedSeq(plain(v) for v in value)
-            if not any(isinstance(v, dict) and len(v) > 1 for v in value):
-                seq.fa.set_flow_style()
-            return seq
-        if isinstance(value, dict):
-            m = CommentedMap((k, plain(v)) for k, v in value.items())
-            if all(not isinstance(v, (list, dict)) and not (isinstance(v, str) and "\n" in v)
-                   for v in value.values()) and len(value) <= 4:
-                m.fa.set_flow_style()
-            return m
-        if isinstance(value, str) and "\n" in value:
-            return LiteralScalarString(value)
-        return value
-
-    data = file_data(result.cards, result.lists)
-    yaml = YAML()
-    yaml.width = 4096
-    yaml.indent(mapping=2, sequence=4, offset=2)
-    buf = io.StringIO()
-    top = CommentedMap((k, plain(v)) for k, v in data.items())
-    for key in top:  # cards and fighters: one block entry per line of the sheet
-        top[key].fa.set_block_style()
-        for item in top[key]:
-            item.fa.set_block_style()
-    yaml.dump(top, buf)
     head = (f"# yaml-language-server: $schema=../../schema/{result.rules}.cards.schema.json\n"
             f"# {result.source.name} から `fuda import sheet` で取り込みました。\n")
-    return head + buf.getvalue()
+    return write_card_file(file_data(result.cards, result.lists), head, _short_scalars)
