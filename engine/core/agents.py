@@ -8,6 +8,9 @@ never the game itself. Agents that need no view (``needs_view = False``) get ``N
 * :class:`RandomAgent` — uniform random legal answers from its own seeded stream.
 * :class:`GreedyAgent` — the engine's heuristic policy for the view's type (registered with
   :func:`policy`), with its own stream for tie-breaks; good enough to make simulations meaningful.
+* ``MctsAgent`` (:mod:`engine.core.search`) — searches before it answers; it sets
+  ``needs_position`` and is given a :class:`~engine.core.hidden.Position` (the view, and copies
+  of the game with what the seat cannot see dealt again) in place of the bare view.
 """
 
 from __future__ import annotations

@@ -121,23 +121,23 @@ class MctsAgent(Agent):
     @classmethod
     def for_seat(cls, game_seed: int, seat: int, budget: str = "") -> MctsAgent:
         """An agent with a stream derived from the game's seed and the seat; ``budget`` is
-        ``"200"`` (iterations) or ``"0.5s"`` (seconds of process time per decision)."""
+        ``"200"`` (iterations) or ``"0.5s"`` (seconds of process time per decision), optionally
+        followed by ``:greedy`` or ``:random`` (the playouts)."""
         seed = seat_key(game_seed, "mcts", seat)
-        budget, _, playout = budget.partition(":")
+        count, _, playout = budget.partition(":")
         playout = playout or "greedy"
-        if not budget:
-            return cls(seed, playout=playout)
-        try:
-            if playout not in ("random", "greedy"):
+        if playout in ("random", "greedy"):
+            if not count:
+                return cls(seed, playout=playout)
+            try:
+                if count.endswith("s"):
+                    seconds = float(count[:-1])
+                    if 0 < seconds < 3600:  # (NaN and infinity fail this too: a search must end)
+                        return cls(seed, None, seconds, playout)
+                elif int(count) > 0:
+                    return cls(seed, int(count), None, playout)
+            except ValueError:
                 pass
-            elif budget.endswith("s"):
-                seconds = float(budget[:-1])
-                if seconds > 0:
-                    return cls(seed, None, seconds, playout)
-            elif int(budget) > 0:
-                return cls(seed, int(budget), None, playout)
-        except ValueError:
-            pass
         raise ValueError(f"mcts budget {budget!r}: give iterations (mcts:200) or seconds (mcts:0.5s)")
 
     def choose(self, position: Position, decision: Decision) -> tuple[str, ...]:

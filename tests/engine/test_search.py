@@ -117,7 +117,8 @@ def test_agent_names_and_budgets():
     agent = make_agent("mcts:0.25s", 1, 1)
     assert agent.seconds == 0.25 and agent.iterations is None
     assert make_agent("mcts:8:greedy", 1, 0).playout == "greedy"
-    for bad in ("mcts:0", "mcts:-3", "mcts:x", "mcts:0s", "mcts:5:clever", "greedy:5"):
+    for bad in ("mcts:0", "mcts:-3", "mcts:x", "mcts:0s", "mcts:infs", "mcts:nans", "mcts:5:clever", "mcts::x",
+                "greedy:5"):
         with pytest.raises(ValueError):
             make_agent(bad, 1, 0)
 
