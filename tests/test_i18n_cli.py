@@ -109,6 +109,9 @@ BAD = {
     "rules-format": ["rules", "toho-tcg", "--format", "xml"],
     "rules-game": ["rules", "mahjong", "--sample"],
     "new-rules": ["new", "{tmp}/mine", "--rules", "mahjong"],
+    "lint-select": ["lint", "--sample", "--select", "ZZ999"],
+    "lint-ignore": ["lint", "--sample", "--ignore", "JP1,QQ1"],
+    "lint-game": ["lint", "--sample", "--game", "nogame"],
     "unknown-option": ["print", *TT, "--colour"],
 }
 
@@ -138,3 +141,49 @@ def test_a_played_game_reads_in_japanese(argv, capsys, tmp_path, monkeypatch):
     assert code == 0, output
     assert len(output.splitlines()) > 3
     assert english_sentences(output) == []
+
+
+@pytest.fixture
+def no_templates(monkeypatch):
+    """The toho-tcg rule set finds neither a card template nor a mat template."""
+    from fuda.database.ruleset import Layout, ruleset_for
+
+    rules = type(ruleset_for("toho-tcg"))
+    monkeypatch.setattr(rules, "card_layout", lambda self, game: Layout(path=None, origin="templates/toho-tcg/card.yaml"))
+    monkeypatch.setattr(rules, "mat", lambda self, game: None)
+
+
+@pytest.mark.parametrize("argv", [["print", *TT], ["mat", *TT], ["export", "udonarium", *TT, "--deck", "hakurei-moriya"]],
+                         ids=["print", "mat", "export"])
+def test_a_missing_template_is_reported_in_japanese(argv, no_templates, capsys, tmp_path, monkeypatch):
+    """A game without a card or mat template gets a Japanese error naming where fuda looked."""
+    monkeypatch.chdir(tmp_path)
+    code, output = _run(capsys, argv)
+    assert code not in (0, None), output
+    assert "templates" in output and "テンプレートがありません" in output, output
+    assert english_sentences(output) == [], output
+
+
+def test_a_failed_build_step_says_why_in_japanese(no_templates, capsys, tmp_path, monkeypatch):
+    """``fuda build`` names the failed step and its own error in Japanese (not its English text)."""
+    monkeypatch.chdir(tmp_path)
+    code, output = _run(capsys, ["build", "--sample", "-o", str(tmp_path / "out")])
+    assert code == 1, output
+    failed = [line for line in output.splitlines() if "手順が失敗しました" in line]
+    assert failed and all("テンプレートがありません" in line or "問題が" in line for line in failed), output
+    assert english_sentences("\n".join(failed)) == [], failed
+
+
+def test_a_ryomen_set_of_the_wrong_size_is_explained_in_japanese():
+    """Drawing a random pairing from a set without 9 kinds fails with a message in both languages."""
+    from types import SimpleNamespace
+
+    from fuda.engine.ryomen.match import random_pairing
+    from fuda.i18n import localize
+
+    cards = [SimpleNamespace(id=f"c{i}", get=lambda key, default=None: "moon") for i in range(8)]
+    game = SimpleNamespace(manifest={"deck-rules": {"kinds": 9, "copies": 2}}, cards=cards)
+    with pytest.raises(ValueError) as exc:
+        random_pairing(SimpleNamespace(game=game), "moon", rng=None)
+    assert "8 kinds of card, not 9" in str(exc.value)
+    assert localize(exc.value, "ja") == "セット「moon」のカードが 8 種類あります（9 種類必要です。RY-DECK-1）"

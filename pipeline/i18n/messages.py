@@ -76,7 +76,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "help.build": _m("データベース全体のすべての出力を作ります: 検証・校正レポート、PDF、エクスポート、レジストリ。",
                      "Build every output for a whole database: reports, PDFs, exports, registries."),
     "build.files": _m("{name}: {count} ファイル（{out}）", "{name}: {count} file(s) in {out}"),
-    "build.step_failed": _m("手順 {name} が失敗しました: {message}", "step {name} failed: {message}"),
+    "build.step_failed": _m("「{name}」の手順が失敗しました: {message}", "step {name} failed: {message}"),
+    "build.db_errors": _m("データベースにエラーが {errors} 件あります", "{errors} error(s) in the database"),
+    "build.step_findings": _m("問題が {count} 件あります", "{count} finding(s)"),
+    "build.step_error": _m("{error}", "{error}"),
     "progress.stage_done": _m("{stage}: {seconds:.2f} 秒", "{stage}: {seconds:.2f} s"),
     "progress.stage_count": _m("{stage}: {count} 件、{seconds:.2f} 秒", "{stage}: {count} in {seconds:.2f} s"),
     "stage.load": _m("読み込みと検証", "loading and validating"),
@@ -193,6 +196,16 @@ MESSAGES: dict[str, dict[str, str]] = {
     "err.nothing_to_print": _m("{game} には印刷するものがありません", "nothing to print in {game}"),
     "err.calibration_backs": _m("位置合わせシートは両面印刷用です: --backs long-edge か short-edge にしてください",
                                 "the calibration sheet is for duplex printing: use --backs long-edge or short-edge"),
+    "err.no_card_template": _m("ゲーム {game} のカードのテンプレートがありません（{local} と {origin} を探しました）。"
+                               "ゲームのフォルダーに templates/card.yaml を置いてください",
+                               "no card template for game {game} (looked for {local} and {origin}); "
+                               "put a templates/card.yaml in the game folder"),
+    "err.no_mat_template": _m("ゲーム {game} のプレイマットのテンプレートがありません（{local} と {bundled} を探しました）。"
+                              "ゲームのフォルダーに templates/mat.yaml を置いてください",
+                              "{game} has no mat template (looked for {local} and {bundled}); "
+                              "put a templates/mat.yaml in the game folder"),
+    "err.mat_length": _m("長さの式 {value!r} が読めません（mm の数か、w・h を使った式。例: 2w + 20）",
+                         "bad length expression {value!r} (a number of mm or an expression in w and h, e.g. 2w + 20)"),
     "err.mat_fit": _m("プレイマット（{mw:g} × {mh:g} mm）は {pw:g} × {ph:g} mm の用紙 1 枚に収まりません",
                       "the mat ({mw:g} × {mh:g} mm) does not fit on one {pw:g} × {ph:g} mm sheet"),
     "warn.missing_backs": _m("{count} 枚の {kinds} カード（{shown}）を裏面なしで印刷します。{game} では裏面（ライフトラックなど）が"
@@ -280,6 +293,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "decision {number} no longer fits the game: {reason}"),
     "err.ryomen.games": _m("ryomen の試合は 1〜{max} ゲームです（奇数: 勝ったゲーム数の先取、偶数: 合計点）。{games} が指定されています",
                            "a ryomen match has 1–{max} games (odd: best of, by games won; even: by total points), got {games}"),
+    "err.ryomen.set_kinds": _m("セット「{set}」のカードが {count} 種類あります（{want} 種類必要です。RY-DECK-1）",
+                               "set {set!r} has {count} kinds of card, not {want} (RY-DECK-1)"),
     "err.ryomen.players": _m("試合は 2 人で行います", "a match is between 2 players"),
     "err.unknown_agent": _m("エージェント「{name}」はありません（{known} のどれか）", "unknown agent {name!r} (agents: {known})"),
     "choice.head": _m("プレイヤー {player} の選択「{kind}」（ルール {rule}）", "player {player} {kind} ({rule})"),
@@ -338,6 +353,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "opt.lint.explain": _m("ルール（例: JP101）の説明を表示して終わります。", "Describe a rule (e.g. JP101) and exit."),
     "err.lint.no_rule": _m("校正ルール {rule!r} はありません（コードは JP101、AGR006 のような形です）",
                            "no lint rule {rule!r} (codes look like JP101, AGR006)"),
+    "err.lint.unknown_rules": _m("校正ルール {codes} はありません（ルールの説明は fuda lint --explain コード）",
+                                 "unknown rule code(s): {codes} (see fuda lint --explain CODE)"),
     "err.lint.not_valid": _m("データベースの検証が通りません。先に直してから校正してください",
                              "the database does not validate; fix it before linting"),
     "lint.summary": _m("エラー {errors} 件、警告 {warnings} 件、情報 {infos} 件", "{errors} error(s), {warnings} warning(s), {infos} info"),
