@@ -187,3 +187,32 @@ def test_a_ryomen_set_of_the_wrong_size_is_explained_in_japanese():
         random_pairing(SimpleNamespace(game=game), "moon", rng=None)
     assert "8 kinds of card, not 9" in str(exc.value)
     assert localize(exc.value, "ja") == "セット「moon」のカードが 8 種類あります（9 種類必要です。RY-DECK-1）"
+
+
+@pytest.mark.parametrize("game,decks", [("recast-rift", ("marisa-sakuya", "reimu-marisa")),
+                                        ("ryomen", ("ghost-spring", "scarlet-gate"))])
+def test_forced_steps_read_as_narration_in_both_languages(game, decks):
+    """A human seat's forced steps show what was decided in words (no raw kind or option id), in ja and en."""
+    from fuda import load_database
+    from fuda.engine.core import make_agent
+    from fuda.engine.core.runner import ask
+    from fuda.engine.games import engine_for, registry_for
+    from fuda.table.session import TableSession
+
+    g = load_database().game(game)
+    module, registry = engine_for(g.rules), registry_for(g)
+    lines = {"ja": [], "en": []}
+    for seed in range(3):
+        for lang in lines:
+            session = TableSession.open(module, registry, [g.deck(d) for d in decks], {0, 1}, "greedy", seed, True)
+            bot = make_agent("random", seed, 0)
+            while session.prompt() is not None:
+                lines[lang] += session.forced_since(lang)
+                session.game.choose(ask(bot, session.game, session.game.pending))
+            lines[lang] += session.forced_since(lang)
+    assert lines["ja"] and len(lines["ja"]) == len(lines["en"])
+    assert all(line.startswith("（選択肢が1つ）P") for line in lines["ja"]), lines["ja"]
+    assert english_sentences("\n".join(lines["ja"])) == []
+    assert not [line for line in lines["ja"] if re.search(r"P\d (damage|main|chip-target): ", line)], lines["ja"]
+    assert all(line.startswith("(one option) P") for line in lines["en"]), lines["en"]
+    assert not [line for line in lines["en"] if re.search(r"P\d (damage|main|chip-target): ", line)], lines["en"]
