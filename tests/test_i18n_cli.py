@@ -216,3 +216,40 @@ def test_forced_steps_read_as_narration_in_both_languages(game, decks):
     assert not [line for line in lines["ja"] if re.search(r"P\d (damage|main|chip-target): ", line)], lines["ja"]
     assert all(line.startswith("(one option) P") for line in lines["en"]), lines["en"]
     assert not [line for line in lines["en"] if re.search(r"P\d (damage|main|chip-target): ", line)], lines["en"]
+
+
+REFUSING = {"toho-tcg": ("hakurei-moriya", "mahou-no-mori"), "raise-blaze": ("mountain-faith", "scarlet-night"),
+            "recast-rift": ("marisa-sakuya", "reimu-marisa")}
+
+
+@pytest.mark.parametrize("game", sorted(REFUSING))
+def test_refused_answers_are_explained_in_japanese(game):
+    """An answer the rules forbid now is refused at the table with the engine's reason in Japanese (ja) and English (en)."""
+    from fuda import load_database
+    from fuda.engine.core import make_agent
+    from fuda.engine.core.runner import ask
+    from fuda.engine.games import engine_for, registry_for
+    from fuda.table.session import TableError, TableSession
+
+    g = load_database().game(game)
+    module, registry = engine_for(g.rules), registry_for(g)
+    refusals: dict[str, str] = {}
+    for seed in range(2):
+        session = TableSession.open(module, registry, [g.deck(d) for d in REFUSING[game]], {0, 1}, "greedy", seed, True)
+        bot, seen = make_agent("random", seed, 0), {}
+        while (prompt := session.prompt()) is not None:
+            pending = session.game.pending
+            ids = seen.setdefault(pending.kind, {})
+            if pending.explain is not None and pending.min <= 1 <= pending.max:
+                for other in [i for i in ids if i not in pending.ids][:12]:
+                    try:
+                        session.answer(prompt.id, [other])
+                    except TableError as exc:
+                        refusals.setdefault(exc.text("en"), exc.text("ja"))
+            ids.update(dict.fromkeys(pending.ids))
+            session.game.choose(ask(bot, session.game, pending))
+    illegal = {en: ja for en, ja in refusals.items() if "not legal" in en}
+    assert len(illegal) >= 3, refusals
+    for en, ja in illegal.items():
+        assert english_sentences(ja) == [], (en, ja)
+        assert english_sentences(en), en
