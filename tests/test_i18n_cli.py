@@ -10,19 +10,41 @@ import pytest
 from fuda.cli.main import main
 
 # Values the user typed or the program names stay as they are: quoted text, paths, option
-# names, ids with digits or hyphens. What is left may not hold three English words in a row.
+# names, ids with digits or hyphens. What is left may not hold three English words in a row,
+# nor one common English word standing alone (``hand 7 card(s)``): a short fragment is English too.
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`|「[^」]*」")
 _TOKEN = re.compile(r"(?:(?<!\S)--?[\w-]+=?|\S*[/\\]\S*|\S+\.(?:ya?ml|txt|csv|tsv|xlsx|pdf|png|zip|json|icc)\b|tcp://\S+)")
 _RUN = re.compile(r"\b[A-Za-z][a-z']*(?: +[A-Za-z][a-z']*){2,}\b")
+# a bare lower-case word (card names and metavars like A are capitalised): ASCII letters (a plural "(s)" allowed) not glued to an id's hyphen, colon, digit, # or >
+_WORD = re.compile(r"(?<![\w:#>.-])([A-Za-z]+)(?:\(s\))?(?![\w:#>-]|\.\w)")
+STOP_WORDS = frozenset("""
+    a an the of to is are was be not no must can cannot may and or but with from by for in on at as it its this
+    that than then there has have had only one two all any each every more less yes
+    hand hands card cards turn turns player players deck decks life damage zone zones field face down up
+    left right seen count counts total point points chip chips win wins won lose lost draw drawn
+    attack attacks power speed block discard trash stack spell spells character characters fighter fighters
+    pile piles top bottom set sets round rounds game games seat score shield hidden unknown opponent
+    phase main battle end pass choose chosen pick picks option options result results
+""".split())
+
+
+def english_words(text: str) -> list[str]:
+    """Common English words standing alone in ``text``, outside quoted values, paths, options and ids."""
+    found = []
+    for line in text.splitlines():
+        bare = _TOKEN.sub(" ", _QUOTED.sub(" ", line))
+        found += [f"{m.group(1)!r} in {line.strip()!r}" for m in _WORD.finditer(bare) if m.group(1) in STOP_WORDS]
+    return found
 
 
 def english_sentences(text: str) -> list[str]:
-    """Runs of three or more English words in ``text``, outside quoted values, paths and options."""
+    """Runs of three or more English words, or a common English word alone, in ``text`` (outside
+    quoted values, paths and options)."""
     found = []
     for line in text.splitlines():
         bare = _TOKEN.sub(" ", _QUOTED.sub(" ", line))
         found += [f"{m.group(0)!r} in {line.strip()!r}" for m in _RUN.finditer(bare)]
-    return found
+    return found + english_words(text)
 
 
 def test_the_detector_tells_english_from_japanese():
@@ -32,6 +54,10 @@ def test_the_detector_tells_english_from_japanese():
     assert not english_sentences("fuda: エラー: 用紙「A9」はありません（A4、B5、A3、Letter のどれか）")
     assert not english_sentences("fuda: エラー: --pdfx には --cmyk --icc プロファイル が要ります: /tmp/a b/c.icc")
     assert not english_sentences("結果: プレイヤー 1（hakurei-moriya、greedy） — 'no such deck here'")
+    assert english_sentences("P1: hand 7 card(s)") and english_sentences("P2 ライフ 5、deck 12")
+    assert english_sentences("the 霊力")
+    assert not english_sentences("P1: 手札 7 枚 — rr-001、cast:reimu-musou-tensei、attack:chen>core、zone:2")
+    assert not english_sentences("デッキ hakurei-moriya（greedy）: --deck、--seat 1=human、card.yaml、RY-DECK-1")
 
 
 def _run(capsys, argv) -> tuple[int, str]:

@@ -299,7 +299,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "err.unknown_agent": _m("エージェント「{name}」はありません（{known} のどれか）", "unknown agent {name!r} (agents: {known})"),
     "choice.head": _m("プレイヤー {player} の選択「{kind}」（ルール {rule}）", "player {player} {kind} ({rule})"),
     "choice.not_now": _m("{head}: 「{pick}」は今は選べません: {reason}", "{head}: '{pick}' is not allowed now: {reason}"),
-    "choice.unknown": _m("{head}: 「{pick}」という選択肢はありません。選択肢: {options}",
+    "choice.unknown": _m("{head}: 「{pick}」という選択肢はありません。選択肢: 「{options}」",
                          "{head}: unknown option '{pick}'; options: {options}"),
     "choice.twice": _m("{head}: {picks} で同じ選択肢を 2 回選んでいます", "{head}: an option is picked twice in {picks}"),
     "choice.count": _m("{head}: {want} 個選んでください（{count} 個: {picks}）", "{head}: pick {want} option(s), got {count}: {picks}"),
