@@ -279,3 +279,58 @@ def test_refused_answers_are_explained_in_japanese(game):
     for en, ja in illegal.items():
         assert english_sentences(ja) == [], (en, ja)
         assert english_sentences(en), en
+
+
+SEATED = {"toho-tcg": ("hakurei-moriya", "mahou-no-mori"), "raise-blaze": ("mountain-faith", "scarlet-night"),
+          "recast-rift": ("marisa-sakuya", "reimu-marisa"), "ryomen": ("ghost-spring", "scarlet-gate")}
+
+
+def _seat_texts(game: str, lang: str, seeds: int = 2) -> str:
+    """What the players of ``game`` read in ``lang`` over a few random games: each seat's view of the
+    position every few steps, and each seat's (and a spectator's) transcript."""
+    from fuda import load_database
+    from fuda.engine.core import make_agent
+    from fuda.engine.core.runner import ask
+    from fuda.engine.games import engine_for, registry_for
+    from fuda.i18n import set_language
+
+    g = load_database().game(game)
+    module, registry = engine_for(g.rules), registry_for(g)
+    texts = []
+    set_language(lang)
+    try:
+        for seed in range(seeds):
+            played = module.new_game(registry, [module.setup_from_deck(g.deck(d)) for d in SEATED[game]], seed).start()
+            bots = [make_agent("random", seed, 0), make_agent("random", seed, 1)]
+            step = 0
+            while played.pending is not None:
+                if step % 5 == 0:
+                    texts += [played.describe_state(seat) for seat in (0, 1)]
+                played.choose(ask(bots[played.pending.player], played, played.pending))
+                step += 1
+            texts += ["\n".join(played.transcript(seat)) for seat in (0, 1, None)]
+    finally:
+        set_language(None)
+    return "\n".join(texts)
+
+
+@pytest.mark.parametrize("game", sorted(SEATED))
+def test_seat_views_and_transcripts_hold_no_english_under_ja(game):
+    """Each seat's view of the position and each transcript hold no English word under ja (and do under en)."""
+    assert english_sentences(_seat_texts(game, "ja")) == []
+    assert english_sentences(_seat_texts(game, "en", seeds=1))  # the detector sees the English dumps
+
+
+@pytest.mark.parametrize("game", sorted(SEATED))
+def test_a_human_seat_at_the_terminal_reads_japanese(game):
+    """`yes 1 | fuda --lang ja play GAME --seat 1=human`: views, questions, options, forced steps and refusals hold no English."""
+    from typer.testing import CliRunner
+
+    from fuda.cli.main import app
+
+    a, b = SEATED[game]
+    result = CliRunner().invoke(app, ["--lang", "ja", "play", game, "--sample", "--deck", a, "--deck", b,
+                                      "--seat", "1=human", "--seed", "1"], input="1\n" * 3000)
+    assert result.exit_code == 0, result.output
+    assert "ゲーム終了" in result.output
+    assert english_sentences(result.output) == []
