@@ -11,7 +11,7 @@ with an empty stack the window closes. A player whose only choice is to pass is 
 from __future__ import annotations
 
 from fuda.engine.core import Decision, Option
-from fuda.engine.toho_tcg.cards import LABELS, keyword_label
+from fuda.engine.toho_tcg.cards import keyword_label
 from fuda.engine.toho_tcg.stack import Item
 from fuda.i18n import Text
 
@@ -76,7 +76,7 @@ class Windows:
             if self.qa_used(p) >= self.qa_limit:
                 return Text("why.tt.qa_limit", limit=self.qa_limit)
         elif not main:
-            return Text("why.tt.main_only", kind=LABELS.kind(d.kind))
+            return Text("why.tt.main_only", kind=Text(f"tt.kind.{d.kind}"))
         elif d.kind == "character":
             if d.rank == "normal":
                 if len(self.chars[p]) >= self.max_chars:

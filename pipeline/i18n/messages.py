@@ -402,8 +402,13 @@ MESSAGES: dict[str, dict[str, str]] = {
                           "quicks and assisters are limited to {limit} a turn, minus the assisters already out "
                           "(TT-SPELL-5, TT-SPELL-6: in the opponent's turn too)"),
     "why.tt.main_only": _m("{kind}は、自分のメインフェイズでスタックが空のときにだけ出せます（TT-CHAR-1、TT-SPELL-4、TT-MAIN-1）",
-                           "a {kind} card is played only in its player's own main phase with an empty stack "
+                           "a {kind} is played only in its player's own main phase with an empty stack "
                            "(TT-CHAR-1, TT-SPELL-4, TT-MAIN-1)"),
+    "tt.kind.character": _m("キャラクター", "character"),
+    "tt.kind.assister": _m("アシスター", "assister"),
+    "tt.kind.equip": _m("イクイップ", "equip"),
+    "tt.kind.quick": _m("クイック", "quick"),
+    "tt.kind.world": _m("ワールド", "world"),
     "why.tt.reiryoku_ahead": _m("霊力を先に生み出せるのは、出せるカードの効果が手札の枚数を数えるときだけです"
                                 "（支払いのたびに足りない霊力は生み出せます。TT-COST-1）",
                                 "making 霊力 ahead is offered only while a playable card's effect counts the hand "
