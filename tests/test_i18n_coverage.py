@@ -238,3 +238,11 @@ def test_a_finding_nobody_translated_is_caught():
     finding = Finding(Location(Path("cards/x.yaml"), 1, 1), "S003", "something nobody wrote a phrase for")
     assert english_in([finding]) != []
 
+
+
+def test_a_key_that_is_also_a_word_is_kept_as_written():
+    """A missing key named like a type word (``text``) is named as written, not translated."""
+    f = Finding(Location("cards.yaml", 3, 5), "S002", "cards[0].abilities[1]: missing required key 'text'",
+                hint="add 'text:'")
+    line = render_finding(f, "ja")
+    assert "「text」" in line and "「text:」" in line and "文字列" not in line, line

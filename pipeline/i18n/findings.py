@@ -175,6 +175,11 @@ def translate(code: str | None, english: str, lang: str) -> str:
     return english
 
 
+#: slots that hold what the user wrote (a key named ``text`` is not the word "text")
+_VERBATIM = frozenset({"key", "keys", "card", "cards", "id", "deck", "fighter", "set", "name", "names", "path",
+                       "value", "game", "option", "options", "tag"})
+
+
 def _phrase(english: str) -> str | None:
     both = _BOTH.match(english)
     if both:
@@ -193,6 +198,8 @@ def _phrase(english: str) -> str | None:
                 pass
             elif name.startswith("expects"):  # what an engine's op parameter expects
                 value = expectation(value)
+            elif name in _VERBATIM:  # a key or an id the user wrote: never a word to translate
+                pass
             elif not name.startswith("x_"):
                 value = word(value) or value
             if value is None:
