@@ -268,3 +268,17 @@ def test_an_art_name_too_long_for_the_file_system_is_a_finding(sample_copy):
     rewrite(card_files(folder)[0], lambda d: d["cards"][0].__setitem__("art", "art/" + "あ" * 300 + ".png"))
     found = [f for f in validate([folder]) if f.code == "A001"]
     assert found and "cannot be opened" in found[0].message and found[0].location.line > 0
+
+
+def test_an_ability_missing_its_text_is_reported_once(sample_copy):
+    """A schema problem two ability shapes agree on is one finding, not one per shape."""
+    folder = sample_copy("toho-tcg")
+    path = card_files(folder)[0]
+
+    def drop_text(d):
+        card = next(c for c in d["cards"] if c.get("abilities"))
+        card["abilities"].append({"id": "x"})
+
+    rewrite(path, drop_text)
+    findings = [f for f in validate([folder]) if f.code == "S002"]
+    assert findings and len(findings) == len(set(findings)), findings

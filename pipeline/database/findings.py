@@ -96,9 +96,10 @@ class FindingsError(Exception):
 
 def sorted_findings(findings) -> list[Finding]:
     """Findings in a stable reading order: YAML syntax first, then schema, then everything else,
-    then the consequences of a file that failed (issue 14); within each by file, line, column, code."""
+    then the consequences of a file that failed (issue 14); within each by file, line, column, code.
+    A finding made twice (two schema branches that ask the same of a card) is listed once."""
     return sorted(
-        findings,
+        dict.fromkeys(findings),
         key=lambda f: (_stage(f), str(f.location.file), f.location.line, f.location.col, f.code, f.message),
     )
 

@@ -88,6 +88,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "stage.mat": _m("プレイマットの作成", "writing the mat"),
     "stage.export": _m("エクスポート", "exporting"),
     "stage.games": _m("対戦", "games"),
+    "stage.build.validation": _m("読み込みと検証", "loading and validation"),
     "stage.build.lint": _m("文章校正レポート", "lint report"),
     "stage.build.print": _m("印刷用 PDF とプレイマット", "print sheets and mats"),
     "stage.build.online": _m("オンライン対戦用ファイル", "online-play files"),
