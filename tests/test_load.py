@@ -282,3 +282,30 @@ def test_an_ability_missing_its_text_is_reported_once(sample_copy):
     rewrite(path, drop_text)
     findings = [f for f in validate([folder]) if f.code == "S002"]
     assert findings and len(findings) == len(set(findings)), findings
+
+
+def test_a_slip_inside_an_effect_is_explained_inside_it(sample_copy):
+    """A full-width digit inside an ability's op list is named there, not as "expected manual"
+    (the effect is a list of ops or the word manual: the list branch came closer)."""
+    folder = sample_copy("toho-tcg")
+    path = card_files(folder)[0]
+    where = {}
+
+    def slip(d):
+        for i, card in enumerate(d["cards"]):
+            for j, ability in enumerate(card.get("abilities") or ()):
+                effect = ability.get("effect")
+                if isinstance(effect, list) and effect and isinstance(effect[0], dict):
+                    (op, args), = effect[0].items()
+                    if isinstance(args, dict):
+                        key = next((k for k, v in args.items() if isinstance(v, int) and not isinstance(v, bool)), None)
+                        if key:
+                            args[key] = "３"
+                            where.update(card=card["id"], path=f"cards[{i}].abilities[{j}].effect[0].{op}.{key}")
+                            return
+
+    rewrite(path, slip)
+    assert where
+    findings = [f for f in validate([folder]) if f.card == where["card"]]
+    assert [f.code for f in findings] == ["S003"], findings
+    assert findings[0].message.startswith(where["path"] + ":") and "full-width" in findings[0].message

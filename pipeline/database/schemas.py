@@ -227,11 +227,20 @@ def _without_branch_keys(error, errors):
 
 
 def _leaf_errors(error):
-    """Descend into ``oneOf``/``anyOf`` to the errors of the branch that came closest."""
+    """Descend into ``oneOf``/``anyOf`` to the errors of the branch that came closest: the
+    branch whose first error lies deepest inside the value (its shape matched, something inside
+    it did not — an op list with a full-width digit is not explained as "expected manual"), and
+    among equals jsonschema's ``best_match``."""
     if error.validator in ("oneOf", "anyOf") and error.context:
         from jsonschema.exceptions import best_match
 
-        best = best_match(error.context)
+        branches: dict = {}
+        for e in error.context:
+            branches.setdefault(e.relative_schema_path[0] if e.relative_schema_path else None, []).append(e)
+        reach = {k: min(len(e.relative_path) for e in errs) for k, errs in branches.items()}
+        furthest = max(reach.values())
+        candidates = [e for k, errs in branches.items() if reach[k] == furthest for e in errs]
+        best = best_match(candidates)
         if best is not None and best.context:
             return _leaf_errors(best)
         return [best] if best is not None else [error]
