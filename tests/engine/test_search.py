@@ -170,3 +170,17 @@ def test_ryomen_determinize_hides_every_other_player_at_a_table_of_four():
     game = ry.new_game(registry, setups, 4)
     run(game, [make_agent("mcts:5", 4, 0)] + [make_agent("greedy", 4, s) for s in (1, 2, 3)])
     assert game.finished
+
+
+def test_simulation_with_mcts_is_the_same_on_one_or_two_processes():
+    """A seeded simulation with mcts gives identical tallies with --jobs 1 and --jobs 2."""
+    from fuda.engine.games import engine_for, registry_for
+    from fuda.simulation import simulate
+
+    game = load_database().game("ryomen")
+    module, registry = engine_for(game.rules), registry_for(game)
+    runs = [simulate(game, module, registry, games=1, seed=5, agents=("mcts:4", "greedy"), jobs=jobs)
+            for jobs in (1, 2)]
+    assert runs[0].tallies == runs[1].tallies
+    assert sum(t.games for t in runs[0].tallies) >= 16
+    assert "mcts:4" in runs[0].agent_rates
