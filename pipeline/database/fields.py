@@ -20,6 +20,7 @@ from pathlib import Path
 
 from fuda.database.resources import schema_dir
 from fuda.database.ruleset import RuleSetError, ruleset_for
+from fuda.database.schemas import json_type
 
 LABEL = re.compile(r"^(.*?)\s+—\s+")
 WHEN_LABEL = re.compile(r"([a-z][a-z-]*)\s*:?\s*【([^】]+)】")
@@ -92,9 +93,9 @@ def _types(node, schema, depth=0) -> set:
     elif isinstance(t, list):
         found.update(t)
     if "const" in node:
-        found.add(_json_type(node["const"]))
+        found.add(json_type(node["const"]))
     for value in node.get("enum", ()):
-        found.add(_json_type(value))
+        found.add(json_type(value))
     for key in ("oneOf", "anyOf", "allOf"):
         for sub in node.get(key, ()):
             if depth < 12:
@@ -102,20 +103,6 @@ def _types(node, schema, depth=0) -> set:
     if "properties" in node and not found:
         found.add("object")
     return found
-
-
-def _json_type(value) -> str:
-    if isinstance(value, bool):
-        return "boolean"
-    if isinstance(value, int):
-        return "integer"
-    if isinstance(value, float):
-        return "number"
-    if isinstance(value, list):
-        return "array"
-    if isinstance(value, dict):
-        return "object"
-    return "null" if value is None else "string"
 
 
 def _properties(node, schema, out: dict, depth=0) -> None:

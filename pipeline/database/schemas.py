@@ -299,7 +299,8 @@ def fullwidth_number(value) -> tuple[str, str] | None:
             f"全角数字「{value.strip()}」→ {plain} (write it with half-width digits)")
 
 
-def _json_type(value) -> str:
+def json_type(value) -> str:
+    """The JSON Schema type name of a value read from YAML (``array``, ``object``, …)."""
     if value is None:
         return "null"
     if isinstance(value, bool):
@@ -311,9 +312,9 @@ def _json_type(value) -> str:
     if isinstance(value, str):
         return "string"
     if isinstance(value, list):
-        return "list"
+        return "array"
     if isinstance(value, dict):
-        return "mapping"
+        return "object"
     return type(value).__name__
 
 
@@ -362,7 +363,7 @@ def _describe(error, path):
             yield None, slip[0], slip[1]
             return
         want = " or ".join(_TYPE_WORDS.get(w, w) for w in wants)
-        found = _TYPE_WORDS.get(_json_type(inst).replace("list", "array").replace("mapping", "object"), _json_type(inst))
+        found = _TYPE_WORDS.get(json_type(inst), json_type(inst))
         yield None, f"expected {want}, found {found} {_short(inst)}", f"write {want}"
         return
     if v == "enum":
