@@ -163,23 +163,6 @@ class RBNarrator(Narrator):
             lines.append(f"  spell zone: {' < '.join(spells) or '-'}")
         return "\n".join(lines)
 
-    def _seat_state_ja(self, view) -> str:
-        oid = self.oid
-        lines = [f"ターン{view.turn}  手番 P{view.active + 1}（P{view.seat + 1} から見た盤面）"]
-        for p, side in enumerate(view.sides):
-            core_s = f"{self.defs[side.core].name}（{side.core_power}）" if side.core is not None else "（裏向き）"
-            lines.append(f"P{p + 1}: コア {core_s}  上乗せ{len(side.ups)}枚 | ライフ{side.life} | "
-                         f"デッキ{side.deck_size}枚 | 墓地{len(side.grave)}枚")
-            hand = "、".join(oid[c] for c in side.hand) or "なし" if side.hand is not None else f"{side.hand_size}枚"
-            lines.append(f"  手札: {hand}")
-            fighters = [f"{oid[f.card]}（{f.power}）" + (f"［下敷き {'、'.join(oid[u] for u in f.under)}］" if f.under else "")
-                        for f in side.fighters]
-            lines.append(f"  ファイター: {'、'.join(fighters) or 'なし'}")
-            spells = [("（伏せ）" if c is None else f"{oid[c]}{'' if up else '（伏せ）'}")
-                      for c, up in zip(side.spell, side.spell_face_up)]
-            lines.append(f"  スペルゾーン: {' < '.join(spells) or 'なし'}")
-        return "\n".join(lines)
-
 
 #: Decisions whose picks name cards the other seat cannot see (the core fighter chosen face down,
 #: a card taken from the deck); the line says a choice was made, not what.
