@@ -31,23 +31,22 @@ def make_images(game, out: Path, *, deck: str | None = None, ids=None, dpi: floa
     """Write ``game``'s card faces into ``out``; with ``sheet`` contact sheets, with ``html`` the
     gallery page ``index.html``."""
     from fuda.faces.fonts import game_fonts
-    from fuda.gallery.contact import write_contact_sheets
+    from fuda.gallery.contact import ContactSheets
     from fuda.gallery.html import write_gallery
-    from fuda.gallery.images import write_images
+    from fuda.gallery.images import entries, write_images
 
-    written, warnings = write_images(game, out, deck=deck, ids=ids, dpi=dpi, fmt=fmt)
-    sheets: list[Path] = []
-    if sheet:
-        from PIL import Image
-
-        tiles = []
-        for w in written:
-            if w.entry.side == "back":
-                continue
-            with Image.open(w.path) as im:
-                tiles.append((w.entry.card.name, im.copy()))
+    each = contact = None
+    chosen = entries(game, deck=deck, ids=ids)
+    if sheet:  # filled while the faces are painted: no face image is kept or read back
         title = game.name + (f" — {game.deck(deck).name}" if deck else "")
-        sheets = write_contact_sheets(title, tiles, game_fonts(game), out)
+        contact = ContactSheets(title, sum(e.side != "back" for e in chosen), game_fonts(game), out)
+
+        def each(w, image):
+            if w.entry.side != "back":
+                contact.add(w.entry.card.name, image)
+
+    written, warnings = write_images(game, out, dpi=dpi, fmt=fmt, chosen=chosen, each=each)
+    sheets = contact.close() if contact is not None else []
     page = write_gallery(game, written, out, sheets=sheets) if html else None
     return ImagesResult(tuple(written), tuple(sheets), page, tuple(warnings))
 
