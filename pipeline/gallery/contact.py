@@ -105,7 +105,7 @@ class ContactSheets:
             return
         name = "sheet.png" if self.pages == 1 else f"sheet-{self.number:02d}.png"
         buf = io.BytesIO()
-        sheet.save(buf, "PNG", dpi=(96, 96), compress_level=6)
+        sheet.save(buf, "PNG", dpi=(96, 96), compress_level=3)  # as the faces (gallery.images.encode)
         self.written.append(write_atomic(Path(self.out) / name, buf.getvalue()))
 
 
