@@ -60,23 +60,47 @@ def render_image(face: Face, dpi: float, fonts: FontSet | None = None, *, includ
     height = max(1, round((face.height + 2 * b) * px_per_mm))
     ss = max(1, int(supersample))
     k = px_per_mm * ss
-    canvas = PILImage.new("RGB", (width * ss, height * ss), "white")
-    _paint(canvas, face, fonts, b, k, 0)
+    ground = _leading_shapes(face.items)
+    canvas = _ground((width * ss, height * ss), b, k, ground).copy()
+    _paint(canvas, face, fonts, b, k, 0, start=len(ground))
     if canvas.size != (width, height):
         canvas = canvas.resize((width, height), PILImage.LANCZOS)
     return canvas
 
 
-def _paint(canvas, face: Face, fonts, b: float, k: float, dy: int) -> None:
-    """Draw ``face``'s items on ``canvas`` at ``k`` pixels per mm, shifted up ``dy`` pixels
-    (the canvas is then one band of the face; Pillow clips what falls outside it)."""
+def _leading_shapes(items) -> tuple:
+    """The shapes a face starts with, up to its first text or picture: the card's frame, which
+    the cards of one kind share."""
+    n = 0
+    for item in items:
+        if type(item) in (TextLine, Image):
+            break
+        n += 1
+    return tuple(items[:n])
+
+
+@lru_cache(maxsize=12)
+def _ground(size: tuple[int, int], b: float, k: float, shapes: tuple):
+    """A white canvas of ``size`` with ``shapes`` drawn (copy it before drawing on it). Cards
+    of one kind and colour share their frame: painted once, it is copied for each card (a
+    tenth of the time; 12 frames of a 63 × 88 mm card at 300 dpi hold ≈ 28 MB)."""
+    from PIL import Image as PILImage
+
+    canvas = PILImage.new("RGB", size, "white")
+    _paint(canvas, Face(0.0, 0.0, shapes), None, b, k, 0)
+    return canvas
+
+
+def _paint(canvas, face: Face, fonts, b: float, k: float, dy: int, start: int = 0) -> None:
+    """Draw ``face``'s items from ``start`` on ``canvas`` at ``k`` pixels per mm, shifted up
+    ``dy`` pixels (the canvas is then one band of the face; Pillow clips what falls outside it)."""
     from PIL import ImageDraw
 
     def P(x, y):
         return (x + b) * k, (y + b) * k - dy
 
     draw = ImageDraw.Draw(canvas)
-    for item in face.items:
+    for item in face.items[start:] if start else face.items:
         kind = type(item)
         if kind is TextLine:
             _text(canvas, draw, item, fonts, b, k, dy)
