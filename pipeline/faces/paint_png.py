@@ -9,6 +9,8 @@ with the PDF's advance widths; a horizontally squeezed line is drawn to a mask a
 from __future__ import annotations
 
 import io
+import threading
+from collections import OrderedDict
 from functools import lru_cache
 
 from fuda.faces.fonts import FontSet, default_fonts
@@ -79,15 +81,29 @@ def _leading_shapes(items) -> tuple:
     return tuple(items[:n])
 
 
-@lru_cache(maxsize=12)
+_GROUNDS: OrderedDict = OrderedDict()
+_GROUNDS_LOCK = threading.Lock()
+GROUND_BYTES = 32 * 1024 * 1024  # the frames kept, at most (12 cards' at 300 dpi, 3 at 600)
+
+
 def _ground(size: tuple[int, int], b: float, k: float, shapes: tuple):
     """A white canvas of ``size`` with ``shapes`` drawn (copy it before drawing on it). Cards
     of one kind and colour share their frame: painted once, it is copied for each card (a
-    tenth of the time; 12 frames of a 63 × 88 mm card at 300 dpi hold ≈ 28 MB)."""
+    tenth of the time). The frames last used are kept, up to ``GROUND_BYTES``."""
     from PIL import Image as PILImage
 
+    key = (size, b, k, shapes)
+    with _GROUNDS_LOCK:  # the table server paints from several threads
+        canvas = _GROUNDS.get(key)
+        if canvas is not None:
+            _GROUNDS.move_to_end(key)
+            return canvas
     canvas = PILImage.new("RGB", size, "white")
     _paint(canvas, Face(0.0, 0.0, shapes), None, b, k, 0)
+    with _GROUNDS_LOCK:
+        _GROUNDS[key] = canvas
+        while sum(3 * w * h for (w, h), *_ in _GROUNDS) > GROUND_BYTES and len(_GROUNDS) > 1:
+            _GROUNDS.popitem(last=False)
     return canvas
 
 
