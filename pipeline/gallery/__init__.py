@@ -27,9 +27,10 @@ class ImagesResult:
 
 
 def make_images(game, out: Path, *, deck: str | None = None, ids=None, dpi: float = 300, fmt: str = "png",
-                sheet: bool = False, html: bool = False) -> ImagesResult:
+                sheet: bool = False, html: bool = False, check: bool = True) -> ImagesResult:
     """Write ``game``'s card faces into ``out``; with ``sheet`` contact sheets, with ``html`` the
-    gallery page ``index.html``."""
+    gallery page ``index.html``. ``check``: lay every face out before writing any file (see
+    :func:`~fuda.gallery.images.write_images`)."""
     from fuda.faces.fonts import game_fonts
     from fuda.gallery.contact import ContactSheets
     from fuda.gallery.html import write_gallery
@@ -45,7 +46,7 @@ def make_images(game, out: Path, *, deck: str | None = None, ids=None, dpi: floa
             if w.entry.side != "back":
                 contact.add(w.entry.card.name, image)
 
-    written, warnings = write_images(game, out, dpi=dpi, fmt=fmt, chosen=chosen, each=each)
+    written, warnings = write_images(game, out, dpi=dpi, fmt=fmt, chosen=chosen, each=each, check=check)
     sheets = contact.close() if contact is not None else []
     page = write_gallery(game, written, out, sheets=sheets) if html else None
     return ImagesResult(tuple(written), tuple(sheets), page, tuple(warnings))
@@ -53,11 +54,13 @@ def make_images(game, out: Path, *, deck: str | None = None, ids=None, dpi: floa
 
 def gallery_step(database, out: Path) -> tuple[list[Path], list[Finding]]:
     """``fuda build`` step: every game's gallery (images, contact sheets, index.html) under
-    ``out/gallery/<game>/``."""
+    ``out/gallery/<game>/``. Each face is laid out once: the build writes into a staging
+    folder that a failed step throws away, so no check pass is needed before writing."""
     files: list[Path] = []
     warnings: dict = {}
     for game in database.games:
-        result = make_images(game, Path(out) / "gallery" / game.id, dpi=GALLERY_DPI, sheet=True, html=True)
+        result = make_images(game, Path(out) / "gallery" / game.id, dpi=GALLERY_DPI, sheet=True, html=True,
+                             check=False)
         files.extend(result.files)
         warnings.update((str(f), f) for f in result.warnings if str(f) not in warnings)
     return files, list(warnings.values())

@@ -138,8 +138,8 @@ class Written:
 
 
 def write_images(game, out: Path, *, deck: str | None = None, ids=None, dpi: float = 300,
-                 fmt: str = "png", chosen: list[Entry] | None = None,
-                 each=None) -> tuple[list[Written], list[Finding]]:
+                 fmt: str = "png", chosen: list[Entry] | None = None, each=None,
+                 check: bool = True) -> tuple[list[Written], list[Finding]]:
     """Write one file per face into ``out``; returns what was written and the layout warnings.
     ``each(written, image)`` is called with every face's painted image before it is dropped
     (the contact sheets take their thumbnails there).
@@ -147,7 +147,9 @@ def write_images(game, out: Path, *, deck: str | None = None, ids=None, dpi: flo
     Every face is laid out before any file is written, so a card whose text does not fit stops
     the run with its located finding and leaves the folder untouched. The faces are laid out
     again one by one to be painted rather than kept: a 10,000-card game's faces would hold
-    hundreds of MB, and laying a face out costs a tenth of painting and encoding it.
+    hundreds of MB, and laying a face out costs a tenth of painting and encoding it. Without
+    ``check`` each face is laid out once, and a face that does not fit stops the run after the
+    faces before it were written (``fuda build`` writes into a folder it throws away then).
     """
     from fuda.faces.fonts import game_fonts
 
@@ -158,11 +160,12 @@ def write_images(game, out: Path, *, deck: str | None = None, ids=None, dpi: flo
     chosen = chosen if chosen is not None else entries(game, deck=deck, ids=ids)
     fonts = game_fonts(game)
     warnings: list[Finding] = []
-    for entry in chosen:
-        face_of(game, entry, fonts, warnings)
+    if check:
+        for entry in chosen:
+            face_of(game, entry, fonts, warnings)
     written = []
     for entry in chosen:
-        image = paint(face_of(game, entry, fonts, []), dpi, fonts)
+        image = paint(face_of(game, entry, fonts, [] if check else warnings), dpi, fonts)
         path = write_atomic(Path(out) / f"{entry.stem}.{fmt}", encode(image, fmt, dpi))
         written.append(Written(path, entry, image.size))
         if each is not None:
