@@ -30,6 +30,7 @@ from fuda.engine.core.tournament import (
     seatings,
 )
 from fuda.engine.core.tournament import win_matrix as matrix_of
+from fuda.i18n import Text
 
 
 @dataclass(frozen=True)
@@ -83,7 +84,7 @@ def simulate(game, module, registry, *, games: int, seed: int = 0, agents: tuple
     """Play every seating of ``game``'s entrants; ``progress(done, total)`` counts games."""
     entrants = tuple(module.entrants(registry))
     if not entrants:
-        raise ValueError(f"{game.id} has no entrants to simulate")
+        raise ValueError(Text("err.sim.no_entrants", game=game.id))
     # chunks never change the results (each game's seed is its own): for local processes about
     # 16 a worker keeps both the pool's per-task cost and the last worker's idle tail small; a
     # cluster gets small ones to balance and retry
@@ -193,7 +194,7 @@ def _on_cluster(game, chunks, seed, scheduler, tick) -> list[Tally]:
     try:
         from distributed import Client, as_completed
     except ImportError:
-        raise ValueError("--scheduler needs Dask: pip install 'fuda-cards[cluster]'") from None
+        raise ValueError(Text("err.sim.no_dask")) from None
     client = scheduler if not isinstance(scheduler, str) else Client(scheduler, timeout="30s")
     try:
         files = game_files(game.folder)

@@ -572,15 +572,18 @@ def test_awakening_cards_without_backs_warn_and_with_backs_do_not(rr, tmp_path):
 
     from fuda.printing.sheets import MissingBacksWarning
 
-    with pytest.warns(MissingBacksWarning, match=r"awakening.*--backs long-edge"):
+    from fuda.i18n import localize
+
+    with pytest.warns(MissingBacksWarning, match=r"awakening.*--backs long-edge") as record:
         print_cards(rr, out=tmp_path / "none.pdf")
+    assert "ライフトラック" in localize(record[0].message, "ja")
     with warnings.catch_warnings():
         warnings.simplefilter("error", MissingBacksWarning)
         print_cards(rr, backs="long-edge", out=tmp_path / "duplex.pdf")
         spells = [c.id for c in rr.cards if c.kind == "spell"][:2]
         print_cards(rr, ids=spells, out=tmp_path / "spells.pdf")
     result = CliRunner().invoke(_app(), ["print", "recast-rift", "-o", str(tmp_path / "cli.pdf")])
-    assert result.exit_code == 0 and "fuda: warning:" in result.output and "ライフトラック" in result.output
+    assert result.exit_code == 0 and "fuda: warning:" in result.output and "life track" in result.output
 
 
 @pytest.mark.parametrize("backs", ["none", "long-edge", "gutter"])

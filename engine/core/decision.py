@@ -14,6 +14,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
+from fuda.i18n import Text
+
 
 class ChoiceError(ValueError):
     """A choice the pending decision cannot accept."""
@@ -111,24 +113,24 @@ class Decision:
             if pick not in known:
                 reason = self.explain(pick) if self.explain is not None else None
                 if reason:
-                    raise IllegalChoice(f"{self._head()}: '{pick}' is not allowed now: {reason}")
-                raise InvalidChoice(f"{self._head()}: unknown option '{pick}'; options: {self._listing()}")
+                    raise IllegalChoice(Text("choice.not_now", head=self._head(), pick=pick, reason=reason))
+                raise InvalidChoice(Text("choice.unknown", head=self._head(), pick=pick, options=self._listing()))
         if len(set(picks)) != len(picks):
-            raise InvalidChoice(f"{self._head()}: an option is picked twice in {list(picks)}")
+            raise InvalidChoice(Text("choice.twice", head=self._head(), picks=list(picks)))
         if not self.min <= len(picks) <= self.max:
             want = str(self.min) if self.min == self.max else f"{self.min}–{self.max}"
-            raise InvalidChoice(f"{self._head()}: pick {want} option(s), got {len(picks)}: {list(picks)}")
+            raise InvalidChoice(Text("choice.count", head=self._head(), want=want, count=len(picks), picks=list(picks)))
         if self.combine is not None:
             reason = self.combine(picks)
             if reason:
-                raise IllegalChoice(f"{self._head()}: {list(picks)} is not allowed: {reason}")
+                raise IllegalChoice(Text("choice.combination", head=self._head(), picks=list(picks), reason=reason))
         return picks
 
-    def _head(self) -> str:
-        return f"player {self.player + 1} {self.kind} ({self.rule})"
+    def _head(self) -> Text:
+        return Text("choice.head", player=self.player + 1, kind=self.kind, rule=self.rule)
 
-    def _listing(self) -> str:
-        return ", ".join(self.ids) or "(none)"
+    def _listing(self):
+        return ", ".join(self.ids) or Text("choice.none")
 
     def describe(self) -> str:
         """A multi-line dump of the question and its options, for errors and the CLI."""

@@ -29,6 +29,7 @@ from fuda.engine.core.agents import ScriptedAgent, ScriptError
 from fuda.engine.core.decision import ChoiceError
 from fuda.engine.core.game import Game
 from fuda.engine.core.runner import run
+from fuda.i18n import Text
 
 REPLAY_FORMAT = "fuda-replay-1"
 
@@ -39,7 +40,7 @@ class ReplayError(ValueError):
     def __init__(self, message: str, path=None, line: int = 1, col: int = 1):
         self.path, self.line, self.col, self.message = path, line, col, message
         where = f"{path}:{line}:{col}: " if path is not None else ""
-        super().__init__(where + message)
+        super().__init__(Text("replay.located", where=where, message=message))
 
 
 @dataclass(frozen=True)
@@ -81,7 +82,7 @@ class Replay:
     def from_json(cls, doc: dict) -> Replay:
         """Read a replay document; ``ValueError`` naming what is wrong."""
         if not isinstance(doc, dict) or doc.get("format") != REPLAY_FORMAT:
-            raise ValueError(f"not a {REPLAY_FORMAT} replay file")
+            raise ValueError(Text("replay.not_replay", format=REPLAY_FORMAT))
         try:
             return cls(
                 rules=doc["rules"], engine=doc["engine"], rules_version=doc["rules_version"],
@@ -91,7 +92,7 @@ class Replay:
                 events=tuple(doc.get("events", ())),
             )
         except (KeyError, TypeError, ValueError) as exc:
-            raise ValueError(f"replay file is missing or has a bad field: {exc}") from None
+            raise ValueError(Text("replay.bad_field", field=str(exc))) from None
 
     @classmethod
     def load(cls, path: Path) -> Replay:
@@ -99,18 +100,17 @@ class Replay:
         try:
             text = Path(path).read_text(encoding="utf-8")
         except UnicodeDecodeError as exc:
-            raise ReplayError(f"not UTF-8 text (byte {exc.start})", path) from None
+            raise ReplayError(Text("replay.not_utf8", byte=exc.start), path) from None
         try:
             doc = json.loads(text)
         except json.JSONDecodeError as exc:
-            raise ReplayError(f"not JSON: {exc.msg} (was the file cut short or edited?)", path,
-                              exc.lineno, exc.colno) from None
+            raise ReplayError(Text("replay.not_json", reason=exc.msg), path, exc.lineno, exc.colno) from None
         source = Source(path, text)
         try:
             replay = cls.from_json(doc)
         except ValueError as exc:
             key = next((k for k in ("format", "decisions", "setup", "seed") if k in str(exc)), "format")
-            raise ReplayError(str(exc), path, *source.key(key)) from None
+            raise ReplayError(exc.args[0] if exc.args else str(exc), path, *source.key(key)) from None
         return replay.located(source)
 
     def located(self, source: Source) -> Replay:
@@ -182,18 +182,20 @@ def reproduce(replay: Replay, new_game: Callable[[dict, int], Game]) -> Game:
     try:
         game = new_game(replay.setup, replay.seed)
     except (KeyError, ValueError, TypeError, IndexError, FindingsError) as exc:
-        raise ReplayError(f"the setup does not fit the game: {_first_line(exc)}", *replay.where()) from None
+        raise ReplayError(Text("replay.setup", reason=_first_line(exc)), *replay.where()) from None
     agent = ScriptedAgent((p, k, picks) for p, k, picks in replay.decisions)
     try:
         run(game, agent)
         agent.check_done(game)
     except (ScriptError, ChoiceError) as exc:
         k = min(agent.used, max(len(replay.decisions) - 1, 0))
-        raise ReplayError(f"decision {k + 1} no longer fits the game: {_first_line(exc)}", *replay.where(k)) from None
+        raise ReplayError(Text("replay.decision", number=k + 1, reason=_first_line(exc)), *replay.where(k)) from None
     return game
 
 
 def _first_line(exc: BaseException) -> str:
+    if exc.args and isinstance(exc.args[0], Text) and "\n" not in exc.args[0]:
+        return exc.args[0]  # shown in the reader's language
     if isinstance(exc, FindingsError) and exc.findings:
         return exc.findings[0].message
     text = str(exc.args[0]) if isinstance(exc, KeyError) and exc.args else str(exc)

@@ -9,6 +9,7 @@ life card taken into the hand, the hand of a set-up position. For a spectator or
 from __future__ import annotations
 
 from fuda.engine.core.narration import Narrator
+from fuda.i18n import language
 
 HOW = {"normal": "通常召喚", "raise": "レイズ召喚", "effect": "エフェクト召喚", "effect-raise": "エフェクトレイズ召喚"}
 WHY = {"draw-step": "ドロー", "effect": "効果", "cost": "コスト", "battle": "戦闘"}
@@ -17,6 +18,11 @@ DECISIONS = {"main": "行動", "battle": "攻撃", "block": "防御", "intercept
              "window": "バトル直前", "life": "ライフカード",
              "underneath": "下敷き", "target": "対象", "optional": "任意効果", "effect-summon": "エフェクト召喚",
              "equip": "装着先", "take": "手札に加える", "discard": "捨てる", "cost": "コスト", "core": "コアファイター"}
+# the words of an option id (``summon:youmu``, ``attack:youmu#3>core``) as a reader says them
+PICK_WORDS = {"summon": "召喚", "spell": "スペル", "attack": "攻撃", "battle": "バトルへ", "end": "終了",
+              "activate": "起動", "set": "伏せる", "open": "表にする", "opp": "相手の", "own": "自分の",
+              "power-up": "パワーアップ", "raise": "レイズ", "yes": "はい", "no": "いいえ", "pass": "パス",
+              "skip": "しない", "block": "ブロック", "none": "なし"}
 UNTIL = {"end-of-turn": "ターン終了時まで", "leaves-field": "場にいる間"}
 
 
@@ -36,6 +42,28 @@ class RBNarrator(Narrator):
             return f"コア{self.defs[core].name}" if core >= 0 else "コアファイター"
         card = self.by_oid[p].get(oid)
         return self.defs[card].name if card is not None else oid
+
+    def _pick(self, p, pick: str) -> str:
+        """An option id in words: verbs in Japanese, card ids by their printed names."""
+        words = []
+        for part in pick.split(":"):
+            if part in PICK_WORDS:
+                words.append(PICK_WORDS[part])
+                continue
+            # ``a>b``: p's card a against the opponent's b
+            words.append("→".join(self._card_word(p if i == 0 else 1 - p, x) for i, x in enumerate(part.split(">"))))
+        return " ".join(words)
+
+    def _card_word(self, p, oid: str) -> str:
+        if oid == "core":
+            return self._n(p, "core")
+        for owner in (p, 1 - p):
+            if oid in self.by_oid[owner]:
+                return self._n(owner, oid)
+        for card in self.defs:  # a core fighter is picked by its card id
+            if card.id == oid:
+                return card.name
+        return oid
 
     def _names(self, p, oids) -> str:
         return "、".join(self._n(p, o) for o in oids)
@@ -58,7 +86,7 @@ class RBNarrator(Narrator):
                     return f"    {who} 選択（{DECISIONS[d['kind']]}）"
                 if d["kind"] == "main" and d["picks"] and d["picks"][0].startswith("set:"):
                     return f"    {who} 選択（{DECISIONS[d['kind']]}）: set"  # a set spell stays unnamed
-            return f"    {who} 選択（{DECISIONS[d['kind']]}）: {' '.join(d['picks'])}"
+            return f"    {who} 選択（{DECISIONS[d['kind']]}）: {'、'.join(self._pick(p, pick) for pick in d['picks'])}"
         if k == "chance":
             if d["what"] == "first-player":
                 return f"先攻: P{d['result'] + 1}（乱数）"
@@ -99,8 +127,27 @@ class RBNarrator(Narrator):
             lines.append(f"  spell zone: {' < '.join(spells) or '-'}")
         return "\n".join(lines)
 
+    def _seat_state_ja(self, view) -> str:
+        oid = self.oid
+        lines = [f"ターン{view.turn}  手番 P{view.active + 1}（P{view.seat + 1} から見た盤面）"]
+        for p, side in enumerate(view.sides):
+            core_s = f"{self.defs[side.core].name}（{side.core_power}）" if side.core is not None else "（裏向き）"
+            lines.append(f"P{p + 1}: コア {core_s}  上乗せ{len(side.ups)}枚 | ライフ{side.life} | "
+                         f"デッキ{side.deck_size}枚 | 墓地{len(side.grave)}枚")
+            hand = "、".join(oid[c] for c in side.hand) or "なし" if side.hand is not None else f"{side.hand_size}枚"
+            lines.append(f"  手札: {hand}")
+            fighters = [f"{oid[f.card]}（{f.power}）" + (f"［下敷き {'、'.join(oid[u] for u in f.under)}］" if f.under else "")
+                        for f in side.fighters]
+            lines.append(f"  ファイター: {'、'.join(fighters) or 'なし'}")
+            spells = [("（伏せ）" if c is None else f"{oid[c]}{'' if up else '（伏せ）'}")
+                      for c, up in zip(side.spell, side.spell_face_up)]
+            lines.append(f"  スペルゾーン: {' < '.join(spells) or 'なし'}")
+        return "\n".join(lines)
+
     def _seat_state(self, view) -> str:
         oid = self.oid
+        if language() == "ja":
+            return self._seat_state_ja(view)
         lines = [f"turn {view.turn}, P{view.active + 1} to play (seen by P{view.seat + 1})"]
         for p, side in enumerate(view.sides):
             core_s = f"{self.defs[side.core].name}({side.core_power})" if side.core is not None else "(face down)"
@@ -114,6 +161,23 @@ class RBNarrator(Narrator):
             spells = [("(set)" if c is None else f"{oid[c]}{'' if up else '(set)'}")
                       for c, up in zip(side.spell, side.spell_face_up)]
             lines.append(f"  spell zone: {' < '.join(spells) or '-'}")
+        return "\n".join(lines)
+
+    def _seat_state_ja(self, view) -> str:
+        oid = self.oid
+        lines = [f"ターン{view.turn}  手番 P{view.active + 1}（P{view.seat + 1} から見た盤面）"]
+        for p, side in enumerate(view.sides):
+            core_s = f"{self.defs[side.core].name}（{side.core_power}）" if side.core is not None else "（裏向き）"
+            lines.append(f"P{p + 1}: コア {core_s}  上乗せ{len(side.ups)}枚 | ライフ{side.life} | "
+                         f"デッキ{side.deck_size}枚 | 墓地{len(side.grave)}枚")
+            hand = "、".join(oid[c] for c in side.hand) or "なし" if side.hand is not None else f"{side.hand_size}枚"
+            lines.append(f"  手札: {hand}")
+            fighters = [f"{oid[f.card]}（{f.power}）" + (f"［下敷き {'、'.join(oid[u] for u in f.under)}］" if f.under else "")
+                        for f in side.fighters]
+            lines.append(f"  ファイター: {'、'.join(fighters) or 'なし'}")
+            spells = [("（伏せ）" if c is None else f"{oid[c]}{'' if up else '（伏せ）'}")
+                      for c, up in zip(side.spell, side.spell_face_up)]
+            lines.append(f"  スペルゾーン: {' < '.join(spells) or 'なし'}")
         return "\n".join(lines)
 
 

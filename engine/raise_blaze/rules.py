@@ -35,7 +35,7 @@ CATALOGUE = Catalogue("raise-blaze", "seeds/003 (『RAISE×BLAZE』基本ルー�
       "A core fighter without a printed power takes the manifest's settings.core-power.",
       ja="コアファイターカードは、コアフィールドにバトル開始時から出されるカードです。"
          "どのコアファイターも原則としてパワーは1000です。",
-      ja_interpretation="パワーが印刷されていないコアファイターは、"
+      ja_interpretation="カードにパワーが書かれていないコアファイターは、"
                         "ゲーム設定の「settings.core-power」の値を使います。"),
     C("RB-CARD-3", "Spells go to the single spell zone, played openly or set face down; they are "
       "normal, continuous (持続性) or equip (装着性).",
@@ -67,13 +67,14 @@ CATALOGUE = Catalogue("raise-blaze", "seeds/003 (『RAISE×BLAZE』基本ルー�
       "dump, power) changes nothing.",
       ja="対戦相手と挨拶し、コアデッキからコアファイターを一枚選び、"
          "コアフィールドに伏せて出します。",
-      ja_interpretation="ほかの何よりも先に、各プレイヤー（P1、次にP2）が選びます。"
+      ja_interpretation="ほかの何よりも先に、各プレイヤー（プレイヤー1、次にプレイヤー2）が選びます。"
                         "コアファイターが1枚だけならそれに決まります。その【永続】能力は置いた時点から働きます。"
                         "途中で局面を確かめても（状態の書き出しやパワーの表示）、何も変わりません。"),
     C("RB-SETUP-2", "Both main decks are shuffled into the deck zone.",
       "Shuffled with the game's one seeded generator (fuda-rng-1); the order is a logged chance outcome.",
       ja="互いのメインデッキをシャッフルし、メインフィールドのデッキゾーンに置きます。",
-      ja_interpretation="ゲームのシード（乱数の種）から決まる一つの乱数でシャッフルし、"
+      ja_interpretation="ゲームのシード（乱数の種）から作る乱数（方式 fuda-rng-1。"
+                        "ゲームの中の偶然はすべてこの1つの乱数で決まります）でシャッフルし、"
                         "並び順を偶然の結果として記録に残します。"),
     C("RB-SETUP-3", "Each player draws 5 cards (settings.opening-hand) as the opening hand.",
       ja="互いに自分のデッキからカードを5枚引きます。"
@@ -109,7 +110,8 @@ CATALOGUE = Catalogue("raise-blaze", "seeds/003 (『RAISE×BLAZE』基本ルー�
       "finds nothing to act on (except an equip spell without a fighter and a spell whose condition "
       "does not hold).",
       ja="ターンの流れ：デッキからカードを1枚引きます。ファイターを召喚したり、"
-         "スペルカードを伏せる、カード効果を使うなどして戦闘の準備をします。相手を攻撃します。"
+         "スペルカードを伏せる、カード効果を使うなどして戦闘の準備をします。"
+         "ファイターやコアファイターを使い、相手のファイターやコアファイターを攻撃します。"
          "また準備をして相手のターンに備え、ターンの終了を宣言します。相手も同様に行い、"
          "交互にこれを繰り返します。",
       ja_interpretation="先攻も最初のターンにカードを引きます。フェイズは、ドロー、"
@@ -128,7 +130,7 @@ CATALOGUE = Catalogue("raise-blaze", "seeds/003 (『RAISE×BLAZE』基本ルー�
                         "あるだけ取ります（断れるのは「〜できる」能力だけです）。"
                         "ランダムに捨てる効果はゲームの乱数を使い、記録に残します。"
                         "破壊する効果や手札に戻す効果は、コアファイターには効きません。"
-                        "「パワー○○以下」という永続の条件は、印刷されたパワーで比べます。スペルは、"
+                        "「パワー○○以下」という永続の条件は、カードに書かれたパワー（効果で増減する前の値）で比べます。スペルは、"
                         "その効果が何もできなくても発動できます（ただし、"
                         "装着するファイターがいない装着性スペルと、条件を満たしていないスペルは発動できません）。"),
     C("RB-LIFE-1", "A destroyed life card goes to its owner's hand or onto the core as a permanent "
@@ -138,7 +140,7 @@ CATALOGUE = Catalogue("raise-blaze", "seeds/003 (『RAISE×BLAZE』基本ルー�
       ja="ライフカードが破壊された場合、それを自身の手札に加えるか、"
          "コアファイターを永続でパワーアップさせるカードとして上乗せするか選択できます。"
          "上乗せの場合、最初のカードは1000、2枚目からは500のパワーアップが行えます。",
-      ja_interpretation="ライフカードが破壊されるたびに、その1枚ごとにオーナーが選びます。"
+      ja_interpretation="ライフカードが破壊されるたびに、その1枚ごとに、ライフを失ったプレイヤーが選びます。"
                         "最後のライフカードが破壊されるとその時点でゲームが終わり（RB-LOSE-1）、"
                         "そのカードは墓地に送られます。"),
     # battle
@@ -152,7 +154,7 @@ CATALOGUE = Catalogue("raise-blaze", "seeds/003 (『RAISE×BLAZE』基本ルー�
          "相手のファイターカードやコアファイターカードに攻撃することができます。どのファイターも、"
          "1ターン中に攻撃できる回数は基本的に1回のみです。",
       ja_interpretation="ファイターは召喚したターンにも、どちらのプレイヤーの最初のターンにも攻撃できます。"
-                        "無効にされた攻撃や、攻撃したファイターか攻撃されたファイターがフィールドを離れた攻撃も、"
+                        "無効にされた攻撃や、攻撃したカードや攻撃対象がフィールドを離れた攻撃も、"
                         "1回の攻撃として数えます。攻撃の順序：攻撃宣言 → 【迎撃】のタイミング（防御側は、"
                         "自分のスペルゾーンのいちばん上にある伏せたスペルを表にできます）"
                         " → 守る（コアファイターへの攻撃のとき） → 【攻撃時】 → パワーの比較。"),
@@ -248,7 +250,7 @@ CATALOGUE = Catalogue("raise-blaze", "seeds/003 (『RAISE×BLAZE』基本ルー�
       ja_interpretation="「自分のターン中であればいつでも」：どちらのメインフェイズでも、"
                         "手札からスペルを使うことも、いちばん上の伏せたスペルを表にして発動することもできます。"
                         "バトルフェイズでも、攻撃と並んで同じようにスペルと【起動】能力が使え、"
-                        "さらにそれぞれの攻撃の中でも、パワーを比べる前（守ると【攻撃時】のあと。"
+                        "さらにそれぞれの攻撃の中でも、パワーを比べる前（守る段階と【攻撃時】のあと。"
                         "判断「window」）に使えます。スペルを伏せることと召喚は、"
                         "メインフェイズの準備のままです（RB-TURN-1）。【起動】能力は、"
                         "コントロールするプレイヤー自身のターンにだけ使えます（ページが「いつでも」と書いているのはスペルだけだからです）"

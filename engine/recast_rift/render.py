@@ -8,6 +8,7 @@ a set-up position. For a spectator or a replay (``seat=None``) every card is nam
 from __future__ import annotations
 
 from fuda.engine.core.narration import Narrator
+from fuda.i18n import language
 
 ROMAN = {0: "［０］", 1: "［Ⅰ］", 2: "［Ⅱ］", 3: "［Ⅲ］", "reserve": "控え札"}
 WHY = {"draw-step": "ドローステップ", "graze-check": "グレイズチェック", "effect": "効果",
@@ -151,6 +152,8 @@ class RRNarrator(Narrator):
         def ids(cards):
             return [oid[c] for c in cards]
 
+        if language() == "ja":
+            return self._seat_state_ja(view, ids)
         lines = [f"turn {view.turn}, turn player P{view.active + 1} (seen by P{view.seat + 1})"]
         for p, side in enumerate(view.sides):
             z = side.zones
@@ -163,4 +166,23 @@ class RRNarrator(Narrator):
                 f"  recast Ⅲ {ids(z[3])} Ⅱ {ids(z[2])} Ⅰ {ids(z[1])} ０ {ids(z[0])}")
         if view.cast_zone:
             lines.append(f"cast zone {ids(view.cast_zone)}")
+        return "\n".join(lines)
+
+    @staticmethod
+    def _seat_state_ja(view, ids) -> str:
+        def names(cards):
+            return "、".join(ids(cards)) or "なし"
+
+        lines = [f"ターン{view.turn}  手番 P{view.active + 1}（P{view.seat + 1} から見た盤面）"]
+        for p, side in enumerate(view.sides):
+            z = side.zones
+            hand = names(side.hand) if side.hand is not None else f"{side.hand_size}枚"
+            down = names(side.face_down) if side.face_down is not None else f"{side.face_down_size}枚"
+            far = ids([side.far])[0] if side.far is not None else "（裏向き）"
+            lines.append(
+                f"P{p + 1}: ライフ{side.life}  {'覚醒済み' if side.awakened else '未覚醒'}  遠隔札 {far}\n"
+                f"  山札 {side.deck_size}枚\n  手札 {hand}\n  伏せ札 {down}  控え {names(side.reserve)}\n"
+                f"  リキャスト Ⅲ {names(z[3])} / Ⅱ {names(z[2])} / Ⅰ {names(z[1])} / ０ {names(z[0])}")
+        if view.cast_zone:
+            lines.append(f"キャストゾーン {names(view.cast_zone)}")
         return "\n".join(lines)

@@ -14,13 +14,13 @@ C = Clause
 CATALOGUE = Catalogue("recast-rift", "seeds/000 (東方リキャストリフト 遊び方)", (
     # cards
     C("RR-CARD-1", "Cards are awakening cards (the fighter, marked 覚醒) or spells.",
-      ja="本ゲームで使用するカードは２種類です。カードの左上に「覚醒」と書かれた覚醒札（ファイター）と、"
-         "スペル札です。"),
+      ja="本ゲームで使用するカードは２種類です。カードの左上に「覚醒」と書かれたものが覚醒札（ファイター自身を表します）、"
+         "カードの上部が丸いものがスペル札です。"),
     C("RR-CARD-2", "An awakening card is a fighter named after a music title; its back is its player's life.",
       "Life is a number per player; the awakening cards stay in their slots for the whole game.",
       ja="覚醒札はファイター自身を表し、曲名がカード名になっています。"
          "カードの裏面がそのプレイヤーのライフになっています。",
-      ja_interpretation="ライフはプレイヤーごとの数として数えます。"
+      ja_interpretation="ライフはプレイヤーごとの数値として扱います。"
                         "覚醒札はゲームの間ずっと覚醒札置き場に置かれたままです。"),
     C("RR-CARD-3", "Spells are cast, deployed, retrieved and cast again, any number of times.",
       ja="スペル札はキャストし、展開し、手札に回収して、再びキャストします。"
@@ -40,8 +40,8 @@ CATALOGUE = Catalogue("recast-rift", "seeds/000 (東方リキャストリフト 
       "Every change is clamped at 0 when it is applied (so −2 then +1 on a 1 gives 1); ー stays ー.",
       ja="攻撃力は、左が「ハンド」へのダメージ、右が「ライフ」へのダメージです。「ー」（バー）"
          "の側ではダメージを受けられません。攻撃力は「０」より下になることはありません。",
-      ja_interpretation="攻撃力の変化は、１つ加えるたびにその場で０より下を０に直します"
-                        "（１に－２してから＋１すると１になります）。「ー」は「ー」のままです。"),
+      ja_interpretation="攻撃力は、変化を１つ当てはめるたびに、その時点で０より下なら０にします"
+                        "（攻撃力１に－２すると０になり、そこに＋１すると１になります）。「ー」は「ー」のままです。"),
     C("RR-CARD-8", "A spell with graze makes an attack miss when it is drawn in a graze check.",
       ja="「グレイズ」を持つスペル札がグレイズチェックで引かれると、《攻撃》はHITしません。"),
     C("RR-CARD-9", "Ability labels: 【キャスト時】, 【展開中】, 【回収時】 on spells; 【覚醒時】, 【覚醒中】 on awakening cards.",
@@ -67,17 +67,17 @@ CATALOGUE = Catalogue("recast-rift", "seeds/000 (東方リキャストリフト 
     C("RR-DECK-5", "The nine spells are shuffled into the starting deck.",
       "Shuffled with the game's one seeded generator (fuda-rng-1); the order is logged as a chance event.",
       ja="スペル札９枚をよく切って山札とします。",
-      ja_interpretation="シャッフルは、ゲームごとのシード（乱数の種）から作る１つの乱数（fuda-rng-1）"
-                        "で行います。山札の並びは偶然の出来事として対戦記録に残します。"),
+      ja_interpretation="シャッフルは、ゲームごとのシード（乱数の種）から作る乱数（方式 fuda-rng-1）で行います。"
+                        "ゲームの中の偶然はすべてこの１つの乱数で決まります。山札の並びは偶然の出来事として対戦記録に残します。"),
     C("RR-DECK-6", "Which awakening card was chosen is secret until it awakens.",
       "Decisions offered to the opponent never name the far card; the log (an omniscient record) does.",
       ja="デッキ構築で覚醒札は秘密裏に選びます。実際に覚醒するまで、どちらが覚醒するのか分かりません。",
-      ja_interpretation="相手に示す選択肢には、奥の覚醒札の名前を出しません。すべてを見渡す対戦記録（ログ）"
+      ja_interpretation="相手に示す選択肢には、奥の覚醒札の名前を出しません。伏せた情報もすべて載せる対戦記録（ログ）"
                         "には書きます。"),
     C("RR-LIFE-1", "Life is kept on the awakening cards' backs.",
       "Starting life (6), starting hand (0) and the first player (random, by the game's seed) are the "
       "manifest settings starting-life, starting-hand and first-player.",
-      ja="ライフは覚醒札の裏面で数えます。",
+      ja="ライフは覚醒札の裏面で表します（紙で遊ぶ場合はライフストーンを置いて数えます）。",
       ja_interpretation="初期ライフ（６）、初期手札（０枚）、先攻（ゲームのシードによるランダム）は、"
                         "ゲーム設定の starting-life、starting-hand、first-player で決めます。"),
     # turn
@@ -134,7 +134,7 @@ CATALOGUE = Catalogue("recast-rift", "seeds/000 (東方リキャストリフト 
     C("RR-PRIN-1", "Card text beats the rules.",
       "Realised by the ops themselves: e.g. a 【回収時】 reserve keeps a retrieved card out of the hand.",
       ja="カードテキストはルールに優先する。",
-      ja_interpretation="個々の効果の処理がこれを実現しています。"
+      ja_interpretation="この原則は、個々の効果の処理の中で守られています。"
                         "たとえば【回収時】能力で控え札になったカードは手札にしません。"),
     C("RR-PRIN-2", "\"Cannot\" beats \"can\".",
       "A forbid-cast static removes the cast from every timing, even for a card that says it may be cast.",
@@ -233,15 +233,15 @@ CATALOGUE = Catalogue("recast-rift", "seeds/000 (東方リキャストリフト 
       ja="「ハンドで受ける」時は、手札をダメージの数だけ伏せ札にします"
          "（どれを伏せるかは受けるプレイヤーが選びます）。手札がダメージの数だけない時は、"
          "ライフで受けるしかありません。",
-      ja_interpretation="ハンドで受けたこと（ダメージが０でも）を、「ハンドで受けた時」の誘発（guarded、"
-                        "attack-guarded）は見ます。"),
+      ja_interpretation="ハンドで受けたときは（ダメージが０でも）、「ハンドで受けた時」に誘発する能力"
+                        "（カードデータの guarded、attack-guarded）が発動します。"),
     C("RR-DMG-4", "On life: graze check — draw as many cards as the damage; a graze card among them is revealed "
       "and the attack does not hit at all.",
       "All the cards are drawn first (each draw may force a rebuild), then checked; every drawn card stays in "
       "the hand.",
       ja="「ライフで受ける」を宣言した時、山札からダメージの数だけドローします（グレイズチェック）。"
          "ドローしたカードが「グレイズ」を持つカードだったなら公開します。《攻撃》はHITしません。"
-         "ダメージ数が２や３であろうと、１ダメージもHITしません。",
+         "ダメージ数が２や３であろうと、１ダメージもHITしません。公開したカードは手札に加え、ダメージ解決を終えます。",
       ja_interpretation="まず全部のカードを引き（１枚引くたびに山札の再構成が起きることがあります）、"
                         "その後で確かめます。引いたカードはすべて手札に残ります。"),
     C("RR-DMG-5", "Without graze the attack hits (HIT): life goes down by the damage.",
@@ -323,7 +323,7 @@ CATALOGUE = Catalogue("recast-rift", "seeds/000 (東方リキャストリフト 
     C("RR-AWK-2", "An awakening card marked 先制 may awaken in the opponent's preempt timing.",
       "Its 【覚醒時】 abilities then answer that attack (modify-attack target answered).",
       ja="一部の覚醒札（「先制」を持つもの）は「相手の先制タイミング」で覚醒できます。",
-      ja_interpretation="そのとき【覚醒時】能力は、先制して答えている《攻撃》に対して働きます"
+      ja_interpretation="そのとき【覚醒時】能力は、いま受けている相手の《攻撃》に対して働きます"
                         "（カードデータでは modify-attack の対象 answered）。"),
     C("RR-AWK-3", "【覚醒時】 abilities resolve when the card awakens.",
       ja="【覚醒時】能力は覚醒（裏返した）時に能力を発揮します。"),

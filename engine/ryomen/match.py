@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from fuda.engine.core import Rng, derive, make_agent, run
 from fuda.engine.ryomen.setup import PlayerSetup, Table
+from fuda.i18n import Text
 
 #: The most games a match may have (a bound, not a rule: nothing runs without end).
 MAX_GAMES = 99
@@ -106,10 +107,9 @@ def play_match(registry, setups, games: int, seed: int, agents: Sequence[str] = 
     from fuda.engine.ryomen.cards import pool_of
 
     if not 1 <= games <= MAX_GAMES:
-        raise ValueError(f"a ryomen match has 1–{MAX_GAMES} games (odd: best of, by games won; even: by "
-                         f"total points), got {games}")
+        raise ValueError(Text("err.ryomen.games", max=MAX_GAMES, games=games))
     if len(setups) != 2:
-        raise ValueError("a match is between 2 players")
+        raise ValueError(Text("err.ryomen.players"))
     pool = pool_of(registry)
     current = [s if isinstance(s, PlayerSetup) else PlayerSetup.from_json(s) for s in setups]
     rng = Rng(derive(seed, "match-rebuild"))

@@ -8,6 +8,7 @@ or a replay (``seat=None``) both faces are named.
 from __future__ import annotations
 
 from fuda.engine.core.narration import Narrator
+from fuda.i18n import language
 
 from fuda.engine.ryomen.cards import STAT_JA, STATS, WHEN_JA
 from fuda.engine.ryomen.ops import ADD, SET
@@ -171,6 +172,8 @@ class RyNarrator(Narrator):
         def cid(card) -> str:
             return f"{card.up}/{card.down or '?'}"
 
+        if language() == "ja":
+            return RyNarrator._seat_state_ja(view, cid)
         lines = [f"turn {view.turn}/{view.turns}, server P{view.server + 1}, {'night 夜' if view.night else 'day 昼'}, "
                  f"named {STATS[view.named] if view.named >= 0 else '-'}, point zone {list(view.points)} "
                  f"(seen by P{view.seat + 1})"]
@@ -180,6 +183,22 @@ class RyNarrator(Narrator):
             if side.battle is not None:
                 lines.append(f"  battle: {cid(side.battle)} {side.battle_stats}")
             lines.append("  result: " + ", ".join(cid(c) for c in side.result))
+        return "\n".join(lines)
+
+    @staticmethod
+    def _seat_state_ja(view, cid) -> str:
+        def stats(v) -> str:
+            return "・".join(map(str, v))
+
+        named = STAT_JA[view.named] if view.named >= 0 else "未指定"
+        lines = [f"ターン{view.turn}/{view.turns}  サーブ P{view.server + 1}  {'夜' if view.night else '昼'}  "
+                 f"指定 {named}  ポイントゾーン {'・'.join(map(str, view.points))}（P{view.seat + 1} から見た盤面）"]
+        for p, side in enumerate(view.sides):
+            lines.append(f"P{p + 1}: 獲得 {'・'.join(map(str, side.won)) or 'なし'}（計{sum(side.won)}点）")
+            lines.append("  ハンド: " + "、".join(f"{cid(c)}（{stats(c.stats)}）" for c in side.hand))
+            if side.battle is not None:
+                lines.append(f"  バトル: {cid(side.battle)}（{stats(side.battle_stats)}）")
+            lines.append("  リザルト: " + ("、".join(cid(c) for c in side.result) or "なし"))
         return "\n".join(lines)
 
 

@@ -99,8 +99,8 @@ CATALOGUE = Catalogue("ryomen", "seeds/004 (両面表カードゲーム ルー�
       "zone in that order.",
       "Shuffled with the game's one seeded generator (fuda-rng-1); the order is a logged chance event.",
       ja="ポイントチップを裏向きでシャッフルして順番を決め、表向きにポイントゾーンに並べます。",
-      ja_interpretation="シャッフルは、ゲームごとのシード（乱数の種）から作る１つの乱数（fuda-rng-1）"
-                        "で行います。並びは偶然の出来事として対戦記録に残します。"),
+      ja_interpretation="シャッフルは、ゲームごとのシード（乱数の種）から作る乱数（方式 fuda-rng-1）で行います。"
+                        "ゲームの中の偶然はすべてこの１つの乱数で決まります。並びは偶然の出来事として対戦記録に残します。"),
     # serve & receive
     C("RY-SERVE-1", "Serve phase: the first player (turn 1) or the last turn's winner puts one card into "
       "the battle zone and names the stat of the turn: power, speed or brain.",
@@ -109,8 +109,8 @@ CATALOGUE = Catalogue("ryomen", "seeds/004 (両面表カードゲーム ルー�
       ja="サーブフェイズ：先攻（１ターン目）または前のターンの勝者がカードを１枚バトルゾーンに出し、"
          "このターンの勝負を決める能力をパワー・スピード・ブレインの３つの中から１つ指定します。",
       ja_interpretation="選択は２つで、「serve」（出すカード）の次に「name」（指定する能力値）です。"
-                        "forbid-stat で禁じられた能力値は選択肢に出しません"
-                        "（３つとも禁じられているときは別です）。ハンドゾーンのカードが１枚なら、"
+                        "能力値の指定を禁じる効果（forbid-stat）で禁じられた能力値は選択肢に出しません"
+                        "（ただし３つとも禁じられているときは、３つとも選べます）。ハンドゾーンのカードが１枚なら、"
                         "尋ねずにそれを出します。"),
     C("RY-SERVE-2", "An effect of putting the card into battle resolves before the stat is named.",
       "The server's 【登場時】 resolves right after the card is put in; an effect aimed at a battle card "
@@ -184,8 +184,8 @@ CATALOGUE = Catalogue("ryomen", "seeds/004 (両面表カードゲーム ルー�
       "change-named-stat end here; stat chips stay on the cards.",
       ja="その後、各プレイヤーはバトルゾーンに出したカードをリザルトゾーンに置きます。"
          "リザルトゾーンにカードを置くときは、カードの左端の能力値が見えるように置きます。",
-      ja_interpretation="最後に置いたカードが一番上のカードです（RY-SERVE-3）。能力値の効果、forbid-stat、"
-                        "change-named-stat はここで終わります。能力値チップはカードに残ります。"),
+      ja_interpretation="最後に置いたカードが一番上のカードです（RY-SERVE-3）。能力値の効果、能力値の指定を禁じる効果（forbid-stat）、"
+                        "指定する能力値を変える効果（change-named-stat）はここで終わります。能力値チップはカードに残ります。"),
     C("RY-AFT-4", "After turn 9 the game ends; otherwise the end phase follows.",
       "A game is exactly 9 turns (settings turns), one card per player per turn.",
       ja="最終ターン（９ターン目）なら「８：ゲーム終了」へ、そうでなければ「７：エンドフェイズ」を行います。",
@@ -224,7 +224,8 @@ CATALOGUE = Catalogue("ryomen", "seeds/004 (両面表カードゲーム ルー�
       "from the match's seeded stream; equal totals are a drawn match.",
       ja="２回戦、４回戦マッチの場合（偶数回戦の合計ポイントで競う）、１戦終わるごとに先手後手を入れ替え、"
          "２戦終わるごとにデッキ構築を変更します。",
-      ja_interpretation="すべてのゲームを行います。デッキ構築の変更は差し替えられる手順で、指定がなければ、"
+      ja_interpretation="すべてのゲームを行います。"
+                        "デッキ構築の変更のしかたは、マッチを進める側（プログラムやアプリ）が決められます。指定がなければ、"
                         "同じセットからルールに合う組み合わせを、マッチのシードによる乱数で選びます。"
                         "合計点が同じならマッチは引き分けです。"),
     # 3–4 players

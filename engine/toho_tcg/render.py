@@ -8,6 +8,7 @@ spectator or a replay (``seat=None``) every card is named.
 from __future__ import annotations
 
 from fuda.engine.core.narration import Narrator
+from fuda.i18n import language
 from fuda.engine.toho_tcg.cards import LABELS
 
 PHASE_JA = {"draw": "ドローフェイズ", "standby": "スタンバイフェイズ", "main": "メインフェイズ",
@@ -238,6 +239,8 @@ class TTNarrator(Narrator):
         the opponent's hand and every deck's order unnamed)."""
         g = self.game
         oid = self.oid
+        if seat is not None and language() == "ja":
+            return self._seat_state_ja(seat)
         lines = [f"turn {g.turn}, turn player P{g.active + 1}, phase {g.phase}"
                  + (f", finished: {g.reason}" if g.finished else "")
                  + (f" (seen by P{seat + 1})" if seat is not None else "")]
@@ -268,4 +271,31 @@ class TTNarrator(Narrator):
             lines.append(f"world {oid[g.world]} (P{g.ctrl[g.world] + 1})")
         if g.stack:
             lines.append("stack (top last) " + ", ".join(f"#{i.sid} {oid[i.card]} {i.kind}" for i in g.stack))
+        return "\n".join(lines)
+
+    def _seat_state_ja(self, seat: int) -> str:
+        g, oid = self.game, self.oid
+        view = g.view(seat)
+
+        def names(cards, tapped=False):
+            return "、".join(oid[c] + ("（タップ）" if tapped and g.tapped[c] else "") for c in cards) or "なし"
+
+        lines = [f"ターン{g.turn}  手番 P{g.active + 1}  {PHASE_JA.get(g.phase, g.phase)}（P{seat + 1} から見た盤面）"]
+        for p in (0, 1):
+            side = view.sides[p]
+            chars = []
+            for c in g.chars[p]:
+                atk, dfn = g.stats(c)
+                s = f"{oid[c]}（{atk}/{dfn}{'・タップ' if g.tapped[c] else ''}{f'・ダメージ{g.damage[c]}' if g.damage[c] else ''}"
+                s += (f"・下に{oid[g.under[c]]}" if g.under[c] >= 0 else "")
+                s += (f"・装備 {oid[g.equip[c]]}" if g.equip[c] >= 0 else "") + "）"
+                chars.append(s)
+            hand = names(side.hand) if side.hand is not None else f"{side.hand_size}枚"
+            lines.append(f"P{p + 1}: デッキ{side.deck_size}枚  霊力{g.rei[p]}\n  手札 {hand}\n"
+                         f"  場 {'、'.join(chars) or 'なし'}\n  アシスター {names(g.assisters[p], True)}  "
+                         f"待機 {names(g.waiting[p])}\n  トラッシュ {names(g.trash[p])}")
+        if g.world >= 0:
+            lines.append(f"ワールド {oid[g.world]}（P{g.ctrl[g.world] + 1}）")
+        if g.stack:
+            lines.append("スタック（最後が一番上） " + "、".join(f"#{i.sid} {oid[i.card]}（{_kind(i.kind)}）" for i in g.stack))
         return "\n".join(lines)

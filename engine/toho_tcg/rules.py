@@ -23,7 +23,7 @@ CATALOGUE = Catalogue("toho-tcg", "seeds/002 (東方カードゲーム（仮）)
       ja_interpretation="プレイするときは、カードや能力を宣言し、"
                         "「対象の…」と書かれた対象をすべて選び（判断「target」）、コストを支払ってから、"
                         "解決を待つ置き場（スタック）に置きます。"
-                        "選んだ対象に選べるものがないプレイは選択肢に出しません。解決するとき、"
+                        "選べる対象がないプレイは選択肢に出しません。解決するとき、"
                         "選んだ対象がすべて選べなくなっていたら、その効果は何もしません。"
                         "「できる」や「まで」のないカードの文は任意ではありません。"
                         "回収やサーチ（反魂の「…手札に加える。」）は、"
@@ -45,9 +45,9 @@ CATALOGUE = Catalogue("toho-tcg", "seeds/002 (東方カードゲーム（仮）)
          "「オーナー」とはそのカードの所有者です。一時的にカードのコントロールを奪っても、"
          "オーナーを奪うことはできません。",
       ja_interpretation="見本のカードにはコントロールを奪うものがないので、"
-                        "コントロールが持ち主と分かれるのは一つの場合だけです。"
+                        "コントロールについて気をつけるのは次の一つの場合だけです。"
                         "相手のキャラクターにつけたイクイップ（厄）は、"
-                        "プレイしたプレイヤーのコントロールのままです。場を離れるカードは、"
+                        "つけたプレイヤーがコントロールしたままです。場を離れるカードは、"
                         "いつもオーナーのトラッシュか手札に行きます。"),
     # cost
     C("TT-COST-1", "霊力 pays costs: trashing 1 hand card or tapping 1 character makes 1 霊力.",
@@ -85,7 +85,7 @@ CATALOGUE = Catalogue("toho-tcg", "seeds/002 (東方カードゲーム（仮）)
     C("TT-CARD-1", "'Card' covers characters, spells and worlds: 'destroy 1 target card' may destroy a "
       "character, assister, equip or world on the field.",
       "Quicks waiting in an assister zone are not on the field and cannot be chosen.",
-      ja="「カード」はキャラクターカードとスペルカードとワールドカードすべてを呼びます。"
+      ja="「カード」とは、キャラクターカードとスペルカードとワールドカードのすべてを指します。"
          "「対象のカード１枚を破壊する」という効果の場合、"
          "場に置いてあるキャラクターでもアシスターでもイクイップでもワールドでもなんでも１枚破壊できます。",
       ja_interpretation="アシスターゾーンで待っているクイックは場にあるとは扱わず、対象に選べません。"),
@@ -95,7 +95,7 @@ CATALOGUE = Catalogue("toho-tcg", "seeds/002 (東方カードゲーム（仮）)
       ja="キャラクターは基本的には自分のメインフェイズにしかプレイできません。"
          "このカードを使って相手プレイヤーを攻撃したり、自分を守ったりできます。",
       ja_interpretation="キャラクター、アシスター、イクイップ、ワールドをプレイできるのは、"
-                        "ターンプレイヤーがメインフェイズに、スタックが空のときだけです。"),
+                        "ターンプレイヤーだけで、自分のメインフェイズのうちスタックが空のときに限ります。"),
     C("TT-CHAR-2", "A Hard can be played only on its owner's matching Normal on the field, and is put on top of it.",
       "The Hard takes over the Normal's place, tap state, damage, equip, attack made this turn and "
       "until-end-of-turn effects; the pair is one character.",
@@ -215,13 +215,13 @@ CATALOGUE = Catalogue("toho-tcg", "seeds/002 (東方カードゲーム（仮）)
                         "この一文は相手のターンにも数えるときにしか意味を持ちません。また、"
                         "ページの結論（アシスターを置くと「スペルの打ち合いに弱くなってしまう」）は、"
                         "相手のクイックに応じる話、つまり相手のターンの話です。"
-                        "相手のターンを無制限とする読み方（エンジン1.0）では、"
+                        "相手のターンを無制限とする以前の読み方（エンジン1.0）では、"
                         "アシスターを３つ置いても相手のターンには何の不利もありませんでした。"),
     C("TT-SPELL-7", "Assisters carry 【トラッシュN】 so that their controller can trash them.",
       ja="アシスターには【トラッシュ３】のように、"
-         "プレイヤー自身がアシスターを破壊できる能力があります。"),
+         "コントロールしているプレイヤー自身がそのアシスターをトラッシュに送れる能力があります。"),
     C("TT-WORLD-1", "A world is a static effect on both players (place, weather, mood), controlled by whoever played it.",
-      ja="ワールドは相互のプレイヤーが影響するアシスターの永続効果のようなもので、戦闘場所や天候、"
+      ja="ワールドはお互いのプレイヤーに影響するアシスターの永続効果のようなもので、戦闘場所や天候、"
          "雰囲気を表します。どのプレイヤーもワールドの効果を受けますが、"
          "コントロールはプレイしたプレイヤーのものです。"),
     C("TT-WORLD-2", "Only one world on the whole field; a new world trashes the previous one; a world sits in the world zone.",
@@ -230,7 +230,7 @@ CATALOGUE = Catalogue("toho-tcg", "seeds/002 (東方カードゲーム（仮）)
          "プレイしたあとはワールドゾーンに送られます。"),
     C("TT-WORLD-3", "Any player may pay a world's 【トラッシュ】 at any time to trash it.",
       "'Any time' is whenever the player has priority (every window).",
-      ja="どのプレイヤーも【トラッシュなんとか】を支払って、いつでもワールドをトラッシュできます。",
+      ja="どのプレイヤーも、ワールドの【トラッシュ（コスト）】のコストを支払って、いつでもそのワールドをトラッシュできます。",
       ja_interpretation="「いつでも」は、そのプレイヤーが優先権を持っているとき（どのタイミングでも）と読みます。"),
     # setup
     C("TT-SETUP-1", "Decks have 30 or more cards, both the same number: a deck's size is its player's life.",
@@ -265,7 +265,7 @@ CATALOGUE = Catalogue("toho-tcg", "seeds/002 (東方カードゲーム（仮）)
     # phases
     C("TT-DRAW-1", "Draw phase: the player may draw until the hand holds 7, any number from 0 up to that.",
       "Decision 'draw' (draw:0 … draw:k), k also limited by the deck: drawing the last card loses (TT-WIN-1).",
-      ja="ドローフェイズ：ターンの初めに、手札が７枚になるまでドローしてもよいです。"
+      ja="ドローフェイズ：ターンの初めに、手札が７枚になるまでドローできます。"
          "７枚になるまでは何枚ドローするのも自由で、１枚もドローしないことを選ぶのも自由です。",
       ja_interpretation="判断「draw」で、０枚から上限までの枚数を選びます。"
                         "上限はデッキの残り枚数でも制限されます。"
@@ -281,7 +281,7 @@ CATALOGUE = Catalogue("toho-tcg", "seeds/002 (東方カードゲーム（仮）)
     C("TT-MAIN-1", "Main phase: the turn player may play every kind of card and activated abilities; the "
       "opponent only quicks and activated abilities.",
       ja="メインフェイズ：あなたはすべてのタイプのカード（キャラクター・クイック・アシスター・イクイップ・ワールド）"
-         "と起動効果をプレイできます。対戦相手はクイックと起動効果をプレイできます。"),
+         "と起動効果をプレイできます。対戦相手はクイックと起動効果だけをプレイできます。"),
     C("TT-BAT-1", "Attack step: the turn player chooses which characters attack which opposing character; "
       "several attackers on one character are declared together.",
       "Decision 'attack' (target:<character>, target:player, end), then 'attackers' (one or more, in order). "
@@ -366,7 +366,7 @@ CATALOGUE = Catalogue("toho-tcg", "seeds/002 (東方カードゲーム（仮）)
          "それに対応するノーマルキャラクターが相手の場のキャラクターを破壊したときは、"
          "霊力コストを支払わずその場でプレイできます。しかしタップ状態にはなったままです。"
          "防御時の反撃で攻撃側キャラクターを破壊したときもレベルアップできます。",
-      ja_interpretation="両プレイヤーとも、ターンプレイヤーから行います。【クリティカル】による破壊も数えます。"
+      ja_interpretation="両プレイヤーとも行え、ターンプレイヤーから先に行います。【クリティカル】による破壊も数えます。"
                         "判断「level-up」で選びます。"),
     C("TT-BAT-11", "While characters that can still attack remain, the turn player may return to the attack step.",
       ja="まだ攻撃できるキャラクターがいる場合、アタックステップに戻ることができます。"),
@@ -391,8 +391,8 @@ CATALOGUE = Catalogue("toho-tcg", "seeds/002 (東方カードゲーム（仮）)
       "declares a draw after 200 turns so that no playout runs forever.",
       ja="自分と相手のターンを繰り返して、デッキのカード枚数が０になったほうが負けです。",
       ja_interpretation="デッキが空になったその時点で確かめます（ドローフェイズ、効果、ダメージ、"
-                        "サーチのどれでも）。ルールにはありませんが、対戦がいつまでも終わらないことのないよう、"
-                        "エンジンは２００ターンで引き分けにします。"),
+                        "サーチのどれでも）。ルールにはない取り決めとして、どの対戦も必ず終わるように、"
+                        "２００ターンを過ぎたら引き分けにします。"),
     # keywords
     C("TT-KW-1", "【ディフェンサー】: when another of its player's characters is chosen as an attack target, the "
       "attack may be moved to it; it then takes every attacker of that attack.",
@@ -457,7 +457,7 @@ CATALOGUE = Catalogue("toho-tcg", "seeds/002 (東方カードゲーム（仮）)
       "Not even its own player's effects can choose it, nor can an equip be attached to it.",
       ja="【バリア】：このカードはスペルカードやキャラクター効果の対象になりません。"
          "（対象に取らない全体効果は受けます。）",
-      ja_interpretation="自分のプレイヤーの効果でも対象に選べず、イクイップをつけることもできません。"),
+      ja_interpretation="このカードをコントロールしているプレイヤー自身の効果でも対象に選べず、イクイップをつけることもできません。"),
     C("TT-KW-9", "【レジスト（N）】: damage dealt to it may be reduced by N.",
       "Always applied, to every damage event separately (declining is never useful with the sample cards); "
       "several resists add up.",

@@ -16,7 +16,7 @@ from typing import Annotated, Optional
 
 import typer
 
-from fuda.i18n import t
+from fuda.i18n import localize, t
 
 # Notes and progress are the ``fuda`` front end's: its global options turn them on (unless
 # ``-q``); apps that embed single commands (tests build small ones) stay quiet.
@@ -45,14 +45,23 @@ def fail(key: str, code: int = 2, **params) -> typer.Exit:
 
 
 def fail_text(message, code: int = 2) -> typer.Exit:
-    """Print ``fuda: error: <text>`` (a library's message, on one line) and return the exit."""
-    err(f"fuda: {t('word.error')}: {' '.join(str(message).split())}")
+    """Print ``fuda: error: <text>`` (a library's message, on one line, in the user's language)
+    and return the exit."""
+    err(f"fuda: {t('word.error')}: {' '.join(localize(message).split())}")
     return typer.Exit(code)
+
+
+def fail_os(exc: OSError, path) -> typer.Exit:
+    """Print an operating system's refusal (a file that cannot be read or written) in plain
+    words, naming ``path`` when the error does not, and return the exit (2)."""
+    if getattr(exc, "filename", None) is None and path:
+        exc.filename = str(path)
+    return fail_text(exc)
 
 
 def warn_text(message) -> None:
     """Print ``fuda: warning: <text>``."""
-    err(f"fuda: {t('word.warning')}: {' '.join(str(message).split())}")
+    err(f"fuda: {t('word.warning')}: {' '.join(localize(message).split())}")
 
 
 def show_findings(findings) -> None:

@@ -27,6 +27,7 @@ from fuda.cli.common import (
     PathOpt,
     SampleOpt,
     fail,
+    fail_os,
     fail_text,
     open_game,
     show_findings,
@@ -74,7 +75,7 @@ def _run(func, *args, **kwargs):
     except ExportError as exc:
         raise fail_text(exc, 2 if exc.usage else 1) from None
     except OSError as exc:  # the output cannot be written (permissions, full disk …)
-        raise _usage(f"{getattr(exc, 'filename', '') or ''}: {exc.strerror or exc}") from None
+        raise fail_os(exc, "") from None
 
 
 def _warn(findings) -> None:
@@ -154,7 +155,7 @@ def import_duel_online_cmd(
     try:
         data = file.read_bytes()
     except OSError as exc:
-        raise _usage(f"{file}: {exc.strerror}") from None
+        raise fail_os(exc, file) from None
     root = None if path else find_root()
     try:
         database = load_database(path or [root.path]) if (path or root) else None

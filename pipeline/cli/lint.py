@@ -17,6 +17,7 @@ import typer
 
 from fuda.cli.common import SampleOpt, fail, fail_text, show_findings, source, warn_text
 from fuda.cli.progress import Progress
+from fuda.i18n import Text
 from fuda.i18n import t
 
 
@@ -57,7 +58,7 @@ def _targets(paths):
     for raw in paths:
         path = Path(raw)
         if not path.exists():
-            raise FileNotFoundError(f"{path}: no such file or folder")
+            raise FileNotFoundError(Text("err.no_such_path", path=path))
         try:
             found = find_games([path])
         except FileNotFoundError:
@@ -140,7 +141,7 @@ def lint_command(
         with Progress().stage("stage.lint"):
             diagnostics, fixed = run(src.paths, game, select, ignore, fix, fit)
     except (FileNotFoundError, ValueError) as exc:
-        raise _usage(str(exc)) from None
+        raise _usage(exc) from None
     except FindingsError as exc:
         show_findings(exc.findings)
         raise fail("err.lint.not_valid", 1) from None

@@ -14,9 +14,9 @@ from typing import Annotated
 
 import typer
 
-from fuda.cli.common import GameArg, OutDirOpt, PathOpt, SampleOpt, fail, fail_text, open_game, show_findings
+from fuda.cli.common import GameArg, OutDirOpt, PathOpt, SampleOpt, fail, fail_os, fail_text, open_game, show_findings
 from fuda.cli.progress import Progress
-from fuda.i18n import language, t
+from fuda.i18n import language, localize, t
 
 def _fail(message: str, code: int = 2) -> typer.Exit:
     return fail_text(message, code)
@@ -53,10 +53,12 @@ def _agents(spec: str, seed: int, seats: int = 2):
         names *= seats
     if len(names) != seats:
         raise fail("err.agents", seats=seats, spec=spec)
-    try:
-        return names, [make_agent(name, seed, seat) for seat, name in enumerate(names)]
-    except ValueError as exc:
-        raise _fail(str(exc)) from None
+    from fuda.engine.core.agents import AGENTS
+
+    for name in names:
+        if name not in AGENTS:
+            raise fail("err.unknown_agent", name=name, known=", ".join(AGENTS))
+    return names, [make_agent(name, seed, seat) for seat, name in enumerate(names)]
 
 
 def play(
@@ -117,17 +119,17 @@ def play(
         try:
             recorded = Replay.load(replay)
         except ReplayError as exc:  # a file edited by hand or cut short: one located line
-            raise _fail(str(exc), 1) from None
+            raise _fail(exc, 1) from None
         except OSError as exc:
-            raise _fail(f"{replay}: {exc.strerror or exc}") from None
+            raise fail_os(exc, replay) from None
         if recorded.rules != game.rules:
             raise fail("err.play.replay_rules", path=replay, found=recorded.rules, want=game.rules)
         try:
             played = reproduce(recorded, new_game)
         except ReplayError as exc:  # located at the setup or at the decision that no longer fits
-            raise _fail(str(exc), 1) from None
+            raise _fail(exc, 1) from None
         except (ChoiceError, KeyError, ValueError) as exc:  # a replay that no longer fits: one line
-            raise fail("err.play.no_replay", 1, path=replay, reason=str(exc).splitlines()[0]) from None
+            raise fail("err.play.no_replay", 1, path=replay, reason=localize(exc).splitlines()[0]) from None
         if not quiet:
             typer.echo("\n".join(played.transcript()))
         if verify:
@@ -153,7 +155,7 @@ def play(
     try:
         run(current, players)
     except GameStalled as exc:
-        raise _fail(str(exc), 1) from None
+        raise _fail(exc, 1) from None
     if not quiet:
         typer.echo("\n".join(current.transcript()))
     w = current.winner
@@ -217,10 +219,10 @@ def match(
     try:
         result = play_match(registry, setups, games, seed, names, first - 1)
     except ValueError as exc:  # a format the game does not have
-        raise _fail(str(exc)) from None
+        raise _fail(exc) from None
     for number, record in enumerate(result.games, 1):
         outcome = t("match.game_draw") if record.winner is None else t("match.game_win", n=record.winner + 1)
-        typer.echo(t("match.game", number=number, decks=" vs ".join(record.decks), first=record.first + 1,
+        typer.echo(t("match.game", number=number, decks=t("match.vs").join(record.decks), first=record.first + 1,
                      outcome=outcome, points="–".join(map(str, record.totals)), seed=record.seed))
     score = t("match.score", wins="–".join(map(str, result.wins)), points="–".join(map(str, result.points)))
     winner = t("play.draw") if result.winner is None else t("match.winner", n=result.winner + 1,
@@ -257,7 +259,7 @@ def simulate(
             sim = run_simulation(game, module, registry, games=games, seed=seed, agents=tuple(names), jobs=jobs,
                                  scheduler=scheduler, progress=advance.to)
         except ValueError as exc:
-            raise _fail(str(exc)) from None
+            raise _fail(exc) from None
         except OSError as exc:  # a scheduler that cannot be reached
             raise fail("err.simulate.scheduler", scheduler=scheduler, reason=exc) from None
     files = write_outputs(out or src.out(None) / "simulation", game, sim, {"database": database.digest})
@@ -278,7 +280,7 @@ def rules(
     from fuda.engine.core.catalogue import coverage, scan_tests
 
     if fmt not in ("text", "json"):
-        raise _fail(f"--format: text / json ({fmt!r})")
+        raise fail("err.rules.format", fmt=fmt)
     name, rules_id, module = _rules_of(game_id, path, sample)
     catalogue = module.CATALOGUE
     report = None

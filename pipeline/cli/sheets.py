@@ -18,7 +18,7 @@ from typing import Annotated
 
 import typer
 
-from fuda.cli.common import GameArg, OutFileOpt, PathOpt, SampleOpt, fail, fail_text, open_game, show_findings
+from fuda.cli.common import GameArg, OutFileOpt, PathOpt, SampleOpt, fail, fail_os, open_game, show_findings
 from fuda.i18n import t
 
 SHEET_SUFFIXES = (".xlsx", ".csv", ".tsv")
@@ -68,7 +68,7 @@ def import_sheet_cmd(
     try:
         write_atomic(out, card_file_text(result))
     except OSError as exc:
-        raise fail_text(f"{out}: {exc.strerror or exc}") from None
+        raise fail_os(exc, out) from None
     typer.echo(t("sheet.done", path=out, count=len(result.cards)))
 
 
@@ -92,5 +92,5 @@ def export_sheet_cmd(
         show_findings(exc.findings)
         raise typer.Exit(1) from None
     except OSError as exc:  # the output cannot be written (permissions, full disk …)
-        raise fail_text(f"{getattr(exc, 'filename', '') or target}: {exc.strerror or exc}") from None
+        raise fail_os(exc, target) from None
     typer.echo(t("sheet.done", path=written, count=len(g.cards)))

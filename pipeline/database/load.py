@@ -27,6 +27,7 @@ from fuda.database.resources import cards_dir
 from fuda.database.ruleset import rulesets
 from fuda.database.schemas import validate_document
 from fuda.database.yamlfile import Document, Positions, read_yaml
+from fuda.i18n import Text
 
 MANIFEST = "game.yaml"
 DECKS = "decks"
@@ -39,7 +40,7 @@ def find_games(paths) -> list[Path]:
     for raw in paths or [cards_dir()]:
         path = Path(raw)
         if not path.exists():
-            raise FileNotFoundError(f"{path}: no such file or folder")
+            raise FileNotFoundError(Text("err.no_such_path", path=path))
         found: list[Path] = []
         if path.is_file():
             found = [p for p in [path.parent, path.parent.parent] if (p / MANIFEST).is_file()][:1]

@@ -14,6 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from fuda.database.findings import Location
+from fuda.i18n import Text
 
 
 _LEAVES = frozenset((str, int, float, bool, type(None)))
@@ -165,7 +166,7 @@ class Game:
         try:
             return self._index[card_id]
         except KeyError:
-            raise KeyError(f"{self.id} has no card {card_id!r}") from None
+            raise KeyError(Text("err.no_card", game=self.id, card=card_id)) from None
 
     def deck(self, deck_id: str) -> Deck:
         """The deck with this id; ``KeyError`` listing the decks when there is none."""
@@ -173,7 +174,7 @@ class Game:
             return self._decks[deck_id]
         except KeyError:
             known = ", ".join(sorted(self._decks)) or "none"
-            raise KeyError(f"{self.id} has no deck {deck_id!r} (decks: {known})") from None
+            raise KeyError(Text("err.no_deck", game=self.id, deck=deck_id, known=known)) from None
 
     def has_card(self, card_id: str) -> bool:
         """True when a card with this id exists in the game."""
@@ -204,7 +205,7 @@ class Database:
             if g.id == game_id:
                 return g
         known = ", ".join(g.id for g in self.games) or "none"
-        raise KeyError(f"no game {game_id!r} in the database (games: {known})")
+        raise KeyError(Text("err.no_game", game=game_id, known=known))
 
     @property
     def cards(self) -> tuple[Card, ...]:

@@ -31,8 +31,8 @@ class TextProblem:
     def message(self, safe: float = SAFE_AREA) -> str:
         """A one-line description (Japanese first)."""
         if self.other is None:
-            return (f"文字「{self.text}」が仕上がり線から {self.distance:.1f} mm（安全領域 {safe:g} mm の内側に"
-                    f"入っていません） / text {self.text!r} is {self.distance:.1f} mm from the trim, inside "
+            return (f"文字「{self.text}」が仕上がり線から {self.distance:.1f} mm しか離れていません（安全領域: "
+                    f"仕上がり線から {safe:g} mm 以上内側に収めてください） / text {self.text!r} is {self.distance:.1f} mm from the trim, inside "
                     f"the {safe:g} mm safe area")
         return (f"文字「{self.text}」と「{self.other}」が重なっています / text {self.text!r} overlaps "
                 f"{self.other!r}")

@@ -23,6 +23,7 @@ from fuda.database.resources import templates_dir
 from fuda.database.ruleset import ruleset_for
 from fuda.database.model import thaw
 from fuda.database.yamlfile import Document, read_yaml
+from fuda.i18n import Text
 
 SCHEMA = "layout.schema.json"
 FILE = "card.yaml"
@@ -53,12 +54,10 @@ class Template:
         dw, dh = self.design_size
         w, h = float(size[0]), float(size[1])
         if (w > h) != (dw > dh) and abs(w - h) > 1e-9 and abs(dw - dh) > 1e-9:
-            turn = "landscape" if w > h else "portrait"
-            raise CardSizeError(
-                f"the {self.path.parent.name} layout is drawn for {dw:g} × {dh:g} mm "
-                f"({'landscape' if dw > dh else 'portrait'}) and has no {turn} variant for "
-                f"{w:g} × {h:g} mm cards; use a {'landscape' if dw > dh else 'portrait'} size "
-                f"such as {dw:g}x{dh:g}")
+            turn = Text("word.landscape" if w > h else "word.portrait")
+            design = Text("word.landscape" if dw > dh else "word.portrait")
+            raise CardSizeError(Text("err.card_size_turned", layout=self.path.parent.name, dw=dw, dh=dh, design=design,
+                                     turn=turn, w=w, h=h))
         scale = min(w / dw, h / dh)
         return scale, (w - dw * scale) / 2, (h - dh * scale) / 2
 

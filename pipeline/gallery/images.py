@@ -15,6 +15,7 @@ from pathlib import Path
 
 from fuda.atomic import write_atomic
 from fuda.database.findings import Finding, FindingsError
+from fuda.i18n import Text
 
 FORMATS = {"png": "PNG", "jpg": "JPEG", "webp": "WEBP"}
 MIN_DPI, MAX_DPI = 36, 1200
@@ -37,7 +38,7 @@ class Entry:
 def entries(game, *, deck: str | None = None, ids=None) -> list[Entry]:
     """The faces to write for every card of ``game``, one deck's cards, or the given ids."""
     if deck is not None and ids:
-        raise ImageOptionError("--deck と --ids は一緒に使えません (give --deck or --ids, not both)")
+        raise ImageOptionError(Text("err.deck_and_ids"))
     if deck is not None:
         try:
             d = game.deck(deck)
@@ -154,9 +155,9 @@ def write_images(game, out: Path, *, deck: str | None = None, ids=None, dpi: flo
     from fuda.faces.fonts import game_fonts
 
     if fmt not in FORMATS:
-        raise ImageOptionError(f"--format は png、jpg、webp のどれかです (got {fmt!r})")
+        raise ImageOptionError(Text("err.images.format", fmt=fmt))
     if not MIN_DPI <= dpi <= MAX_DPI:
-        raise ImageOptionError(f"--dpi は {MIN_DPI}〜{MAX_DPI} にしてください (got {dpi})")
+        raise ImageOptionError(Text("err.images.dpi", min=MIN_DPI, max=MAX_DPI, dpi=dpi))
     chosen = chosen if chosen is not None else entries(game, deck=deck, ids=ids)
     fonts = game_fonts(game)
     warnings: list[Finding] = []

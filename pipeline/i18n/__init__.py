@@ -46,7 +46,60 @@ def language() -> str:
 def t(key: str, lang: str | None = None, **params) -> str:
     """The message ``key`` in ``lang`` (default: the current language), filled with ``params``."""
     entry = MESSAGES[key]
-    return entry[lang or language()].format(**params)
+    lang = lang or language()
+    return entry[lang].format(**_values(params, lang))
+
+
+class Text(str):
+    """A message of the table carried as a value (``raise PrintOptionError(Text("err.paper", …))``).
+
+    It *is* its English text — ``str(exc)``, logs and tests read the library's English — and it
+    keeps its key and values, so the command line shows it in the user's language
+    (:func:`localize`). Values that are themselves :class:`Text` (or exceptions carrying one)
+    are shown in the same language.
+    """
+
+    def __new__(cls, key: str, **params):
+        self = super().__new__(cls, t(key, "en", **params))
+        self.key = key
+        self.params = params
+        return self
+
+    def text(self, lang: str | None = None) -> str:
+        """The message in ``lang`` (default: the current language)."""
+        return t(self.key, lang, **self.params)
+
+    def __reduce__(self):  # exceptions cross process boundaries (simulate --jobs)
+        return (_text, (self.key, self.params))
+
+
+def _text(key, params):
+    return Text(key, **params)
+
+
+def _values(params: dict, lang: str | None) -> dict:
+    return {k: localize(v, lang) if isinstance(v, (Text, BaseException)) else v for k, v in params.items()}
+
+
+def localize(value, lang: str | None = None) -> str:
+    """What a user reads for ``value``: a :class:`Text` (or an exception whose first argument is
+    one) in ``lang``; a ``KeyError`` by its message rather than its repr; anything else as ``str``."""
+    if isinstance(value, Text):
+        return value.text(lang)
+    if isinstance(value, OSError) and value.errno is not None:
+        import errno
+
+        key = f"os.{errno.errorcode.get(value.errno, '')}"
+        if key in MESSAGES:
+            where = value.filename if value.filename is not None else ""
+            return t(key, lang, path=where).removeprefix(": ")
+    if isinstance(value, BaseException) and value.args:
+        first = value.args[0]
+        if isinstance(first, Text):
+            return first.text(lang)
+        if isinstance(value, KeyError) and isinstance(first, str):
+            return first
+    return str(value)
 
 
 def severity_word(severity: str, lang: str | None = None) -> str:
@@ -70,7 +123,8 @@ def render_finding(finding, lang: str | None = None) -> str:
     return " ".join(text.split())
 
 
-__all__ = ["LANGUAGES", "catalogue_problems", "language", "locale_language", "render_finding", "set_language", "severity_word", "t"]
+__all__ = ["LANGUAGES", "Text", "catalogue_problems", "language", "localize", "locale_language", "render_finding",
+           "set_language", "severity_word", "t"]
 
 
 def catalogue_problems(messages=None) -> list[str]:

@@ -111,117 +111,50 @@ TITLES.update({
     "VOC004": ("〔〕の中の条件マークが用語集にない", "unknown condition mark in 〔〕"),
 })
 
-_V = r"(?P<{}>.+?)"  # a value taken over verbatim
+# The other layers' codes: custom rule sets, card templates, spreadsheets, online exports, build.
+TITLES.update({
+    "C001": ("カードにもともとある項目と同じ名前", "field name every card already has"),
+    "C002": ("最小値が最大値より大きい", "minimum above maximum"),
+    "C003": ("その種類の項目には書けない設定", "setting this field type does not take"),
+    "C004": ("選択肢（values）がない", "field without its values"),
+    "C005": ("そのカードの種類にない項目", "field the card's kind does not have"),
+    "E200": ("ルールエンジンのないゲーム", "game without a rule engine"),
+    "L002": ("テンプレートの知らない色", "unknown colour in the template"),
+    "L003": ("カードの種類に色が定義されていない", "colour not defined for the card's kind"),
+    "L004": ("テンプレートにその種類のレイアウトがない", "template lacks a layout for the kind"),
+    "SH001": ("表のファイルが読めない", "spreadsheet cannot be read"),
+    "SH002": ("表の文字コードが分からない", "spreadsheet encoding unknown"),
+    "SH003": ("CSV の書き方の誤り", "CSV syntax error"),
+    "SH010": ("表にカードがない", "no cards in the spreadsheet"),
+    "SH011": ("知らない見出し", "unknown column heading"),
+    "SH012": ("同じ見出しが二つある", "column heading twice"),
+    "SH013": ("ID の列がない", "no id column"),
+    "SH020": ("セルの値の誤り", "wrong value in a cell"),
+    "SH021": ("名前の列の誤り", "name column disagrees"),
+    "SH022": ("能力のテキストがない", "ability without text"),
+    "SH023": ("能力の種類が分からない", "ability timing unknown"),
+    "SH024": ("ID が重複している", "duplicate id"),
+    "X101": ("CP932 で書けない文字（デュエルオンライン）", "character not in CP932 (Duel Online)"),
+    "X102": ("CP932 だけの文字（Shift_JIS にはない）", "CP932 extension character"),
+    "X103": ("名前が重複している（デュエルオンライン）", "duplicate record name (Duel Online)"),
+    "X104": ("本文がレコードの区切りと同じ", "text line reads as the record separator"),
+    "X105": ("テンプレートに合わない（デュエルオンラインの取り込み）", "file does not match the template"),
+    "X201": ("画像が読めない（ユドナリウム）", "image cannot be decoded (Udonarium)"),
+    "X202": ("プレイマットが描けない（ユドナリウム）", "mat cannot be drawn (Udonarium)"),
+})
 
+from fuda.i18n import phrases as _phrases  # noqa: E402 — below TITLES, which it does not need
+from fuda.i18n.phrases import FALLBACK, LINT_PHRASES, WORDS, fill, word
+from fuda.i18n.phrases import phrase as _p
 
-def _p(english: str, japanese: str) -> tuple[re.Pattern, str, str]:
-    """One phrase: an English shape with ``{name}`` slots and its Japanese form."""
-    pattern = re.escape(english)
-    for name in re.findall(r"\\\{(\w+)\\\}", pattern):
-        pattern = pattern.replace(r"\{" + name + r"\}", _V.format(name), 1)
-    return re.compile(pattern + r"\Z", re.S), japanese, english
+# Every phrase, in the order they are tried (see :mod:`fuda.i18n.phrases`).
+PHRASES: list[tuple[re.Pattern, str, str]] = [*_phrases.PHRASES, *LINT_PHRASES, *FALLBACK]
+_WORDS = WORDS
 
-
-# English sentence shape → Japanese. Order matters only where shapes overlap (longest first).
-PHRASES: list[tuple[re.Pattern, str, str]] = [
-    _p("unknown key '{key}'", "知らないキー「{key}」"),
-    _p("missing required key '{key}'", "必須のキー「{key}」がありません"),
-    _p("expected one of {options}, found {found}", "{options} のどれかが必要ですが、{found} が書かれています"),
-    _p("expected a number {word} {limit}, found {found}", "{limit} {word} の数が必要ですが、{found} です"),
-    _p("expected {want}, found {found}", "{want} が必要ですが、{found} が書かれています"),
-    _p("{value} does not match the pattern {pattern}", "{value} は決められた書式に合いません"),
-    _p("{value} is not allowed here", "{value} はここには書けません"),
-    _p("YAML syntax error: {problem}", "YAML の書き方の誤り: {problem}"),
-    _p("YAML error: {problem}", "YAML の誤り: {problem}"),
-    _p("duplicate key '{key}' (first at line {line})", "キー「{key}」が二度あります（最初は {line} 行目）"),
-    _p("cannot read the file: {reason}", "ファイルを読めません: {reason}"),
-    _p("not UTF-8 text (byte {pos})", "UTF-8 のテキストではありません（Shift_JIS などで保存されていませんか）"),
-    _p("file is {size} bytes, more than the {limit} allowed for a card file",
-       "ファイルが {size} バイトあり、カードファイルの上限 {limit} バイトを超えています"),
-    _p("unsupported YAML tag {tag}", "使えない YAML タグ {tag}"),
-    _p("merge keys (<<) are not supported", "マージキー（<<）は使えません"),
-    _p("a mapping key must be a plain string", "キーはふつうの文字列で書いてください"),
-    _p("a mapping key must be a string, found {found}", "キーは文字列で書いてください（{found} が書かれています）"),
-    _p("the manifest must be a mapping", "game.yaml は「キー: 値」の形で書いてください"),
-    _p("deck '{deck}' names unknown card '{card}'", "デッキ「{deck}」に存在しないカード「{card}」があります"),
-    _p("deck '{deck}' names unknown fighter '{fighter}'", "デッキ「{deck}」に存在しないファイター「{fighter}」があります"),
-    _p("deck '{deck}' has the Hard '{hard}' without its Normal '{normal}'",
-       "デッキ「{deck}」にハード「{hard}」がありますが、そのノーマル「{normal}」がありません"),
-    _p("deck '{deck}': {rest}", "デッキ「{deck}」: {rest}"),
-    _p("name-of names unknown card '{card}'", "name-of に存在しないカード「{card}」が書かれています"),
-    _p("unknown fighter '{fighter}'", "存在しないファイター「{fighter}」"),
-    _p("unknown type '{type}'", "存在しないタイプ「{type}」"),
-    _p("unknown set '{set}'", "存在しないセット「{set}」"),
-    _p("unknown stat chip '{chip}'", "存在しない能力値チップ「{chip}」"),
-    _p("keyword {name} names unknown type '{type}'", "キーワード {name} に存在しないタイプ「{type}」が書かれています"),
-    _p("levels-from names unknown card '{card}'", "levels-from に存在しないカード「{card}」が書かれています"),
-    _p("levels-from '{card}' is not a Normal character", "levels-from の「{card}」はノーマルのキャラクターではありません"),
-    _p("{what} id '{id}' is already used at {where}", "ID「{id}」はすでに {where} で使われています"),
-    _p("game id '{id}' is used by two folders ({a} and {b})", "ゲーム ID「{id}」が二つのフォルダー（{a} と {b}）で使われています"),
-    _p("fighter '{fighter}' owns {n} {kind} card(s), expected exactly {want}",
-       "ファイター「{fighter}」の {kind} カードが {n} 枚あります（ちょうど {want} 枚必要）"),
-    _p("set '{set}' has {n} kinds of card, expected {want}", "セット「{set}」のカードが {n} 種類あります（{want} 種類必要）"),
-    _p("ability '{when}' is marked manual: {reason}", "能力「{when}」は手動（manual）です: {reason}"),
-    # deck construction (K001, after "deck 'x': ")
-    _p("needs {want} different fighters, found {found}", "異なるファイターが {want} 人必要ですが、{found} 人です"),
-    _p("'{card}' is a {kind} card, expected a {want} card", "「{card}」は {kind} カードです（{want} カードが必要）"),
-    _p("'{card}' belongs to fighter '{fighter}', not to {fighters}",
-       "「{card}」はファイター「{fighter}」のカードで、{fighters} のものではありません"),
-    _p("needs exactly {want} spells, found {found}", "スペルはちょうど {want} 枚必要ですが、{found} 枚です"),
-    _p("spell(s) listed twice: {cards}", "二度書かれたスペル: {cards}"),
-    _p("has {total} cards, needs at least {minimum}", "カードが {total} 枚です（{minimum} 枚以上必要）"),
-    _p("'{card}' is a {kind} card; {section} takes {kinds} cards", "「{card}」は {kind} カードです（{section} には {kinds} カードだけ）"),
-    _p("'{card}' is listed twice (first as entry {n})", "「{card}」が二度書かれています（最初は {n} 番目）"),
-    _p("{n} copies of '{card}', at most {max} allowed", "「{card}」が {n} 枚あります（{max} 枚まで）"),
-    _p("main deck has {total} cards, needs {range} ({rule})", "メインデッキが {total} 枚です（{range} 枚必要、{rule}）"),
-    _p("core deck has {total} cards, needs {range} ({rule})", "コアデッキが {total} 枚です（{range} 枚必要、{rule}）"),
-    _p("'{card}' is a {kind} card; the core deck takes core fighters only",
-       "「{card}」は {kind} カードです（コアデッキにはコアファイターだけ）"),
-    _p("core fighter '{card}' is listed {n} times; each may appear once ({rule})",
-       "コアファイター「{card}」が {n} 回書かれています（各 1 回まで、{rule}）"),
-    _p("needs exactly {want} pairs, found {found}", "ペアはちょうど {want} 組必要ですが、{found} 組です"),
-    _p("'{card}' is not a card of set '{set}'", "「{card}」はセット「{set}」のカードではありません"),
-    _p("pair {n} is two copies of '{card}'", "{n} 組目が「{card}」2 枚です"),
-    _p("'{card}' is used {n} time(s), expected exactly {want}", "「{card}」が {n} 回使われています（ちょうど {want} 回必要）"),
-    # hints
-    _p("a Hard can only be played onto its Normal ({rule})", "ハードは対応するノーマルの上にしか出せません（{rule}）"),
-    _p("a Hard levels up from a Normal ({rule})", "ハードはノーマルから成長します（{rule}）"),
-    _p("each fighter owns 1 awakening card and 7 spells ({rule})", "ファイターごとに覚醒カード 1 枚とスペル 7 枚です（{rule}）"),
-    _p("each player's set holds exactly 9 kinds ({rule})", "各プレイヤーのセットはちょうど 9 種類です（{rule}）"),
-    _p("declare it under 'fighters:' (known: {names})", "game.yaml の「fighters:」に書いてください（今あるもの: {names}）"),
-    _p("did you mean '{word}'?", "「{word}」の間違いではありませんか？"),
-    _p("allowed keys: {keys}", "使えるキー: {keys}"),
-    _p("remove it", "削除してください"),
-    _p("add '{key}:'", "「{key}:」を書き足してください"),
-    _p("write a {want}", "{want} を書いてください"),
-    _p("use one of: {options}", "次のどれかを使ってください: {options}"),
-    _p("remove one of them", "どちらか一方を消してください"),
-    _p("save the file as UTF-8", "ファイルを UTF-8 で保存し直してください"),
-    _p("check the path", "パスを確かめてください"),
-    _p("fix the YAML syntax", "YAML の書き方を直してください"),
-    _p("quote it: '{key}'", "引用符で囲んでください: '{key}'"),
-    _p("give the id of a card of this game", "このゲームのカードの ID を書いてください"),
-    _p("give each {what} of {game} its own id", "{game} の {what} にはそれぞれ別の ID を付けてください"),
-    _p("give each game folder its own id", "ゲームフォルダーごとに別の ID を付けてください"),
-    _p("known fighters: {names}", "ファイター一覧: {names}"),
-    _p("types of {game}: {names}", "{game} のタイプ: {names}"),
-    _p("add it to 'types:' in game.yaml or use one of: {names}",
-       "game.yaml の「types:」に書き足すか、次のどれかを使ってください: {names}"),
-    _p("sets in game.yaml: {names}", "game.yaml のセット: {names}"),
-    _p("chips.stat in game.yaml: {names}", "game.yaml の chips.stat: {names}"),
-    _p("name the id of the matching Normal character", "対応するノーマルのキャラクターの ID を書いてください"),
-    _p("the engines cannot play it until it is written as ops",
-       "効果を操作（ops）として書くまで、ルールエンジンはこの能力を使えません"),
-    _p("put a PNG or JPEG inside the game folder and give its path relative to the YAML file",
-       "PNG か JPEG をゲームフォルダーの中に置き、YAML ファイルからの相対パスを書いてください"),
-    _p("start game.yaml with 'id:', 'name:' and 'rules:'", "game.yaml は「id:」「name:」「rules:」から書き始めてください"),
-    # schema findings: the dotted path, then a message of its own (last: it matches any "a: b")
-    _p("{path}: {rest}", "{path}: {rest}"),
-]
-
-_WORDS = {"integer": "整数", "string": "文字列", "number": "数", "boolean": "真偽値（true / false）",
-          "array": "リスト", "object": "「キー: 値」の組", "null": "空の値",
-          "at least": "以上", "at most": "以下", "greater than": "より大きい", "less than": "より小さい"}
+# A message already written in both languages, "<Japanese> / <English>" (the layout checks).
+_KANA = re.compile("[\u3040-\u30ff]")
+_SENTENCE = re.compile(r"[A-Za-z]+ [A-Za-z]+ [A-Za-z]+")
+_BOTH = re.compile(r"(?P<ja>.*[\u3040-\u30ff\u4e00-\u9fff].*?)\s*/\s+(?P<en>[a-z]+ .*)\Z", re.S)
 
 
 def translate(code: str | None, english: str, lang: str) -> str:
@@ -237,17 +170,28 @@ def translate(code: str | None, english: str, lang: str) -> str:
 
 
 def _phrase(english: str) -> str | None:
+    both = _BOTH.match(english)
+    if both:
+        return both["ja"].strip()
     for pattern, japanese, _ in PHRASES:
         match = pattern.match(english)
         if match is None:
             continue
-        values = {k: _WORDS.get(v, v) for k, v in match.groupdict().items()}
-        if "rest" in values:  # the tail is a sentence of its own
-            rest = _phrase(values["rest"])
-            if rest is None and "path" in values:
-                continue
-            values["rest"] = rest or values["rest"]
-        return japanese.format(**values)
+        values = {}
+        for name, value in match.groupdict().items():
+            if name.startswith("rest"):  # a sentence of its own
+                value = _phrase(value)
+            elif name.startswith("w_"):  # must be a known word
+                value = word(value)
+            elif not name.startswith("x_"):
+                value = word(value) or value
+            if value is None:
+                break
+            values[name] = value
+        else:
+            return fill(japanese, values)
+    if _KANA.search(english) and not _SENTENCE.search(english):  # written in Japanese already
+        return english
     return None
 
 

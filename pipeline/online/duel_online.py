@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fuda.database.findings import Finding, FindingsError, Location
+from fuda.i18n import Text
 
 ENCODING = "cp932"
 NEWLINE = "\r\n"
@@ -78,7 +79,7 @@ def find_template(game, name: str | Path | None = None) -> Path:
             if candidate.is_file():
                 return candidate
         known = ", ".join(sorted(p.stem for p in folder.glob("*.yaml")))
-        raise FileNotFoundError(f"no Duel Online template {str(name)!r} (a file, or one of: {known})")
+        raise FileNotFoundError(Text("err.do_template", name=str(name), known=known))
     if hasattr(game, "rules"):
         from fuda.database.ruleset import ruleset_for
 
@@ -88,7 +89,7 @@ def find_template(game, name: str | Path | None = None) -> Path:
     for stem in (*ids, "default"):
         if (folder / f"{stem}.yaml").is_file():
             return folder / f"{stem}.yaml"
-    raise FileNotFoundError(f"fuda's Duel Online templates are missing from {folder}; reinstall fuda")
+    raise FileNotFoundError(Text("err.do_templates_missing", folder=folder))
 
 
 def load_template(game=None, name: str | Path | None = None) -> RecordTemplate:
@@ -109,9 +110,9 @@ def load_template(game=None, name: str | Path | None = None) -> RecordTemplate:
         join=d.get("join", "・"), keywords=d.get("keywords", {}), manual=d.get("manual-abilities", {}))
     multi = [line for line in t.record if any(f"{{{m}}}" in line for m in MULTILINE)]
     if len(multi) > 1 or any(line.strip() not in ("{text}", "{flavor}") for line in multi):
-        raise TemplateError(f"{path}: {{text}}/{{flavor}} must stand alone on one record line (at most one)")
+        raise TemplateError(Text("err.do_text_alone", path=path))
     if not any("{record-name}" in line or "{name}" in line for line in t.record):
-        raise TemplateError(f"{path}: no record line holds {{record-name}}; Duel Online needs the name")
+        raise TemplateError(Text("err.do_no_name", path=path))
     return t
 
 
@@ -196,8 +197,8 @@ def _fill(fmt: str, values: dict, template: RecordTemplate, card=None) -> str:
     def one(m):
         key = m.group(1)
         if key not in values:
-            who = f" (card {card.id})" if card is not None else ""
-            raise TemplateError(f"{template.path}: the card has no field {{{key}}}{who}")
+            who = Text("word.card_who", card=card.id) if card is not None else ""
+            raise TemplateError(Text("err.do_no_field", path=template.path, key=key, who=who))
         value = values[key]
         return _number(value) if value is None or isinstance(value, int) else str(value)
 

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from fuda.database.findings import Finding, FindingsError, Location
 from fuda.database.ruleset import rulesets
+from fuda.i18n import Text
 from fuda.online.duel_online import (
     ENCODING,
     FIELD,
@@ -194,7 +195,7 @@ def import_cards(data: bytes, game_id: str, *, template: str | Path | None = Non
     installed = tuple(rulesets())
     if game is None and game_id not in installed:
         known = ", ".join(sorted({*(g.id for g in (database.games if database else ())), *installed}))
-        raise KeyError(f"no game or rule set {game_id!r} (known: {known})")
+        raise KeyError(Text("err.no_game_or_rules", game=game_id, known=known))
     rules = game.rules if game is not None else game_id
     tmpl = load_template(game if game is not None else rules, template)
     cards = parse_card_txt(data, tmpl, source)

@@ -19,6 +19,7 @@ import zipfile
 from dataclasses import dataclass, field
 
 from fuda.database.findings import Finding
+from fuda.i18n import Text
 
 MAX_IMAGE_BYTES = 2 * 1024 * 1024  # udonarium.md §9.3: 2,097,152 accepted, one more refused
 TABLE_PX_PER_MM = 50 / 31.5  # a 63 mm card is 100 px (size 2), Udonarium's own trump size
@@ -226,8 +227,8 @@ def check_text(text: str, what: str, card=None) -> str:
     """``text`` unchanged, or an error when Udonarium would drop characters of it (§2.4)."""
     m = _BAD_XML.search(text)
     if m:
-        where = f" (card {card.id}, {card.source})" if card is not None else ""
-        raise ExportError(f"{what} holds U+{ord(m.group()):04X}, which Udonarium strips on import{where}")
+        where = Text("word.card_where", card=card.id, source=card.source) if card is not None else ""
+        raise ExportError(Text("err.udon_strips", what=what, code=f"{ord(m.group()):04X}", where=where))
     return text
 
 
@@ -281,11 +282,11 @@ def xml_table(name: str, cells: tuple[int, int], image: str, selected: bool = Tr
 
 def detail_section(title: str, card, stats: list[tuple[str, str]]) -> El:
     """One detail section: the card's id, name, stats, its text (note テキスト) and flavour."""
-    items = [data("カードID", card.id), data("カード名", check_text(card.name, "the name", card))]
+    items = [data("カードID", card.id), data("カード名", check_text(card.name, Text("what.name"), card))]
     items += [data(label, check_text(value, label, card)) for label, value in stats]
-    items.append(data("テキスト", check_text(card.text or "", "the text", card), type="note"))
+    items.append(data("テキスト", check_text(card.text or "", Text("what.text"), card), type="note"))
     if card.flavor:
-        items.append(data("フレーバー", check_text(card.flavor, "the flavour", card), type="note"))
+        items.append(data("フレーバー", check_text(card.flavor, Text("what.flavour"), card), type="note"))
     return data(title, children=items)
 
 

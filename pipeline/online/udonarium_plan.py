@@ -21,6 +21,7 @@ from pathlib import Path
 from fuda.database.findings import Finding, FindingsError
 from fuda.database.ruleset import ruleset_for
 from fuda.faces.primitives import Ellipse, Face, Rect, TextLine
+from fuda.i18n import Text
 from fuda.online.udonarium_format import (
     CELL,
     Counter,
@@ -101,7 +102,7 @@ class Renderer:
         except (OSError, SyntaxError, Image.DecompressionBombError) as exc:  # unreadable or broken image
             art = getattr(card, "art", None) if card is not None else None
             where = card.where("art") if art is not None else (card.source if card is not None else None)
-            message = f"{what}: an image cannot be decoded ({' '.join(str(exc).split())})"
+            message = Text("err.image_decode", what=what, reason=" ".join(str(exc).split()))
             if where is None:
                 raise ExportError(message) from None
             raise FindingsError([Finding(where, "X201", message, card=card.id,
@@ -201,8 +202,8 @@ def plan_deck(game, deck, *, scale: float, seed: int = 0, shuffle: bool = True) 
     plan = Plan(zones=zones(game))
     r = Renderer(game, plan.images, scale, plan.warnings)
     size = card_size(game)
-    check_text(deck.name, f"the name of deck {deck.id}")
-    about = check_text(str(deck.get("description") or ""), f"the description of deck {deck.id}")
+    check_text(deck.name, Text("what.deck_name", deck=deck.id))
+    about = check_text(str(deck.get("description") or ""), Text("what.deck_description", deck=deck.id))
     table = ruleset_for(game.rules).table_plan(game, deck)
     _check_zones(game, plan.zones, table)
     for spec in table.piles:
@@ -235,8 +236,7 @@ def _check_zones(game, known: dict, table) -> None:
     named += [(f"counter {c.name}", c.zone) for c in table.counters]
     for what, zone in named:
         if zone not in known:
-            raise ExportError(f"{game.id}: the table plan puts {what} on zone {zone!r}, which the mat does not "
-                              f"define (mat zones: {', '.join(sorted(known))})")
+            raise ExportError(Text("err.mat_zone", game=game.id, what=what, zone=zone, known=", ".join(sorted(known))))
 
 
 def _pair(r: Renderer, game, a_id: str, b_id: str, size: float, state: int) -> Piece:

@@ -20,6 +20,8 @@ import io
 import warnings
 from pathlib import Path
 
+from fuda.i18n import Text
+
 
 class CmykWarning(UserWarning):
     """Colours of a CMYK conversion may shift (no ICC profile was given)."""
@@ -46,17 +48,16 @@ class ColourProfile:
         try:
             profile = ImageCms.getOpenProfile(io.BytesIO(data))
         except (OSError, ImageCms.PyCMSError) as exc:
-            raise CmykError(f"{name}: not a usable ICC profile ({exc})") from None
+            raise CmykError(Text("err.icc_unusable", name=name, reason=exc)) from None
         space = profile.profile.xcolor_space.strip()
         if space != "CMYK":
-            raise CmykError(f"{name}: the ICC profile is for {space}, not CMYK "
-                            "(give the print shop's CMYK output profile)")
+            raise CmykError(Text("err.icc_space", name=name, space=space))
         self.description = (profile.profile.profile_description or name).strip()
         try:
             self.transform = ImageCms.buildTransform(ImageCms.createProfile("sRGB"), profile, "RGB",
                                                      "CMYK", renderingIntent=ImageCms.Intent.PERCEPTUAL)
         except ImageCms.PyCMSError as exc:
-            raise CmykError(f"{name}: littleCMS cannot use this profile ({exc})") from None
+            raise CmykError(Text("err.icc_lcms", name=name, reason=exc)) from None
         self.digest = hashlib.sha256(data).hexdigest()
         self._memo: dict[str, tuple[float, float, float, float]] = {}
 
@@ -67,7 +68,7 @@ class ColourProfile:
         try:
             data = path.read_bytes()
         except OSError as exc:
-            raise CmykError(f"{path}: cannot read the ICC profile ({exc.strerror})") from None
+            raise CmykError(Text("err.icc_read", path=path, reason=exc.strerror)) from None
         return cls(data, str(path))
 
     def cmyk(self, colour: str) -> tuple[float, float, float, float]:

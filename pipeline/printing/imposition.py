@@ -24,6 +24,8 @@ import math
 import re
 from dataclasses import dataclass, replace
 
+from fuda.i18n import Text
+
 PT_PER_MM = 72.0 / 25.4
 
 PAPERS: dict[str, tuple[float, float]] = {
@@ -61,26 +63,25 @@ def paper_size(name: str) -> tuple[float, float]:
     for key, size in PAPERS.items():
         if key.lower() == str(name).strip().lower():
             return size
-    raise PrintOptionError(f"unknown paper {name!r} (use one of {', '.join(PAPERS)})")
+    raise PrintOptionError(Text("err.paper", name=name, papers=", ".join(PAPERS)))
 
 
 def card_size(text: str) -> tuple[float, float]:
     """Parse a card size "63x88" (also "63×88", "91 x 55", decimals allowed) into (w, h) mm."""
     match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*[x×X*]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*", str(text))
     if not match:
-        raise PrintOptionError(f"bad card size {text!r} (use WIDTHxHEIGHT in mm, e.g. "
-                              f"{', '.join(CARD_PRESETS)})")
+        raise PrintOptionError(Text("err.card_size", text=text, presets=", ".join(CARD_PRESETS)))
     w, h = float(match[1]), float(match[2])
     if not (20 <= w <= 200 and 20 <= h <= 200):
-        raise PrintOptionError(f"card size {text!r} out of range (20–200 mm each way)")
+        raise PrintOptionError(Text("err.card_size_range", text=text))
     return (w, h)
 
 
 def check_bleed(bleed: float) -> float:
     """The bleed as a float; an error unless it is a finite number between 0 and 5 mm."""
-    bleed = _number(bleed, "bleed")
+    bleed = _number(bleed, "what.bleed")
     if not 0 <= bleed <= MAX_BLEED:
-        raise PrintOptionError(f"bleed {bleed:g} mm out of range (0–{MAX_BLEED:g} mm)")
+        raise PrintOptionError(Text("err.bleed", bleed=bleed, max=MAX_BLEED))
     return bleed
 
 
@@ -89,22 +90,22 @@ def check_offset(offset) -> tuple[float, float]:
     try:
         dx, dy = offset
     except (TypeError, ValueError):
-        raise PrintOptionError(f"bad back offset {offset!r} (use X,Y in mm, e.g. 0.5,-1)") from None
-    dx, dy = _number(dx, "back offset X"), _number(dy, "back offset Y")
+        raise PrintOptionError(Text("err.offset", offset=offset)) from None
+    dx, dy = _number(dx, "what.offset_x"), _number(dy, "what.offset_y")
     if abs(dx) > MAX_OFFSET or abs(dy) > MAX_OFFSET:
-        raise PrintOptionError(f"back offset {dx:g},{dy:g} out of range (±{MAX_OFFSET:g} mm)")
+        raise PrintOptionError(Text("err.offset_range", dx=dx, dy=dy, max=MAX_OFFSET))
     return dx, dy
 
 
 def check_copies(copies, cards: int = 1) -> int:
     """Copies of each card: a whole number from 1 to 1000, and at most 20,000 cards in all."""
     if isinstance(copies, bool) or not isinstance(copies, int):
-        raise PrintOptionError(f"--copies must be a whole number (got {copies!r})")
+        raise PrintOptionError(Text("err.copies_whole", copies=copies))
     if not 1 <= copies <= MAX_COPIES:
-        raise PrintOptionError(f"--copies {copies} out of range (1–{MAX_COPIES})")
+        raise PrintOptionError(Text("err.copies_range", copies=copies, max=MAX_COPIES))
     if copies * cards > MAX_ITEMS:
-        raise PrintOptionError(f"{copies} copies of {cards} cards is {copies * cards} cards, more than "
-                               f"{MAX_ITEMS} in one file; print fewer copies or split the job")
+        raise PrintOptionError(Text("err.copies_total", copies=copies, cards=cards, total=copies * cards,
+                                    max=MAX_ITEMS))
     return copies
 
 
@@ -112,9 +113,9 @@ def _number(value, what: str) -> float:
     try:
         number = float(value)
     except (TypeError, ValueError):
-        raise PrintOptionError(f"{what} {value!r} is not a number") from None
+        raise PrintOptionError(Text("err.not_number", what=Text(what), value=value)) from None
     if not math.isfinite(number):
-        raise PrintOptionError(f"{what} {value!r} is not a finite number of mm")
+        raise PrintOptionError(Text("err.not_finite", what=Text(what), value=value))
     return number
 
 
@@ -323,7 +324,7 @@ def sheet_layout(paper: tuple[float, float], card: tuple[float, float], bleed: f
     ``mirror=False`` exists for tests only: it leaves backs unmirrored (and unturned), which
     the duplex alignment check must catch."""
     if backs not in BACKS:
-        raise PrintOptionError(f"unknown backs mode {backs!r} (use one of {', '.join(BACKS)})")
+        raise PrintOptionError(Text("err.backs", backs=backs, known=", ".join(BACKS)))
     bleed = check_bleed(bleed)
     pw, ph = paper
     orientations = [(pw, ph)] if backs in ("long-edge", "short-edge") else [(pw, ph), (ph, pw)]
@@ -336,10 +337,8 @@ def sheet_layout(paper: tuple[float, float], card: tuple[float, float], bleed: f
         f, b = best.front, best.back
         best = replace(best, back=replace(f, x0=b.x0, y0=b.y0), mirrored=False)
     if best is None:
-        raise PrintOptionError(
-            f"a {card[0]:g} × {card[1]:g} mm card with {bleed:g} mm bleed does not fit on "
-            f"{pw:g} × {ph:g} mm paper{' in gutter-fold mode' if backs == 'gutter' else ''}; "
-            "use a larger paper or another --backs mode")
+        raise PrintOptionError(Text("err.no_fit", w=card[0], h=card[1], bleed=bleed, pw=pw, ph=ph,
+                                    gutter=Text("word.in_gutter") if backs == "gutter" else ""))
     return best
 
 

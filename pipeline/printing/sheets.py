@@ -26,6 +26,7 @@ from types import MappingProxyType
 
 from fuda.atomic import atomic_path
 from fuda.faces.primitives import Face, Marker
+from fuda.i18n import Text
 from fuda.printing.pdfx import PDFX_PDF_VERSION, add_output_intent
 from fuda.printing.imposition import (
     BACKS,
@@ -81,7 +82,7 @@ def select_items(game, *, deck: str | None = None, ids=None, copies: int = 1,
     card of the game, each ``copies`` times. Unknown decks or ids are :class:`PrintOptionError`."""
     check_copies(copies)
     if deck is not None and ids:
-        raise PrintOptionError("give --deck or --ids, not both")
+        raise PrintOptionError(Text("err.deck_and_ids"))
     items: list[PrintItem] = []
     if deck is not None:
         try:
@@ -102,7 +103,7 @@ def select_items(game, *, deck: str | None = None, ids=None, copies: int = 1,
     else:
         items = [PrintItem(c.id, c) for c in game.cards]
     if not items:
-        raise PrintOptionError(f"nothing to print in {game.id}")
+        raise PrintOptionError(Text("err.nothing_to_print", game=game.id))
     check_copies(copies, len(items))
     return [item for item in items for _ in range(copies)]
 
@@ -234,14 +235,14 @@ def print_cards(game, *, deck: str | None = None, ids=None, copies: int = 1, pap
     from fuda.faces.paint_pdf import new_canvas, seal_page
 
     if pdfx and icc is None:
-        raise PrintOptionError("--pdfx needs the print shop's CMYK profile: --cmyk --icc PROFILE")
+        raise PrintOptionError(Text("err.print.pdfx_needs_icc"))
     cmyk = cmyk or pdfx
     if icc is not None and not cmyk:
-        raise PrintOptionError("--icc needs --cmyk")
+        raise PrintOptionError(Text("err.print.icc_needs_cmyk"))
     if marks not in MARKS:
-        raise PrintOptionError(f"unknown marks {marks!r} (use one of {', '.join(MARKS)})")
+        raise PrintOptionError(Text("err.marks", marks=marks, known=", ".join(MARKS)))
     if backs is not None and backs not in BACKS:
-        raise PrintOptionError(f"unknown backs mode {backs!r} (use one of {', '.join(BACKS)})")
+        raise PrintOptionError(Text("err.backs", backs=backs, known=", ".join(BACKS)))
     bleed = check_bleed(bleed)
     paper_wh = paper_size(paper)
     if isinstance(card_size, str):
@@ -344,11 +345,8 @@ def _warn_missing_backs(game, items, own_backs) -> None:
     if missing:
         kinds = ", ".join(sorted({item.front.kind for item in items if item.front.kind in own_backs}))
         shown = ", ".join(missing[:4]) + (" …" if len(missing) > 4 else "")
-        warnings.warn(
-            f"{len(missing)} 枚の {kinds} カード（{shown}）を裏面なしで印刷します。裏面（ライフトラックなど）は"
-            f"遊ぶのに必要です / {len(missing)} {kinds} card(s) printed without their own back design "
-            f"(e.g. the life track), which {game.name} needs: use --backs long-edge, short-edge or gutter",
-            MissingBacksWarning, stacklevel=3)
+        warnings.warn(MissingBacksWarning(Text("warn.missing_backs", count=len(missing), kinds=kinds, shown=shown,
+                                               game=game.name)), stacklevel=3)
 
 
 def _check_card_size(game) -> None:
@@ -358,7 +356,7 @@ def _check_card_size(game) -> None:
     try:
         load_template(game).placement(game.card_size)
     except CardSizeError as exc:
-        raise PrintOptionError(str(exc)) from None
+        raise PrintOptionError(exc.args[0]) from None
 
 
 def _deck_or_error(game, deck_id: str):
@@ -376,7 +374,7 @@ def print_calibration(*, paper: str = "A4", backs: str = "long-edge", back_offse
     from fuda.printing.marks import calibration_pages
 
     if backs not in ("long-edge", "short-edge"):
-        raise PrintOptionError("the calibration sheet is for duplex printing: use --backs long-edge or short-edge")
+        raise PrintOptionError(Text("err.calibration_backs"))
     w, h = paper_size(paper)
     front, back = calibration_pages(w, h, backs, check_offset(back_offset))
     fonts = default_fonts()

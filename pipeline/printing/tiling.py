@@ -16,6 +16,7 @@ import math
 from dataclasses import dataclass
 
 from fuda.faces.primitives import Ellipse, Rule, TextLine
+from fuda.i18n import Text
 from fuda.printing.imposition import Box, PrintOptionError
 from fuda.printing.marks import LABEL_SIZE, MARK_COLOR, mark_line
 
@@ -73,8 +74,7 @@ def tile_plan(mat: tuple[float, float], paper: tuple[float, float], *, overlap: 
         if mw <= pw - 2 * single_margin + 1e-9 and mh <= ph - 2 * single_margin + 1e-9:
             return [Tile(0, 0, 1, 1, (0.0, 0.0, mw, mh), ((pw - mw) / 2, (ph - mh) / 2), pw, ph, 0.0)]
     if not tiled:
-        raise PrintOptionError(f"the mat ({mw:g} × {mh:g} mm) does not fit on one "
-                               f"{paper[0]:g} × {paper[1]:g} mm sheet")
+        raise PrintOptionError(Text("err.mat_fit", mw=mw, mh=mh, pw=paper[0], ph=paper[1]))
     best: list[Tile] | None = None
     for pw, ph in (paper, paper[::-1]):
         xs = _spans(mw, pw - 2 * margin, overlap)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from fuda.atomic import write_atomic
 from fuda.database.model import Game, thaw
+from fuda.i18n import Text
 from fuda.sheets.cells import to_cell
 from fuda.database.fields import RuleFields, rule_fields
 
@@ -145,5 +146,5 @@ def export_sheet(game: Game, out: Path) -> Path:
     out = Path(out)
     suffix = out.suffix.lower()
     if suffix not in (".xlsx", ".csv", ".tsv"):
-        raise ValueError(f"{out}: 表の形式は .xlsx、.csv、.tsv のどれかにしてください")
+        raise ValueError(Text("err.sheet.format", path=out))
     return write_atomic(out, sheet_bytes(game, suffix))

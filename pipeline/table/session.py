@@ -17,20 +17,18 @@ from dataclasses import dataclass, field
 from fuda.engine.core import make_agent
 from fuda.engine.core.decision import ChoiceError
 from fuda.engine.core.runner import ask
+from fuda.i18n import Text, localize
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9-]*")
 
 
 class TableError(ValueError):
-    """A refused request, in one line (Japanese and English)."""
-
-    def __init__(self, ja: str, en: str):
-        super().__init__(en)
-        self.ja = ja
-        self.en = en
+    """A refused request, in one line (a :class:`~fuda.i18n.Text`: English as ``str``, either
+    language with :meth:`text`)."""
 
     def text(self, lang: str = "ja") -> str:
-        return self.ja if lang == "ja" else self.en
+        """The reason in ``lang``."""
+        return localize(self, lang)
 
 
 @dataclass(frozen=True)
@@ -160,16 +158,15 @@ class TableSession:
         line) when it is not the pending question or the answer is illegal."""
         current = self.prompt()
         if current is None:
-            raise TableError("ゲームは終わっています。", "the game is over")
+            raise TableError(Text("err.table.over"))
         if prompt_id != current.id:
-            raise TableError("この質問はもう答えられません（画面が古いか、別の答えが先に届きました）。再読み込みしてください。",
-                             "that question is no longer pending (a stale page or another answer came first); reload")
+            raise TableError(Text("err.table.stale"))
         if current.seat not in self.humans:
-            raise TableError("今はあなたの番ではありません。", "it is not your seat's turn to answer")
+            raise TableError(Text("err.table.not_yours"))
         try:
             self.game.choose(tuple(picks))
         except ChoiceError as exc:
-            raise TableError(f"その答えは選べません: {exc}", f"that answer is not legal: {exc}") from None
+            raise TableError(Text("err.table.illegal", reason=exc)) from None
         self._play_bots()
 
     def undo(self) -> bool:
