@@ -25,6 +25,7 @@ from fuda.database.findings import Finding, FindingsError, report
 from fuda.database.model import Database
 from fuda.database.ruleset import engine_for, ruleset_for
 from fuda.engine.games import registry_for
+from fuda.i18n import Text
 
 Step = Callable[[Database, Path], list[Path] | tuple[list[Path], list[Finding]]]
 
@@ -218,7 +219,7 @@ def build(paths=None, out: Path = Path("out"), progress=None) -> BuildResult:
     findings = list(findings)
     if any(f.severity == "error" for f in findings):
         errors = sum(f.severity == "error" for f in findings)
-        return BuildResult(tuple(findings), (), (("validation", f"{errors} error(s) in the database"),))
+        return BuildResult(tuple(findings), (), (("validation", Text("build.db_errors", errors=errors)),))
     failures: list[tuple[str, str]] = []
     outputs: list[tuple[str, tuple[Path, ...]]] = []
     out.parent.mkdir(parents=True, exist_ok=True)
@@ -232,10 +233,10 @@ def build(paths=None, out: Path = Path("out"), progress=None) -> BuildResult:
                 written = step(database, stage)
             except FindingsError as exc:  # located problems: report them with the step's name
                 findings.extend(exc.findings)
-                failures.append((name, f"{len(exc.findings)} finding(s)"))
+                failures.append((name, Text("build.step_findings", count=len(exc.findings))))
                 continue
             except Exception as exc:  # noqa: BLE001 — a failed step is reported; the others still run
-                failures.append((name, f"{type(exc).__name__}: {exc}"))
+                failures.append((name, _failure(exc)))
                 continue
             if isinstance(written, tuple):  # (files, findings)
                 written, reported = written
@@ -249,6 +250,14 @@ def build(paths=None, out: Path = Path("out"), progress=None) -> BuildResult:
         return BuildResult(tuple(findings), (), tuple(failures))
     moved = tuple((name, tuple(out / Path(p).relative_to(stage) for p in files)) for name, files in outputs)
     return BuildResult(tuple(findings), moved, ())
+
+
+def _failure(exc: Exception) -> str:
+    """What a failed step says: the error's own message when fuda wrote it for a user (a
+    :class:`~fuda.i18n.Text`, or a refusal of the operating system), else its type and text."""
+    if (exc.args and isinstance(exc.args[0], Text)) or (isinstance(exc, OSError) and exc.errno is not None):
+        return Text("build.step_error", error=exc)
+    return f"{type(exc).__name__}: {exc}"
 
 
 def _swap_in(new: Path, out: Path) -> None:

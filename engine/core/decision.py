@@ -14,7 +14,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import NamedTuple
 
-from fuda.i18n import Text
+from fuda.i18n import MESSAGES, Text
 
 
 class ChoiceError(ValueError):
@@ -127,7 +127,9 @@ class Decision:
         return picks
 
     def _head(self) -> Text:
-        return Text("choice.head", player=self.player + 1, kind=self.kind, rule=self.rule)
+        label = f"decision.{self.kind}"  # what the question is about, in words, when the table names it
+        return Text("choice.head", player=self.player + 1, kind=Text(label) if label in MESSAGES else self.kind,
+                    rule=self.rule)
 
     def _listing(self):
         return ", ".join(self.ids) or Text("choice.none")

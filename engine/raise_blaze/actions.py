@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from fuda.engine.core import Decision, Option
 from fuda.engine.raise_blaze.battle import Attack
+from fuda.i18n import Text
 
 PROMPTS = {1: "メインフェイズ", 2: "メインフェイズ2"}
 
@@ -200,31 +201,31 @@ class MainRules:
             if verb == "open":
                 top = self.spell_top(t)
                 if top < 0 or self.defs[top].id != cid or self.face_up[top]:
-                    return f"{d.name} is not the face-down top card of the spell zone (RB-SPL-2)"
-                return "it cannot be activated now (its condition, or no fighter to equip, or 【迎撃】 only)"
+                    return Text("why.rb.not_top", name=d.name)
+                return Text("why.rb.cannot_open")
             if not in_hand:
-                return f"{d.name} is not in the hand"
+                return Text("why.not_in_hand", name=d.name)
             if verb in ("summon", "raise"):
                 if d.kind != "fighter":
-                    return f"{d.name} is not a fighter"
+                    return Text("why.rb.not_fighter", name=d.name)
                 if self.summoned:
-                    return "the turn's normal / raise summon was already made (RB-SUM-3)"
+                    return Text("why.rb.summoned")
                 if verb == "summon" and d.raise_:
-                    return f"{d.name} has raise {d.raise_}; it needs a raise summon (RB-SUM-1)"
+                    return Text("why.rb.needs_raise", name=d.name, level=d.raise_)
                 if verb == "raise" and not d.raise_:
-                    return f"{d.name} has raise 0; it is normal-summoned (RB-SUM-1)"
+                    return Text("why.rb.no_raise", name=d.name)
                 if verb == "raise":
-                    return f"a raise summon of {d.name} needs {d.raise_} own fighters on the field (RB-SUM-2)"
-                return "all 5 fighter zones are full (RB-ZONE-1)"
+                    return Text("why.rb.raise_needs", name=d.name, level=d.raise_)
+                return Text("why.rb.zones_full")
             if d.kind != "spell":
-                return f"{d.name} is not a spell"
+                return Text("why.not_spell", name=d.name)
             if verb == "set":
-                return "the spell zone is not empty; a spell is set only into an empty spell zone (RB-SPL-2, RB-SPL-3)"
+                return Text("why.rb.spell_zone_used")
             return self.spell_block(t, self.hand[t][[self.defs[c].id for c in self.hand[t]].index(cid)], True)
         if verb == "activate":
-            return "that ability cannot be activated now (limit, cost or condition)"
+            return Text("why.rb.ability")
         if pick == "battle":
-            return "the battle phase comes once, after main phase 1 (RB-TURN-1)"
+            return Text("why.rb.battle_once")
         return None
 
     # -- summons -------------------------------------------------------------------------------
@@ -280,22 +281,22 @@ class MainRules:
         d = self.defs[card]
         if not d.playable:
             if not intercept or not d.on_intercept:
-                return f"{d.name} has only 【迎撃】: it is set, then opened when the opponent attacks (RB-SPL-1)"
+                return Text("why.rb.intercept_only", name=d.name)
         if from_hand:
             top = self.spell_top(p)
             if top >= 0 and self.face_up[top]:
                 if d.spell_type == "continuous":
-                    return "a continuous spell cannot be played on top of a continuous spell (RB-SPL-3)"
+                    return Text("why.rb.continuous")
         if intercept and d.on_intercept:
             if any(self.holds(p, a.condition, atk) for a in d.on_intercept):
                 return None
             if not d.playable:
-                return f"the condition of {d.name}'s 【迎撃】 does not hold"
+                return Text("why.rb.intercept_condition", name=d.name)
         for a in d.on_activate:
             if not self.holds(p, a.condition, atk):
-                return f"the condition of {d.name} does not hold"
+                return Text("why.rb.condition_of", name=d.name)
         if d.spell_type == "equip" and not self.has_equip_host(p, d):
-            return f"there is no fighter {d.name} can be equipped to (RB-SPL-4)"
+            return Text("why.rb.no_equip", name=d.name)
         return None
 
     def can_open(self, p: int, card: int, atk, intercept: bool = False) -> bool:
@@ -376,15 +377,15 @@ class MainRules:
     def activate_block(self, p: int, card: int, ability) -> str | None:
         """Why p cannot activate this 【起動】 ability now, or None."""
         if ability.once and self.used.get((card, ability.index)) == self.turn:
-            return "it was already used this turn (once per turn)"
+            return Text("why.once_per_turn")
         cost = ability.cost
         if cost is not None:
             if cost.discard and len(self.hand[p]) < cost.discard:
-                return f"its cost discards {cost.discard} card(s); the hand holds {len(self.hand[p])}"
+                return Text("why.rb.cost_discard", need=cost.discard, hand=len(self.hand[p]))
             if cost.detach and len(self.under[card]) < cost.detach:
-                return f"its cost detaches {cost.detach} card(s) from underneath; there are {len(self.under[card])}"
+                return Text("why.rb.cost_detach", need=cost.detach, under=len(self.under[card]))
         if not self.holds(p, ability.condition):
-            return "its condition does not hold"
+            return Text("why.condition")
         return None
 
     def activate(self, p: int, card: int, n: int, atk=None):

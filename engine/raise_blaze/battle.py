@@ -11,6 +11,7 @@ destroyed loses a life card instead (RB-BAT-5).
 from __future__ import annotations
 
 from fuda.engine.core import Decision, Option
+from fuda.i18n import Text
 
 THROUGH = Option("through", "守らずに通す")
 PASS = Option("pass", "何もしない")
@@ -121,7 +122,7 @@ class BattleRules:
     def explain_battle(self, pick: str) -> str | None:
         """Why a well-formed attack (or spell, 【起動】) is not allowed now."""
         if pick.startswith(("summon:", "raise:", "set:")):
-            return "summons and setting spells belong to the main phases (RB-TURN-1)"
+            return Text("why.rb.main_only")
         if pick.startswith(("spell:", "open:", "activate")):
             return self.explain_main(pick)
         if not pick.startswith("attack:") or ">" not in pick:
@@ -132,15 +133,15 @@ class BattleRules:
         if a is None:
             return None
         if not self.on_field(a):
-            return f"{self.defs[a].name} is not on the field"
+            return Text("why.not_on_field", name=self.defs[a].name)
         if self.attacked_on[a] == self.turn:
-            return f"{self.defs[a].name} has already attacked this turn (RB-BAT-1)"
+            return Text("why.rb.attacked", name=self.defs[a].name)
         if not self.can_attack(a):
-            return f"{self.defs[a].name} cannot attack (a static ability forbids it)"
+            return Text("why.rb.cannot_attack", name=self.defs[a].name)
         if t_id != "core":
             target = self.by_oid[1 - t].get(t_id)
             if target is None or self.slot_of[target] < 0:
-                return f"the opponent has no fighter {t_id} on the field"
+                return Text("why.rb.no_target", target=t_id)
         return None
 
     def attack_with(self, t: int, attacker: int, target: int):

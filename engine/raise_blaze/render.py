@@ -22,7 +22,7 @@ DECISIONS = {"main": "行動", "battle": "攻撃", "block": "防御", "intercept
 PICK_WORDS = {"summon": "召喚", "spell": "スペル", "attack": "攻撃", "battle": "バトルへ", "end": "終了",
               "activate": "起動", "set": "伏せる", "open": "表にする", "opp": "相手の", "own": "自分の",
               "power-up": "パワーアップ", "raise": "レイズ", "yes": "はい", "no": "いいえ", "pass": "パス",
-              "skip": "しない", "block": "ブロック", "none": "なし"}
+              "skip": "しない", "block": "ブロック", "none": "なし", "hand": "手札に加える"}
 UNTIL = {"end-of-turn": "ターン終了時まで", "leaves-field": "場にいる間"}
 
 
@@ -85,7 +85,7 @@ class RBNarrator(Narrator):
                 if d["kind"] in SECRET_PICKS:
                     return f"    {who} 選択（{DECISIONS[d['kind']]}）"
                 if d["kind"] == "main" and d["picks"] and d["picks"][0].startswith("set:"):
-                    return f"    {who} 選択（{DECISIONS[d['kind']]}）: set"  # a set spell stays unnamed
+                    return f"    {who} 選択（{DECISIONS[d['kind']]}）: {PICK_WORDS['set']}"  # a set spell stays unnamed
             return f"    {who} 選択（{DECISIONS[d['kind']]}）: {'、'.join(self._pick(p, pick) for pick in d['picks'])}"
         if k == "chance":
             if d["what"] == "first-player":

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from fuda.engine.core.decision import Option
 from fuda.engine.recast_rift.combat import Attack, Ctx
+from fuda.i18n import Text
 
 
 class AwakeningRules:
@@ -13,9 +14,9 @@ class AwakeningRules:
     def awaken_block(self, p: int) -> str | None:
         """Why p cannot awaken now (RR-AWK-1, RR-AWK-5), or None."""
         if self.awakened[p]:
-            return "the awakening card has already awakened (once a game, RR-AWK-1)"
+            return Text("why.rr.awakened")
         if self.life[p] > self.awaken_at:
-            return f"life is {self.life[p]}; awakening needs life {self.awaken_at} or less (RR-AWK-1)"
+            return Text("why.rr.awaken_life", life=self.life[p], at=self.awaken_at)
         return None
 
     def awaken(self, p: int, answered: Attack | None = None):
@@ -51,18 +52,18 @@ class AwakeningRules:
         if not number.isdigit() or not 1 <= int(number) <= len(abilities):
             return None
         if not self.awakened[p]:
-            return "the awakening card has not awakened (RR-AWK-4)"
+            return Text("why.rr.not_awakened")
         if preempt and not self.defs[far].preempt:
-            return "this awakening card has no 先制 (RR-ATK-2)"
+            return Text("why.rr.no_preempt")
         ability = abilities[int(number) - 1]
         extras = ability.extras
         if extras.get("limit") == "once-per-turn" and self.used.get((far, ability.index)) == self.turn:
-            return "it was already activated this turn (once per turn)"
+            return Text("why.once_per_turn_activated")
         need = extras.get("cost", {}).get("face-down", 0)
         if len(self.hand[p]) < need:
-            return f"its cost puts {need} hand card(s) face down; the hand holds {len(self.hand[p])}"
+            return Text("why.rr.cost_hand", need=need, hand=len(self.hand[p]))
         if "condition" in extras and not self.holds(p, extras["condition"]):
-            return "its condition does not hold"
+            return Text("why.condition")
         return None
 
     def activate(self, p: int, number: int, answered: Attack | None = None):

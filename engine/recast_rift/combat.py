@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from fuda.engine.core import Decision, GameOver, Termination
 from fuda.engine.core.decision import Option, option
+from fuda.i18n import Text
 
 
 def _power(hand: int | None, life: int | None) -> str:
@@ -161,13 +162,13 @@ class CombatRules:
         if pick.startswith("cast:") and pick[5:] in self.by_oid[p]:
             card = self.by_oid[p][pick[5:]]
             if card not in self.hand[p]:
-                return f"{self.defs[card].name} is not in the hand"
+                return Text("why.not_in_hand", name=self.defs[card].name)
             if self.defs[card].timing != "preempt":
-                return f"only 先制札 can be cast in the preempt timing (RR-ATK-5); {self.defs[card].name} is a {self.defs[card].timing} card"
+                return Text("why.rr.preempt_only", card=self.defs[card].label)
             return self.cast_block(p, card, "preempt")
         if pick == "awaken":
             if not self.defs[self.far[p]].preempt:
-                return "this awakening card has no 先制: it cannot awaken in the preempt timing (RR-AWK-2)"
+                return Text("why.rr.no_preempt_awaken")
             return self.awaken_block(p)
         if pick.startswith("activate:"):
             return self.activate_block(p, pick[9:], preempt=True)
@@ -225,10 +226,10 @@ class CombatRules:
         def explain(pick: str) -> str | None:
             if pick == "hand":
                 if att.hand is None:
-                    return "the hand value is ー, so the damage cannot be taken on hand (RR-DMG-2)"
-                return f"the hand holds {len(self.hand[d])} card(s), fewer than the damage {att.hand} (RR-DMG-3)"
+                    return Text("why.rr.hand_dash")
+                return Text("why.rr.hand_short", hand=len(self.hand[d]), damage=att.hand)
             if pick == "life":
-                return "the life value is ー, so the damage cannot be taken on life (RR-DMG-2)"
+                return Text("why.rr.life_dash")
             return None
 
         return explain

@@ -18,6 +18,7 @@ from fuda.engine.recast_rift.render import RRNarrator
 from fuda.engine.recast_rift.setup import PHASES, Position, position_json
 from fuda.engine.recast_rift.view import RRView, view_of
 from fuda.engine.recast_rift.zones import ROMAN, ZoneRules
+from fuda.i18n import Text
 
 ENGINE_VERSION = "1.1"
 RULES_VERSION = "recast-rift-2"
@@ -290,16 +291,16 @@ class RecastRift(ZoneRules, CombatRules, AwakeningRules, Game):
         if pick.startswith("cast:") and pick[5:] in self.by_oid[t]:
             card = self.by_oid[t][pick[5:]]
             if card not in self.hand[t]:
-                return f"{self.defs[card].name} is not in the hand"
+                return Text("why.not_in_hand", name=self.defs[card].name)
             return self.cast_block(t, card, "main")
         if pick.startswith("lift:") and pick[5:] in self.by_oid[t]:
             card = self.by_oid[t][pick[5:]]
             z = self.zone_of(card)
             if z < 1:
-                return f"{self.defs[card].name} is not deployed"
+                return Text("why.rr.not_deployed", name=self.defs[card].name)
             if not self.hand[t]:
-                return "a hand card must be put face down to lift, and the hand is empty (RR-TURN-4)"
-            return f"{ROMAN[z - 1]} has no free place (RR-LIFT-2)"
+                return Text("why.rr.lift_empty_hand")
+            return Text("why.rr.lift_full", zone=ROMAN[z - 1])
         if pick == "awaken":
             return self.awaken_block(t)
         if pick.startswith("activate:"):
@@ -311,16 +312,16 @@ class RecastRift(ZoneRules, CombatRules, AwakeningRules, Game):
         """Why ``card`` cannot be cast by p now (``when`` is main or preempt), or None."""
         d = self.defs[card]
         if d.kind != "spell":
-            return f"{d.name} is not a spell"
+            return Text("why.not_spell", name=d.name)
         if when == "main" and d.timing == "full-power" and self.acted:
-            return "the full-power action excludes normal actions, and one was taken (RR-TURN-5)"
+            return Text("why.rr.full_power")
         zones = self.zones[p]
         if not any(len(zones[z]) < self.cap for z in d.recast):
-            return f"no free place in {'/'.join(ROMAN[z] for z in d.recast)} (RR-CAST-1)"
+            return Text("why.rr.no_place", zones="/".join(ROMAN[z] for z in d.recast))
         for card2 in self.deployed(1 - p):
             for op in self.defs[card2].forbids:
                 if op.fn(self, self.ctx(1 - p, card2), p, d.timing, **op.args):
-                    return f"{self.defs[card2].name} forbids casting it (RR-PRIN-2)"
+                    return Text("why.rr.forbids", name=self.defs[card2].name)
         return None
 
     def cast(self, p: int, card: int, answered: Attack | None = None):

@@ -70,7 +70,7 @@ def random_pairing(pool, set_id: str, rng: Rng, name: str = "") -> PlayerSetup:
     rules = pool.game.manifest["deck-rules"]
     kinds = [c.id for c in pool.game.cards if c.get("set") == set_id]
     if len(kinds) != rules["kinds"]:
-        raise ValueError(f"set {set_id!r} has {len(kinds)} kinds of card, not {rules['kinds']}")
+        raise ValueError(Text("err.ryomen.set_kinds", set=set_id, count=len(kinds), want=rules["kinds"]))
     cards = [k for k in kinds for _ in range(rules["copies"])]
     while True:
         rng.shuffle(cards)

@@ -13,6 +13,7 @@ from __future__ import annotations
 from fuda.engine.core import Decision, Option
 from fuda.engine.toho_tcg.cards import keyword_label
 from fuda.engine.toho_tcg.stack import Item
+from fuda.i18n import Text
 
 PASS = Option("pass", "パス")
 REIRYOKU = Option("reiryoku", "霊力を生み出す（手札１枚をトラッシュ／キャラクター１体をタップ）")
@@ -67,29 +68,27 @@ class Windows:
         """Why p cannot play hand card c now, or None (TT-MAIN-1, TT-STBY-1, TT-SPELL-5 …)."""
         d = self.defs[c]
         if self.zone[c] != "hand" or self.owner[c] != p:
-            return f"{d.name} is not in P{p + 1}'s hand"
+            return Text("why.tt.not_in_hand", name=d.name, player=p + 1)
         main = window == "main" and p == self.active and not self.stack
         if d.kind == "quick" or d.kind == "assister":
             if d.kind == "assister" and not main:
-                return "an assister is played only in its player's own main phase with an empty stack (TT-SPELL-3)"
+                return Text("why.tt.assister")
             if self.qa_used(p) >= self.qa_limit:
-                return (f"quicks and assisters are limited to {self.qa_limit} a turn, minus the assisters "
-                        f"already out (TT-SPELL-5, TT-SPELL-6: in the opponent's turn too)")
+                return Text("why.tt.qa_limit", limit=self.qa_limit)
         elif not main:
-            return (f"a {d.kind} is played only in its player's own main phase with an empty stack "
-                    f"(TT-CHAR-1, TT-SPELL-4, TT-MAIN-1)")
+            return Text("why.tt.main_only", kind=Text(f"tt.kind.{d.kind}"))
         elif d.kind == "character":
             if d.rank == "normal":
                 if len(self.chars[p]) >= self.max_chars:
-                    return f"a player has at most {self.max_chars} characters (TT-CHAR-5)"
+                    return Text("why.tt.max_chars", max=self.max_chars)
             elif self.hard_base(p, c) < 0:
-                return "a Hard needs its own matching Normal on the field (TT-CHAR-2)"
+                return Text("why.tt.hard")
         elif d.kind == "equip" and not self.attach_targets(p, c):
-            return "no character can take this equip (TT-SPELL-4)"
+            return Text("why.tt.no_equip")
         if d.cost > self.rei[p] + self.sources(p) - 1:
-            return f"its cost is {d.cost} 霊力 and P{p + 1} can make only {self.rei[p] + self.sources(p) - 1}"
+            return Text("why.tt.cost", cost=d.cost, player=p + 1, can=self.rei[p] + self.sources(p) - 1)
         if d.on_play is not None and not self.has_targets(p, c, d.kind, d.on_play):
-            return "it has no legal target"
+            return Text("why.no_target")
         return None
 
     def hard_base(self, p: int, hard: int) -> int:
@@ -104,29 +103,29 @@ class Windows:
         """Why p cannot play an activated ability of src now, or None (TT-SPELL-2, TT-BAT-2)."""
         z = self.zone[src]
         if z not in ("char", "assister", "equip", "world") or self.ctrl[src] != p:
-            return f"P{p + 1} does not control {self.defs[src].name} on the field"
+            return Text("why.tt.not_controlled", player=p + 1, name=self.defs[src].name)
         if z == "char" and self.tapped[src]:
-            return "a tapped character cannot use its activated abilities (TT-BAT-2)"
+            return Text("why.tt.tapped")
         cost = ability.extras["cost"]
         tap = cost.get("tap", False)
         if tap and self.tapped[src]:
-            return "its cost taps it and it is already tapped"
+            return Text("why.tt.tap_cost")
         need = cost.get("reiryoku", 0)
         if need > self.rei[p] + self.sources(p, src if tap else -1):
-            return f"its cost is {need} 霊力 and P{p + 1} cannot make that much"
+            return Text("why.tt.cost_short", need=need, player=p + 1)
         if not self.has_targets(p, src, "activated", ability):
-            return "it has no legal target"
+            return Text("why.no_target")
         return None
 
     def trash_block(self, p: int, c: int) -> str | None:
         """Why p cannot pay c's 【トラッシュ】 now, or None (TT-KW-7, TT-WORLD-3)."""
         d = self.defs[c]
         if d.trash is None or self.zone[c] not in ("char", "assister", "world"):
-            return f"{d.name} has no 【トラッシュ】 on the field"
+            return Text("why.tt.no_trash", name=d.name)
         if self.zone[c] != "world" and self.ctrl[c] != p:
-            return "only its controller may trash it (a world: any player)"
+            return Text("why.tt.trash_owner")
         if d.trash > self.rei[p] + self.sources(p):
-            return f"its 【トラッシュ】 costs {d.trash} 霊力"
+            return Text("why.tt.trash_cost", cost=d.trash)
         return None
 
     def priority_options(self, p: int, window: str) -> list[Option]:
@@ -234,17 +233,16 @@ class Windows:
         oid, _, num = rest.partition(":")
         c = self.by_oid.get(oid)
         if kind == "reiryoku":
-            return ("making 霊力 ahead is offered only while a playable card's effect counts the hand "
-                    "(every payment makes the 霊力 it lacks) (TT-COST-1)")
+            return Text("why.tt.reiryoku_ahead")
         if c is None:
             return None
         if kind == "play":
-            return self.play_block(p, c, self.window_name) or "only one copy of a card is offered"
+            return self.play_block(p, c, self.window_name) or Text("why.tt.one_copy")
         if kind == "activate":
             abilities = self.defs[c].activated
             n = int(num) - 1 if num.isdigit() else 0
             if not 0 <= n < len(abilities):
-                return f"{self.defs[c].name} has no such activated ability"
+                return Text("why.tt.no_ability", name=self.defs[c].name)
             return self.ability_block(p, c, abilities[n])
         if kind == "trash":
             return self.trash_block(p, c)

@@ -11,7 +11,7 @@ import typer
 
 from fuda.cli.common import OutDirOpt, PathsArg, SampleOpt, err, fail_text, load, open_game, show_findings, source
 from fuda.cli.progress import Progress, Steps
-from fuda.i18n import MESSAGES, t
+from fuda.i18n import MESSAGES, localize, t
 
 
 class Format(str, Enum):
@@ -118,6 +118,7 @@ def build(paths: PathsArg = None, out: OutDirOpt = None, sample: SampleOpt = Fal
         for name, files in result.outputs:
             typer.echo(t("build.files", name=name, count=len(files), out=target))
         for name, message in result.failures:
-            err(f"fuda: {t('word.error')}: {t('build.step_failed', name=name, message=message)}")
+            step_name = t(f"stage.build.{name}") if f"stage.build.{name}" in MESSAGES else name
+            err(f"fuda: {t('word.error')}: {t('build.step_failed', name=step_name, message=localize(message))}")
     if not result.ok:
         raise typer.Exit(1)

@@ -85,7 +85,7 @@ def run(paths=None, game=None, select=None, ignore=None, fix=False, fit=True):
     chosen, unknown = resolve(parse_selectors(select), REGISTRY)
     dropped, unknown_ignored = resolve(parse_selectors(ignore), REGISTRY)
     if unknown or unknown_ignored:
-        raise ValueError(f"unknown rule code(s): {', '.join(unknown + unknown_ignored)} (see fuda lint --explain)")
+        raise ValueError(Text("err.lint.unknown_rules", codes=", ".join(unknown + unknown_ignored)))
     folders, files = _targets(paths)
     if folders == []:
         return [], None
@@ -94,7 +94,7 @@ def run(paths=None, game=None, select=None, ignore=None, fix=False, fit=True):
     if game:
         known = [g.id for g in database.games]
         if game not in known:
-            raise ValueError(f"no game {game!r} in the database (games: {', '.join(known) or 'none'})")
+            raise ValueError(Text("err.no_game", game=game, known=", ".join(known) or Text("none")))
         games = [game]
     select_codes = sorted(chosen) if select else None
     result = None

@@ -19,6 +19,7 @@ from fuda.database.findings import Finding, FindingsError
 from fuda.database.resources import templates_dir
 from fuda.database.ruleset import ruleset_for
 from fuda.faces.primitives import Ellipse, Face, Rect, Rule, TextLine
+from fuda.i18n import Text
 
 FILE = "mat.yaml"
 SCHEMA = "mat.schema.json"
@@ -41,7 +42,7 @@ def length(value, card: tuple[float, float]) -> float:
     while pos < len(text):
         m = _TERM.match(text, pos)
         if not m or m.end() == pos:
-            raise ValueError(f"bad length expression {value!r}")
+            raise ValueError(Text("err.mat_length", value=value))
         sign = -1.0 if m[1] == "-" else 1.0
         if m[4]:
             term = card[0] if m[4] == "w" else card[1]
@@ -59,8 +60,8 @@ def find_mat(game) -> Path:
     when it has none."""
     layout = ruleset_for(game.rules).mat(game)
     if layout is None or layout.path is None:
-        raise FileNotFoundError(f"{game.id} has no mat template (looked for "
-                                f"{Path(game.folder) / 'templates' / FILE} and {templates_dir() / game.id / FILE})")
+        raise FileNotFoundError(Text("err.no_mat_template", game=game.id, local=Path(game.folder) / "templates" / FILE,
+                                     bundled=templates_dir() / game.id / FILE))
     return Path(layout.path)
 
 

@@ -174,8 +174,8 @@ def find_template(game) -> Path:
     if layout.path is None:
         if layout.data is not None:
             return (Path(game.folder) / "game.yaml").resolve()
-        raise FileNotFoundError(f"no card template for game {game.id} (looked for "
-                                f"{Path(game.folder) / 'templates' / FILE} and {layout.origin or game.rules})")
+        raise FileNotFoundError(Text("err.no_card_template", game=game.id, local=Path(game.folder) / "templates" / FILE,
+                                     origin=layout.origin or game.rules))
     return Path(layout.path).resolve()
 
 

@@ -119,6 +119,11 @@ TITLES.update({
     "C004": ("選択肢（values）がない", "field without its values"),
     "C005": ("そのカードの種類にない項目", "field the card's kind does not have"),
     "E200": ("ルールエンジンのないゲーム", "game without a rule engine"),
+    "E201": ("ルールエンジンの知らない操作", "op the rule engine does not know"),
+    "E202": ("操作の項目や値の誤り", "wrong parameter or value of an op"),
+    "E203": ("ルールエンジンが動かせない能力（effect: manual）", "ability the engine cannot play (effect: manual)"),
+    "E204": ("ルールエンジンが受け付けない能力", "ability the rule engine does not accept"),
+    "E205": ("ゲームのルールで使えない組み合わせ", "use the game's rules forbid"),
     "L002": ("テンプレートの知らない色", "unknown colour in the template"),
     "L003": ("カードの種類に色が定義されていない", "colour not defined for the card's kind"),
     "L004": ("テンプレートにその種類のレイアウトがない", "template lacks a layout for the kind"),
@@ -144,11 +149,12 @@ TITLES.update({
 })
 
 from fuda.i18n import phrases as _phrases  # noqa: E402 — below TITLES, which it does not need
+from fuda.i18n.engine_phrases import ENGINE_PHRASES, expectation
 from fuda.i18n.phrases import FALLBACK, LINT_PHRASES, WORDS, fill, word
 from fuda.i18n.phrases import phrase as _p
 
 # Every phrase, in the order they are tried (see :mod:`fuda.i18n.phrases`).
-PHRASES: list[tuple[re.Pattern, str, str]] = [*_phrases.PHRASES, *LINT_PHRASES, *FALLBACK]
+PHRASES: list[tuple[re.Pattern, str, str]] = [*_phrases.PHRASES, *LINT_PHRASES, *ENGINE_PHRASES, *FALLBACK]
 _WORDS = WORDS
 
 # A message already written in both languages, "<Japanese> / <English>" (the layout checks).
@@ -183,6 +189,10 @@ def _phrase(english: str) -> str | None:
                 value = _phrase(value)
             elif name.startswith("w_"):  # must be a known word
                 value = word(value)
+            elif name.startswith("id_"):  # an op name, key or id: kept as written
+                pass
+            elif name.startswith("expects"):  # what an engine's op parameter expects
+                value = expectation(value)
             elif not name.startswith("x_"):
                 value = word(value) or value
             if value is None:

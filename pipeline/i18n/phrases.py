@@ -3,8 +3,10 @@
 Each phrase is an English sentence shape with ``{name}`` slots and its Japanese form; the values
 (ids, keys, numbers, paths) are taken over as written. A slot named ``rest…`` holds a sentence of
 its own and is translated in turn; a slot named ``w_…`` must be one of :data:`WORDS` (or the
-phrase does not apply); a slot named ``x_…`` is English detail the Japanese form leaves out on
-purpose (a library's error text, a raw pattern). :mod:`fuda.i18n.findings` applies them.
+phrase does not apply); a slot named ``id_…`` is an id, key or op name kept exactly as written
+(never looked up in :data:`WORDS`); a slot named ``expects…`` is what a rule engine's op parameter expects (see
+:mod:`fuda.i18n.engine_phrases`); a slot named ``x_…`` is English detail the Japanese form leaves
+out on purpose (a library's error text, a raw pattern). :mod:`fuda.i18n.findings` applies them.
 """
 
 from __future__ import annotations
@@ -191,6 +193,7 @@ PHRASES: list[tuple[re.Pattern, str, str]] = [
     _p("move or shrink the element in the template, or shorten the text", "テンプレートの要素を動かすか小さくするか、文を短くしてください"),
     _p("art-focus: the crop box is empty (left < right and top < bottom are needed)",
        "art-focus: 切り抜き範囲が空です（left < right、top < bottom にしてください）"),
+    _p("e.g. art-focus: {id_example}", "例: art-focus: {id_example}"),
     _p("use an image of at least {w} × {h} px", "{w} × {h} ピクセル以上の画像を使ってください"),
     _p("layout failed: {x_detail}", "カードを組版できませんでした（内部のエラー）"),
     _p("the template has no look for this card's value: add {key}", "テンプレートにこのカードの値の見た目がありません: {key} を書き足してください"),

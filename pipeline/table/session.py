@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from fuda.engine.core import make_agent
 from fuda.engine.core.decision import ChoiceError
 from fuda.engine.core.runner import ask
-from fuda.i18n import Text, localize
+from fuda.i18n import MESSAGES, Text, language, localize, t
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9-]*")
 
@@ -29,6 +29,18 @@ class TableError(ValueError):
     def text(self, lang: str = "ja") -> str:
         """The reason in ``lang``."""
         return localize(self, lang)
+
+
+def kind_label(kind: str, lang: str | None = None) -> str:
+    """What a question of the engines is about (``damage`` → ダメージの受け方), in ``lang``."""
+    key = f"decision.{kind}"
+    return t(key, lang) if key in MESSAGES else kind
+
+
+def pick_label(kind: str, pick: str, lang: str | None = None) -> str:
+    """A common answer in words (``damage``/``life`` → ライフで受ける); other ids as they are."""
+    key = f"pick.{kind}.{pick}"
+    return t(key, lang) if key in MESSAGES else pick
 
 
 @dataclass(frozen=True)
@@ -59,9 +71,9 @@ class Prompt:
         """The question in ``lang``: the engine's Japanese prompt, the count and the rule clause."""
         count = (f"{self.min}" if self.min == self.max else f"{self.min}〜{self.max}")
         if lang == "ja":
-            what = self.prompt or f"「{self.kind}」"
+            what = self.prompt or f"「{kind_label(self.kind, lang)}」"
             return f"P{self.seat + 1}: {what}（{count}個選ぶ・ルール {self.rule}）"
-        return f"P{self.seat + 1} chooses '{self.kind}' (pick {count.replace('〜', '-')}; rule {self.rule})"
+        return f"P{self.seat + 1} chooses '{kind_label(self.kind, lang)}' (pick {count.replace('〜', '-')}; rule {self.rule})"
 
 
 @dataclass
@@ -110,18 +122,25 @@ class TableSession:
         return Prompt(f"{len(self.game.log)}-{self.game.decisions}", decision.player, decision.kind,
                       decision.rule, decision.min, decision.max, choices, decision.prompt)
 
-    def forced_since(self) -> list[str]:
-        """The forced steps of human seats since the last call, as readable lines (a step with
-        one legal option is shown, never passed silently)."""
+    def forced_since(self, lang: str | None = None) -> list[str]:
+        """The forced steps of human seats since the last call, as readable lines in ``lang`` (a
+        step with one legal option is shown, never passed silently): the narration's own line for
+        it when it has one (Japanese), else what the question is about and the answer."""
+        lang = lang or language()
         events = self.game.log.events
         narrator = self.game.narrator()
         out = []
         for event in events[self._forced_seen:]:
             if event.kind == "decision" and event.data.get("forced") and event.player in self.humans:
-                picks = ", ".join(event.data.get("picks", ()))
-                out.append(f"（選択肢が1つ）P{event.player + 1} {event.data.get('kind')}: {picks}")
+                who = f"P{event.player + 1}"
+                what = narrator.line(event, event.player).strip() if lang == "ja" else ""
+                what = what.removeprefix(who).strip()
+                if not what:
+                    kind = event.data.get("kind", "")
+                    picks = "、".join(pick_label(kind, p, lang) for p in event.data.get("picks", ()))
+                    what = t("table.forced_pick", lang, kind=kind_label(kind, lang), pick=picks or t("none", lang))
+                out.append(t("table.forced", lang, seat=event.player + 1, what=self._named(what)))
         self._forced_seen = len(events)
-        del narrator
         return out
 
     def state(self) -> str:

@@ -31,7 +31,7 @@ def play(session: TableSession, lines: Iterator[str], echo: Callable[[str], None
     concedes or the input ends); returns the outcome line."""
     w = WORDS[lang]
     while True:
-        for step in session.forced_since():
+        for step in session.forced_since(lang):
             echo(step)
             if not session.auto_forced:
                 echo(w["forced"])
