@@ -281,7 +281,7 @@ def mat_size(game) -> tuple[float, float]:
 def mat_png(game, px_per_mm: float = 8.0) -> bytes:
     """The mat as PNG bytes at ``px_per_mm`` pixels per millimetre (8 ≈ 203 dpi)."""
     from fuda.faces.fonts import game_fonts
-    from fuda.faces.paint_png import render_png
+    from fuda.faces.paint_png import render_png_bands
 
     fonts = game_fonts(game)
-    return render_png(layout_mat(game, fonts), px_per_mm * 25.4, fonts)
+    return render_png_bands(layout_mat(game, fonts), px_per_mm * 25.4, fonts)

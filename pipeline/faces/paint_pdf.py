@@ -144,6 +144,23 @@ def new_canvas(path_or_buffer, pagesize: tuple[float, float], fonts: FontSet, cm
     return canvas
 
 
+def seal_page(canvas) -> None:
+    """Compress the page just finished (call it after ``showPage``) now rather than when the file
+    is saved. reportlab keeps every page's drawing commands as text until ``save`` (≈ 37 KB a
+    sheet of 9 cards: 80 MB for 10,000 cards); compressed they are a tenth of that. The file's
+    bytes are the same: the stream gets the filter and content ``save`` would have given it."""
+    from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream, PDFZCompress
+
+    page = canvas._doc.Pages.pages[-1]
+    if not page.compression or page.Contents or not page.stream:
+        return
+    dictionary = PDFDictionary()
+    dictionary["Filter"] = PDFArray([PDFName(PDFZCompress.pdfname)])  # new_canvas turns ASCII-85 off
+    stream = PDFStream(dictionary, PDFZCompress.encode(page.stream))
+    stream.__Comment__ = "page stream"
+    page.Contents, page.stream = stream, None
+
+
 _PAINT = {(1, 1): "B", (0, 1): "f", (1, 0): "S", (0, 0): "n"}
 
 

@@ -9,6 +9,8 @@ with the PDF's advance widths; a horizontally squeezed line is drawn to a mask a
 from __future__ import annotations
 
 import io
+import threading
+from collections import OrderedDict
 from functools import lru_cache
 
 from fuda.faces.fonts import FontSet, default_fonts
@@ -52,7 +54,6 @@ def render_image(face: Face, dpi: float, fonts: FontSet | None = None, *, includ
                  supersample: int = 2):
     """The face as a Pillow RGB image at ``dpi`` (the trim box, or trim + bleed)."""
     from PIL import Image as PILImage
-    from PIL import ImageDraw
 
     fonts = fonts or default_fonts()
     b = face.bleed if include_bleed else 0.0
@@ -61,16 +62,64 @@ def render_image(face: Face, dpi: float, fonts: FontSet | None = None, *, includ
     height = max(1, round((face.height + 2 * b) * px_per_mm))
     ss = max(1, int(supersample))
     k = px_per_mm * ss
+    ground = _leading_shapes(face.items)
+    canvas = _ground((width * ss, height * ss), b, k, ground).copy()
+    _paint(canvas, face, fonts, b, k, 0, start=len(ground))
+    if canvas.size != (width, height):
+        canvas = canvas.resize((width, height), PILImage.LANCZOS)
+    return canvas
+
+
+def _leading_shapes(items) -> tuple:
+    """The shapes a face starts with, up to its first text or picture: the card's frame, which
+    the cards of one kind share."""
+    n = 0
+    for item in items:
+        if type(item) in (TextLine, Image):
+            break
+        n += 1
+    return tuple(items[:n])
+
+
+_GROUNDS: OrderedDict = OrderedDict()
+_GROUNDS_LOCK = threading.Lock()
+GROUND_BYTES = 32 * 1024 * 1024  # the frames kept, at most (12 cards' at 300 dpi, 3 at 600)
+
+
+def _ground(size: tuple[int, int], b: float, k: float, shapes: tuple):
+    """A white canvas of ``size`` with ``shapes`` drawn (copy it before drawing on it). Cards
+    of one kind and colour share their frame: painted once, it is copied for each card (a
+    tenth of the time). The frames last used are kept, up to ``GROUND_BYTES``."""
+    from PIL import Image as PILImage
+
+    key = (size, b, k, shapes)
+    with _GROUNDS_LOCK:  # the table server paints from several threads
+        canvas = _GROUNDS.get(key)
+        if canvas is not None:
+            _GROUNDS.move_to_end(key)
+            return canvas
+    canvas = PILImage.new("RGB", size, "white")
+    _paint(canvas, Face(0.0, 0.0, shapes), None, b, k, 0)
+    with _GROUNDS_LOCK:
+        _GROUNDS[key] = canvas
+        while sum(3 * w * h for (w, h), *_ in _GROUNDS) > GROUND_BYTES and len(_GROUNDS) > 1:
+            _GROUNDS.popitem(last=False)
+    return canvas
+
+
+def _paint(canvas, face: Face, fonts, b: float, k: float, dy: int, start: int = 0) -> None:
+    """Draw ``face``'s items from ``start`` on ``canvas`` at ``k`` pixels per mm, shifted up
+    ``dy`` pixels (the canvas is then one band of the face; Pillow clips what falls outside it)."""
+    from PIL import ImageDraw
 
     def P(x, y):
-        return (x + b) * k, (y + b) * k
+        return (x + b) * k, (y + b) * k - dy
 
-    canvas = PILImage.new("RGB", (width * ss, height * ss), "white")
     draw = ImageDraw.Draw(canvas)
-    for item in face.items:
+    for item in face.items[start:] if start else face.items:
         kind = type(item)
         if kind is TextLine:
-            _text(canvas, draw, item, fonts, b, k)
+            _text(canvas, draw, item, fonts, b, k, dy)
         elif kind is Marker:
             continue
         elif kind is Rect:
@@ -102,9 +151,6 @@ def render_image(face: Face, dpi: float, fonts: FontSet | None = None, *, includ
             w, h = round(x1) - round(x0), round(y1) - round(y0)
             if w > 0 and h > 0:
                 canvas.paste(_art(item, w, h), (round(x0), round(y0)))
-    if canvas.size != (width, height):
-        canvas = canvas.resize((width, height), PILImage.LANCZOS)
-    return canvas
 
 
 def _rule(draw, item: Rule, P, k):
@@ -132,15 +178,15 @@ def _rule(draw, item: Rule, P, k):
         i += 1
 
 
-def _text(canvas, draw, t: TextLine, fonts, b, k):
-    """Draw one text line on its baseline; ``k`` is pixels per mm."""
+def _text(canvas, draw, t: TextLine, fonts, b, k, dy=0):
+    """Draw one text line on its baseline; ``k`` is pixels per mm, ``dy`` the band's top row."""
     from PIL import Image as PILImage
     from PIL import ImageDraw
 
     px = t.size * 25.4 / 72.0 * k  # em in pixels
     font = _font(str(fonts.path(t.font)), max(1.0, round(px * 4) / 4))
     colour = _rgb(t.color)
-    x, y = (t.x + b) * k, (t.y + b) * k
+    x, y = (t.x + b) * k, (t.y + b) * k - dy
     natural = fonts.width(t.text, t.size, t.font) * 25.4 / 72.0 * k
     drawn = natural * t.h_scale
     if t.anchor == "middle":
@@ -155,6 +201,34 @@ def _text(canvas, draw, t: TextLine, fonts, b, k):
     ImageDraw.Draw(mask).text((1, ascent + 1), t.text, fill=255, font=font, anchor="ls")
     mask = mask.resize((max(1, round(mask.width * t.h_scale)), mask.height), PILImage.LANCZOS)
     canvas.paste(PILImage.new("RGB", mask.size, colour), (round(x), round(y - ascent - 1)), mask)
+
+
+def render_png_bands(face: Face, dpi: float, fonts: FontSet | None = None, *, band: int = 256) -> bytes:
+    """The face (trim box) as PNG bytes at ``dpi``, painted ``band`` rows at a time: each band
+    drawn at twice the resolution and halved (each pixel the mean of its 2 × 2) as soon as it is
+    done. A large face (an A3 play mat: 2,300 × 3,300 px) then holds the finished image and one
+    band, not the whole face at twice its size and a resampling copy (+70 MB instead of +230 MB)."""
+    from PIL import Image as PILImage
+
+    fonts = fonts or default_fonts()
+    px_per_mm = dpi / MM_PER_INCH
+    width = max(1, round(face.width * px_per_mm))
+    height = max(1, round(face.height * px_per_mm))
+    image = PILImage.new("RGB", (width, height), "white")
+    # Each band also paints an em of the largest text above it (then cut off): Pillow places a
+    # text whose baseline lies above the canvas differently (int() rounds towards zero), so a
+    # line's baseline must never be above the canvas unless its descent stays above the band.
+    em = max((t.size for t in face.items if type(t) is TextLine), default=0.0) * MM_PER_INCH / 72.0
+    above = 2 * int(em * px_per_mm + 1)
+    for top in range(0, height, band):
+        rows = min(band, height - top)
+        extra = min(above, 2 * top)
+        canvas = PILImage.new("RGB", (2 * width, 2 * rows + extra), "white")
+        _paint(canvas, face, fonts, 0.0, 2 * px_per_mm, 2 * top - extra)
+        image.paste(canvas.crop((0, extra, 2 * width, extra + 2 * rows)).reduce(2), (0, top))
+    buf = io.BytesIO()
+    image.save(buf, format="PNG", compress_level=6, dpi=(dpi, dpi))
+    return buf.getvalue()
 
 
 def render_png(face: Face, dpi: float, fonts: FontSet | None = None, *, include_bleed: bool = False) -> bytes:

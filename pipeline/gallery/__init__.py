@@ -27,38 +27,40 @@ class ImagesResult:
 
 
 def make_images(game, out: Path, *, deck: str | None = None, ids=None, dpi: float = 300, fmt: str = "png",
-                sheet: bool = False, html: bool = False) -> ImagesResult:
+                sheet: bool = False, html: bool = False, check: bool = True) -> ImagesResult:
     """Write ``game``'s card faces into ``out``; with ``sheet`` contact sheets, with ``html`` the
-    gallery page ``index.html``."""
+    gallery page ``index.html``. ``check``: lay every face out before writing any file (see
+    :func:`~fuda.gallery.images.write_images`)."""
     from fuda.faces.fonts import game_fonts
-    from fuda.gallery.contact import write_contact_sheets
+    from fuda.gallery.contact import ContactSheets
     from fuda.gallery.html import write_gallery
-    from fuda.gallery.images import write_images
+    from fuda.gallery.images import entries, write_images
 
-    written, warnings = write_images(game, out, deck=deck, ids=ids, dpi=dpi, fmt=fmt)
-    sheets: list[Path] = []
-    if sheet:
-        from PIL import Image
-
-        tiles = []
-        for w in written:
-            if w.entry.side == "back":
-                continue
-            with Image.open(w.path) as im:
-                tiles.append((w.entry.card.name, im.copy()))
+    each = contact = None
+    chosen = entries(game, deck=deck, ids=ids)
+    if sheet:  # filled while the faces are painted: no face image is kept or read back
         title = game.name + (f" — {game.deck(deck).name}" if deck else "")
-        sheets = write_contact_sheets(title, tiles, game_fonts(game), out)
+        contact = ContactSheets(title, sum(e.side != "back" for e in chosen), game_fonts(game), out)
+
+        def each(w, image):
+            if w.entry.side != "back":
+                contact.add(w.entry.card.name, image)
+
+    written, warnings = write_images(game, out, dpi=dpi, fmt=fmt, chosen=chosen, each=each, check=check)
+    sheets = contact.close() if contact is not None else []
     page = write_gallery(game, written, out, sheets=sheets) if html else None
     return ImagesResult(tuple(written), tuple(sheets), page, tuple(warnings))
 
 
 def gallery_step(database, out: Path) -> tuple[list[Path], list[Finding]]:
     """``fuda build`` step: every game's gallery (images, contact sheets, index.html) under
-    ``out/gallery/<game>/``."""
+    ``out/gallery/<game>/``. Each face is laid out once: the build writes into a staging
+    folder that a failed step throws away, so no check pass is needed before writing."""
     files: list[Path] = []
     warnings: dict = {}
     for game in database.games:
-        result = make_images(game, Path(out) / "gallery" / game.id, dpi=GALLERY_DPI, sheet=True, html=True)
+        result = make_images(game, Path(out) / "gallery" / game.id, dpi=GALLERY_DPI, sheet=True, html=True,
+                             check=False)
         files.extend(result.files)
         warnings.update((str(f), f) for f in result.warnings if str(f) not in warnings)
     return files, list(warnings.values())

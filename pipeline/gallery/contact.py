@@ -34,46 +34,94 @@ def _fit(draw, text: str, font, width: int) -> str:
     return text + "…"
 
 
+class ContactSheets:
+    """Contact sheets filled one card at a time and written as each fills (``columns × rows``
+    cards a sheet), so a 10,000-card gallery never holds more than one sheet and its tiles: a
+    card's thumbnail is taken from its painted image while that image is still in memory.
+
+    ``total`` is the number of cards that will be added (it names the files and heads the
+    sheets "（n/N）"); :meth:`close` writes the last, partly filled sheet.
+    """
+
+    def __init__(self, title: str, total: int, fonts, out: Path | None = None, *, columns: int = 6,
+                 rows: int = 5, width: int = WIDTH):
+        self.title, self.total, self.fonts, self.out = title, total, fonts, out
+        self.columns, self.rows, self.width = columns, rows, width
+        self.per = columns * rows
+        self.pages = -(-total // self.per)
+        self.cell_w = (width - 2 * MARGIN - (columns - 1) * GAP) // columns
+        self.card_h = None  # from the first card's aspect
+        self.added = 0
+        self.sheet = self.draw = None
+        self.images: list = []  # the finished sheets, when there is no ``out``
+        self.written: list[Path] = []
+        self._fonts = None
+
+    def add(self, name: str, image) -> None:
+        """Place one card (its name and its image at any size) in the next cell."""
+        from PIL import Image
+
+        if self.card_h is None:
+            self.card_h = round(self.cell_w * image.height / image.width)
+        i = self.added % self.per
+        if i == 0:
+            self._start(self.added // self.per + 1)
+        x = MARGIN + (i % self.columns) * (self.cell_w + GAP)
+        y = HEADER + MARGIN + (i // self.columns) * (self.card_h + NAME_H + GAP)
+        thumb = image.convert("RGB").resize((self.cell_w, self.card_h), Image.LANCZOS)
+        self.sheet.paste(thumb, (x, y))
+        self.draw.rectangle((x - 1, y - 1, x + self.cell_w, y + self.card_h), outline=(180, 172, 160))
+        name_font = self._fonts[0]
+        label = _fit(self.draw, name, name_font, self.cell_w)
+        self.draw.text((x + self.cell_w / 2, y + self.card_h + 28), label, fill=INK, font=name_font, anchor="ms")
+        self.added += 1
+        if self.added % self.per == 0 or self.added == self.total:
+            self._finish()
+
+    def close(self) -> list[Path]:
+        """Write a sheet still open (fewer cards came than ``total`` said); returns the files."""
+        if self.sheet is not None:
+            self._finish()
+        return self.written
+
+    def _start(self, number: int) -> None:
+        from PIL import Image, ImageDraw
+
+        if self._fonts is None:
+            self._fonts = (_font(self.fonts, "regular", 20), _font(self.fonts, "bold", 30))
+        on_page = min(self.per, self.total - (number - 1) * self.per)
+        used_rows = -(-on_page // self.columns)
+        height = HEADER + MARGIN + used_rows * (self.card_h + NAME_H + GAP) - GAP + MARGIN
+        self.sheet = Image.new("RGB", (self.width, height), BACKGROUND)
+        self.draw = ImageDraw.Draw(self.sheet)
+        head = self.title + (f"（{number}/{self.pages}）" if self.pages > 1 else "")
+        self.draw.text((MARGIN, MARGIN + 34), head, fill=INK, font=self._fonts[1], anchor="ls")
+        self.number = number
+
+    def _finish(self) -> None:
+        sheet, self.sheet, self.draw = self.sheet, None, None
+        if self.out is None:
+            self.images.append(sheet)
+            return
+        name = "sheet.png" if self.pages == 1 else f"sheet-{self.number:02d}.png"
+        buf = io.BytesIO()
+        sheet.save(buf, "PNG", dpi=(96, 96), compress_level=3)  # as the faces (gallery.images.encode)
+        self.written.append(write_atomic(Path(self.out) / name, buf.getvalue()))
+
+
 def contact_sheets(title: str, tiles: list[tuple[str, object]], fonts, *, columns: int = 6,
                    rows: int = 5, width: int = WIDTH) -> list:
     """Pillow images of ``tiles`` (``(name, card image)``) in a grid with names under each card."""
-    from PIL import Image, ImageDraw
-
-    if not tiles:
-        return []
-    cell_w = (width - 2 * MARGIN - (columns - 1) * GAP) // columns
-    aspect = tiles[0][1].height / tiles[0][1].width
-    card_h = round(cell_w * aspect)
-    per = columns * rows
-    pages = [tiles[i:i + per] for i in range(0, len(tiles), per)]
-    name_font, head_font = _font(fonts, "regular", 20), _font(fonts, "bold", 30)
-    sheets = []
-    for number, page in enumerate(pages, start=1):
-        used_rows = -(-len(page) // columns)
-        height = HEADER + MARGIN + used_rows * (card_h + NAME_H + GAP) - GAP + MARGIN
-        sheet = Image.new("RGB", (width, height), BACKGROUND)
-        draw = ImageDraw.Draw(sheet)
-        head = title + (f"（{number}/{len(pages)}）" if len(pages) > 1 else "")
-        draw.text((MARGIN, MARGIN + 34), head, fill=INK, font=head_font, anchor="ls")
-        for i, (name, image) in enumerate(page):
-            x = MARGIN + (i % columns) * (cell_w + GAP)
-            y = HEADER + MARGIN + (i // columns) * (card_h + NAME_H + GAP)
-            thumb = image.convert("RGB").resize((cell_w, card_h), Image.LANCZOS)
-            sheet.paste(thumb, (x, y))
-            draw.rectangle((x - 1, y - 1, x + cell_w, y + card_h), outline=(180, 172, 160))
-            label = _fit(draw, name, name_font, cell_w)
-            draw.text((x + cell_w / 2, y + card_h + 28), label, fill=INK, font=name_font, anchor="ms")
-        sheets.append(sheet)
-    return sheets
+    sheets = ContactSheets(title, len(tiles), fonts, columns=columns, rows=rows, width=width)
+    for name, image in tiles:
+        sheets.add(name, image)
+    sheets.close()
+    return sheets.images
 
 
 def write_contact_sheets(title: str, tiles, fonts, out: Path) -> list[Path]:
     """Write the contact sheets into ``out`` as ``sheet.png`` (one page) or ``sheet-NN.png``."""
-    sheets = contact_sheets(title, tiles, fonts)
-    written = []
-    for number, sheet in enumerate(sheets, start=1):
-        name = "sheet.png" if len(sheets) == 1 else f"sheet-{number:02d}.png"
-        buf = io.BytesIO()
-        sheet.save(buf, "PNG", dpi=(96, 96), compress_level=6)
-        written.append(write_atomic(Path(out) / name, buf.getvalue()))
-    return written
+    sheets = ContactSheets(title, len(tiles), fonts, out)
+    for name, image in tiles:
+        sheets.add(name, image)
+    return sheets.close()

@@ -11,7 +11,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
-from fuda.atomic import write_atomic
+from fuda.atomic import atomic_path
 from fuda.database.ruleset import ruleset_for
 
 STYLE = """
@@ -79,13 +79,29 @@ def numbers(game, card) -> list[tuple[str, str]]:
 
 def page(game, written, *, title: str | None = None, sheets=()) -> str:
     """The gallery HTML for the faces in ``written`` (:class:`~fuda.gallery.images.Written`)."""
+    return "".join(_parts(game, written, title=title, sheets=sheets))
+
+
+def _parts(game, written, *, title: str | None = None, sheets=()):
+    """The gallery HTML in pieces (the head, one article a card, the foot): written out one by
+    one, a 10,000-card page is never held whole (≈ 20 MB as text, again as its UTF-8)."""
     labels = ruleset_for(game.rules).labels(game)
     e = html.escape
     backs = {w.entry.card.id: w for w in written if w.entry.side == "back" and w.entry.card is not None}
     common = next((w for w in written if w.entry.side == "back" and w.entry.card is None), None)
     fronts = [w for w in written if w.entry.side != "back"]
     kinds = list(dict.fromkeys(w.entry.card.kind for w in fronts))
-    articles = []
+    options = "".join(f'<option value="{e(k)}">{e(labels.kind(k))}</option>' for k in kinds)
+    heading = title or game.name
+    yield (
+        '<!DOCTYPE html>\n<html lang="ja"><head><meta charset="utf-8">'
+        '<meta name="viewport" content="width=device-width,initial-scale=1">'
+        f"<title>{e(heading)} カード一覧</title><style>{STYLE}</style></head><body>"
+        f"<header><h1>{e(heading)}</h1>"
+        '<label>種類 <select id="kind"><option value="">すべて</option>' + options + "</select></label>"
+        '<input id="q" type="search" placeholder="カード名・テキストで検索">'
+        '<span id="count"></span></header>'
+        "<main>")
     for w in fronts:
         card = w.entry.card
         name = w.path.name
@@ -96,7 +112,7 @@ def page(game, written, *, title: str | None = None, sheets=()) -> str:
         if card.id in backs:
             links.append(f'<a href="{e(backs[card.id].path.name)}">裏面</a>')
         side = {"a": "（A面）", "b": "（B面）"}.get(w.entry.side, "")
-        articles.append(
+        yield (
             f'<article id="{e(w.path.stem)}" data-kind="{e(card.kind)}" data-search="{e(search)}">'
             f'<a href="{e(name)}"><img src="{e(name)}" alt="{e(card.name)}" loading="lazy" '
             f'width="{w.size[0]}" height="{w.size[1]}"></a>'
@@ -106,27 +122,21 @@ def page(game, written, *, title: str | None = None, sheets=()) -> str:
             + (f'<p class="text">{e(card.text)}</p>' if card.text else "")
             + (f'<p class="flavor">{e(card.flavor)}</p>' if card.flavor else "")
             + f'<div class="links">{" ・ ".join(links)}</div></article>')
-    options = "".join(f'<option value="{e(k)}">{e(labels.kind(k))}</option>' for k in kinds)
     extra = []
     if common is not None:
         extra.append(f'<a href="{e(common.path.name)}">共通の裏面</a>')
     extra.extend(f'<a href="{e(Path(s).name)}">一覧画像 {i}</a>' for i, s in enumerate(sheets, start=1))
-    heading = title or game.name
-    return (
-        '<!DOCTYPE html>\n<html lang="ja"><head><meta charset="utf-8">'
-        '<meta name="viewport" content="width=device-width,initial-scale=1">'
-        f"<title>{e(heading)} カード一覧</title><style>{STYLE}</style></head><body>"
-        f"<header><h1>{e(heading)}</h1>"
-        '<label>種類 <select id="kind"><option value="">すべて</option>' + options + "</select></label>"
-        '<input id="q" type="search" placeholder="カード名・テキストで検索">'
-        '<span id="count"></span></header>'
-        f"<main>{''.join(articles)}</main>"
-        f"<footer>{len(fronts)} 枚 ・ fuda で作成"
+    yield (
+        f"</main><footer>{len(fronts)} 枚 ・ fuda で作成"
         + (" ・ " + " ・ ".join(extra) if extra else "")
         + f"</footer><script>{SCRIPT}</script></body></html>\n"
     )
 
 
 def write_gallery(game, written, out: Path, *, title: str | None = None, sheets=()) -> Path:
-    """Write ``index.html`` into ``out`` (where the images are)."""
-    return write_atomic(Path(out) / "index.html", page(game, written, title=title, sheets=sheets))
+    """Write ``index.html`` into ``out`` (where the images are), atomically, piece by piece."""
+    target = Path(out) / "index.html"
+    with atomic_path(target) as tmp, open(tmp, "w", encoding="utf-8", newline="") as fh:
+        for part in _parts(game, written, title=title, sheets=sheets):
+            fh.write(part)
+    return target
