@@ -10,9 +10,13 @@ private temporary file.
 from __future__ import annotations
 
 import contextlib
+import contextvars
 import os
 import tempfile
 from pathlib import Path
+
+#: files written inside :func:`flush_later`, whose flush to disk is left to :func:`flush`
+_DEFERRED: contextvars.ContextVar[list | None] = contextvars.ContextVar("fuda_atomic_deferred", default=None)
 
 
 def _umask() -> int:
@@ -33,9 +37,13 @@ def atomic_path(target: Path, replace: bool = True):
     os.close(fd)
     try:
         yield Path(tmp)
-        with open(tmp, "rb+") as fh:
-            os.fsync(fh.fileno())
+        deferred = _DEFERRED.get()
+        if deferred is None:
+            with open(tmp, "rb+") as fh:
+                os.fsync(fh.fileno())
         os.chmod(tmp, 0o666 & ~_umask())
+        if deferred is not None:
+            deferred.append(target)
         if replace:
             os.replace(tmp, target)
         else:
@@ -68,3 +76,28 @@ def write_new(target: Path, data: bytes | str) -> Path:
     with atomic_path(target, replace=False) as tmp:
         tmp.write_bytes(data)
     return Path(target)
+
+
+@contextlib.contextmanager
+def flush_later():
+    """Within this block, files are not flushed to disk one by one: their paths are collected in
+    the list it yields, for one :func:`flush` at the end. For a staging folder that is swapped
+    in whole once everything succeeded (``fuda build``), where a flush per file (thousands of
+    gallery images) cost a disk wait each."""
+    written: list[Path] = []
+    token = _DEFERRED.set(written)
+    try:
+        yield written
+    finally:
+        _DEFERRED.reset(token)
+
+
+def flush(paths) -> None:
+    """Flush the files at ``paths`` to disk (those :func:`flush_later` collected)."""
+    for path in paths:
+        with contextlib.suppress(FileNotFoundError):
+            fd = os.open(path, os.O_RDONLY)
+            try:
+                os.fsync(fd)
+            finally:
+                os.close(fd)

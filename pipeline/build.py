@@ -20,7 +20,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from fuda.atomic import write_atomic
+from fuda.atomic import flush, flush_later, write_atomic
 from fuda.database.findings import Finding, FindingsError, report
 from fuda.database.model import Database
 from fuda.database.ruleset import engine_for, ruleset_for
@@ -225,24 +225,10 @@ def build(paths=None, out: Path = Path("out"), progress=None) -> BuildResult:
     out.parent.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.staging-", dir=out.parent))
     try:
-        outputs.append(("validation", tuple(write_report(findings, stage))))
-        for name, step in steps():
-            if progress:
-                progress(name)
-            try:
-                written = step(database, stage)
-            except FindingsError as exc:  # located problems: report them with the step's name
-                findings.extend(exc.findings)
-                failures.append((name, Text("build.step_findings", count=len(exc.findings))))
-                continue
-            except Exception as exc:  # noqa: BLE001 — a failed step is reported; the others still run
-                failures.append((name, _failure(exc)))
-                continue
-            if isinstance(written, tuple):  # (files, findings)
-                written, reported = written
-                findings.extend(reported)
-            outputs.append((name, tuple(written)))
+        with flush_later() as written:  # the stage is swapped in whole: its files are flushed once, before
+            _run_steps(database, stage, findings, failures, outputs, progress)
         if not failures:
+            flush(written)
             _swap_in(stage, out)
     finally:
         shutil.rmtree(stage, ignore_errors=True)
@@ -250,6 +236,27 @@ def build(paths=None, out: Path = Path("out"), progress=None) -> BuildResult:
         return BuildResult(tuple(findings), (), tuple(failures))
     moved = tuple((name, tuple(out / Path(p).relative_to(stage) for p in files)) for name, files in outputs)
     return BuildResult(tuple(findings), moved, ())
+
+
+def _run_steps(database, stage: Path, findings: list, failures: list, outputs: list, progress) -> None:
+    """Every step of a build into ``stage``, in order; each failure is recorded and the rest still run."""
+    outputs.append(("validation", tuple(write_report(findings, stage))))
+    for name, step in steps():
+        if progress:
+            progress(name)
+        try:
+            written = step(database, stage)
+        except FindingsError as exc:  # located problems: report them with the step's name
+            findings.extend(exc.findings)
+            failures.append((name, Text("build.step_findings", count=len(exc.findings))))
+            continue
+        except Exception as exc:  # noqa: BLE001 — a failed step is reported; the others still run
+            failures.append((name, _failure(exc)))
+            continue
+        if isinstance(written, tuple):  # (files, findings)
+            written, reported = written
+            findings.extend(reported)
+        outputs.append((name, tuple(written)))
 
 
 def _failure(exc: Exception) -> str:
