@@ -134,3 +134,19 @@ def test_cli_images_writes_and_exits_2_on_unknown_deck(tmp_path):
     assert sorted(p.name for p in (tmp_path / "o").iterdir()) == ["alice.png", "cirno.png"]
     bad = runner.invoke(app, ["images", "ryomen", "--deck", "nope", "-o", str(tmp_path / "p")])
     assert bad.exit_code == 2
+
+
+def test_contact_sheet_names_sort_in_page_order_past_99(tmp_path):
+    """From 100 sheets on the numbers get three digits, so sheet-100 sorts after sheet-099."""
+    from PIL import Image
+
+    from fuda.faces.fonts import default_fonts
+    from fuda.gallery.contact import ContactSheets
+
+    sheets = ContactSheets("t", 101, default_fonts(), tmp_path, columns=1, rows=1, width=400)
+    card = Image.new("RGB", (20, 28), (200, 10, 10))
+    for k in range(101):
+        sheets.add(f"c{k}", card)
+    names = [p.name for p in sheets.close()]
+    assert names[0] == "sheet-001.png" and names[-1] == "sheet-101.png"
+    assert sorted(names) == names

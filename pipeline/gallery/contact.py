@@ -1,7 +1,7 @@
 """Contact sheets: the cards of a game in a grid with their names, sized for posting (1600 px wide).
 
 A sheet holds up to ``columns × rows`` cards (6 × 5); a longer list goes on ``sheet-01.png``,
-``sheet-02.png`` … Each sheet is headed with the game's name and its page number.
+``sheet-02.png`` … (three digits from 100 sheets on, so the names sort in order). Each sheet is headed with the game's name and its page number.
 """
 
 from __future__ import annotations
@@ -103,7 +103,8 @@ class ContactSheets:
         if self.out is None:
             self.images.append(sheet)
             return
-        name = "sheet.png" if self.pages == 1 else f"sheet-{self.number:02d}.png"
+        width = max(2, len(str(self.pages)))  # sheet-001 … sheet-120: the names sort in page order
+        name = "sheet.png" if self.pages == 1 else f"sheet-{self.number:0{width}d}.png"
         buf = io.BytesIO()
         sheet.save(buf, "PNG", dpi=(96, 96), compress_level=3)  # as the faces (gallery.images.encode)
         self.written.append(write_atomic(Path(self.out) / name, buf.getvalue()))
