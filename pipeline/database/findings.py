@@ -98,8 +98,10 @@ def sorted_findings(findings) -> list[Finding]:
     """Findings in a stable reading order: YAML syntax first, then schema, then everything else,
     then the consequences of a file that failed (issue 14); within each by file, line, column, code.
     A finding made twice (two schema branches that ask the same of a card) is listed once."""
+    unique = {(f.location, f.code, f.message, f.severity, repr(f.card), f.hint): f for f in findings}  # (a card id
+    # may be any value a broken file holds, a list included: the key does not hash it)
     return sorted(
-        dict.fromkeys(findings),
+        unique.values(),
         key=lambda f: (_stage(f), str(f.location.file), f.location.line, f.location.col, f.code, f.message),
     )
 
