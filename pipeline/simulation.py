@@ -12,6 +12,7 @@ files are broadcast to them once, and each worker loads the game once and keeps 
 
 from __future__ import annotations
 
+import gc
 import hashlib
 import os
 import tempfile
@@ -129,6 +130,9 @@ def _in_processes(module, registry, entrants, chunks, seed, jobs, tick) -> list[
     from concurrent.futures import ProcessPoolExecutor, as_completed
 
     _LOCAL.update(module=module, registry=registry, entrants=entrants)
+    # the workers' garbage collector would otherwise touch every object they inherit, copying
+    # each page of the parent's heap into each worker (copy-on-write); frozen objects are skipped
+    gc.freeze()
     try:
         context = multiprocessing.get_context("fork")
         with ProcessPoolExecutor(jobs, mp_context=context) as pool:
@@ -139,6 +143,7 @@ def _in_processes(module, registry, entrants, chunks, seed, jobs, tick) -> list[
                 tick(futures[future])
         return tallies
     finally:
+        gc.unfreeze()
         _LOCAL.clear()
 
 

@@ -33,10 +33,14 @@ def test_two_jobs_against_one(game_id, games):
     pairings = entrants * (entrants - 1) // 2 + entrants  # each pairing once, mirrors included
     per_pairing = max(2, games // pairings)
 
-    def timed(jobs):
-        t0 = time.perf_counter()
-        sim = simulate(game, module, registry, games=per_pairing, seed=1, agents=("random", "random"), jobs=jobs)
-        return time.perf_counter() - t0, sim
+    def timed(jobs):  # the best of 3 wall times: the shared VM's cores are noisy over a second or two
+        best, sim = None, None
+        for _ in range(3):
+            t0 = time.perf_counter()
+            sim = simulate(game, module, registry, games=per_pairing, seed=1, agents=("random", "random"), jobs=jobs)
+            took = time.perf_counter() - t0
+            best = took if best is None else min(best, took)
+        return best, sim
 
     one_s, one = timed(1)
     two_s, two = timed(2)
