@@ -36,6 +36,7 @@ re-dealt by the agent's own generator (see :mod:`engine.core.hidden`).
 
 from __future__ import annotations
 
+import contextlib
 import time
 from itertools import combinations
 from math import log, sqrt
@@ -129,15 +130,13 @@ class MctsAgent(Agent):
         if playout in ("random", "greedy"):
             if not count:
                 return cls(seed, playout=playout)
-            try:
+            with contextlib.suppress(ValueError):  # not a number: refused below
                 if count.endswith("s"):
                     seconds = float(count[:-1])
                     if 0 < seconds < 3600:  # (NaN and infinity fail this too: a search must end)
                         return cls(seed, None, seconds, playout)
                 elif int(count) > 0:
                     return cls(seed, int(count), None, playout)
-            except ValueError:
-                pass
         raise ValueError(f"mcts budget {budget!r}: give iterations (mcts:200) or seconds (mcts:0.5s)")
 
     def choose(self, position: Position, decision: Decision) -> tuple[str, ...]:
@@ -197,10 +196,8 @@ class MctsAgent(Agent):
             key = rng.below(1 << 62)
             agents = RandomAgent(key) if self.playout == "random" else \
                 [GreedyAgent(derive(key, seat)) for seat in range(getattr(game, "n", 2))]
-            try:
+            with contextlib.suppress(GameStalled):  # a playout that does not end counts as a draw
                 run(game, agents, limit=PLAYOUT_LIMIT)
-            except GameStalled:
-                pass
         winners = game.outcome.winners if game.finished and game.outcome is not None else ()
         for n in path:
             n.visits += 1
