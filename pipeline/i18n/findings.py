@@ -194,13 +194,10 @@ def _phrase(english: str) -> str | None:
                 value = _phrase(value)
             elif name.startswith("w_"):  # must be a known word
                 value = word(value)
-            elif name.startswith("id_"):  # an op name, key or id: kept as written
-                pass
             elif name.startswith("expects"):  # what an engine's op parameter expects
                 value = expectation(value)
-            elif name in _VERBATIM:  # a key or an id the user wrote: never a word to translate
-                pass
-            elif not name.startswith("x_"):
+            elif not (name.startswith(("id_", "x_")) or name in _VERBATIM):
+                # (op names, ids, keys the user wrote and library details stay as written)
                 value = word(value) or value
             if value is None:
                 break
