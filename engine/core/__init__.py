@@ -6,7 +6,8 @@ What an engine provides on top of :class:`Game` (state, rules, views, agents, na
 * ``flow()`` — the rules, a generator of decisions; ``GameOver(winner, reason_en, Termination.X,
   ja)`` ends the game with a typed :class:`Outcome` (``game.outcome``);
 * ``view(seat)`` — a frozen value of what that seat may know; agents get it through the runner
-  (``ask``), never the game; a greedy policy is ``@policy(ViewType) def fn(view, decision, rng)``;
+  (``ask``), never the game; a greedy policy is ``@policy(ViewType) def fn(view, decision, rng)``,
+  and a position evaluation for search playouts ``@evaluation(ViewType, horizon) def fn(view)``;
 * ``NARRATOR`` — a :class:`Narrator` subclass: ``line(event, seat)`` names hidden cards only for
   ``seat=None`` (spectators, replays) or their owner; ``state(seat)`` dumps a view;
 * ``fresh()`` — the same game unstarted; ``clone()`` / ``copy.deepcopy`` replay the answers on it.
@@ -19,6 +20,7 @@ from fuda.engine.core.agents import (
     ScriptedAgent,
     ScriptError,
     Step,
+    evaluation,
     make_agent,
     policy,
 )
@@ -110,6 +112,7 @@ __all__ = [
     "build_registry",
     "coverage",
     "derive",
+    "evaluation",
     "make_agent",
     "ask",
     "one_of",

@@ -170,6 +170,23 @@ def policy(view_type: type):
     return register
 
 
+#: Position evaluations by view type: ``(fn, horizon)``; ``fn(view) -> float`` is the chance, 0 to
+#: 1, that the view's seat wins from here, and ``horizon`` how many decisions a search plays out
+#: before it scores the position with ``fn`` (two-player games only).
+EVALUATIONS: dict[type, tuple[object, int]] = {}
+
+
+def evaluation(view_type: type, horizon: int):
+    """Register ``fn(view)`` as the position evaluation for views of ``view_type``: a search's
+    playouts stop after ``horizon`` decisions and score the position with it."""
+
+    def register(fn):
+        EVALUATIONS[view_type] = (fn, horizon)
+        return fn
+
+    return register
+
+
 def first_options(view, decision: Decision, rng) -> tuple[str, ...]:
     """The policy of a view type nobody registered one for: the first options, as many as needed."""
     return decision.ids[: max(decision.min, 1)] if decision.options else ()

@@ -41,7 +41,7 @@ import time
 from itertools import combinations
 from math import log, sqrt
 
-from fuda.engine.core.agents import AGENTS, POLICIES, Agent, GreedyAgent, RandomAgent, first_options
+from fuda.engine.core.agents import AGENTS, EVALUATIONS, POLICIES, Agent, GreedyAgent, RandomAgent, first_options
 from fuda.engine.core.decision import Decision
 from fuda.engine.core.game import Game
 from fuda.engine.core.hidden import Position
@@ -118,6 +118,7 @@ class MctsAgent(Agent):
         self.seconds = seconds
         self.searched = 0  # iterations run, over every decision (for the benchmark's rates)
         self.decided = 0
+        self._scoring = None  # (evaluation, horizon, seat) of the decision being searched
 
     @classmethod
     def for_seat(cls, game_seed: int, seat: int, budget: str = "") -> MctsAgent:
@@ -145,6 +146,8 @@ class MctsAgent(Agent):
             fn = POLICIES.get(type(position.view), first_options)
             return tuple(fn(position.view, decision, self.rng))
         self.decided += 1
+        scoring = EVALUATIONS.get(type(position.view))
+        self._scoring = None if scoring is None else (*scoring, decision.player)
         root = _Node(decision.player)
         rng = self.rng
         deadline = None if self.seconds is None else time.process_time() + self.seconds
@@ -192,12 +195,21 @@ class MctsAgent(Agent):
             node = children[best]
             game.choose(best)
             path.append(node)
+        scoring = self._scoring
         if game.pending is not None:
             key = rng.below(1 << 62)
             agents = RandomAgent(key) if self.playout == "random" else \
                 [GreedyAgent(derive(key, seat)) for seat in range(getattr(game, "n", 2))]
-            with contextlib.suppress(GameStalled):  # a playout that does not end counts as a draw
-                run(game, agents, limit=PLAYOUT_LIMIT)
+            # a playout that does not end counts as a draw, or is scored at the game's horizon
+            with contextlib.suppress(GameStalled):
+                run(game, agents, limit=PLAYOUT_LIMIT if scoring is None else scoring[1])
+        if not game.finished and scoring is not None:
+            fn, _, seat = scoring
+            value = fn(game.view(seat))  # the chance that ``seat`` wins (two players)
+            for n in path:
+                n.visits += 1
+                n.score += value if n.player == seat else 1.0 - value
+            return
         winners = game.outcome.winners if game.finished and game.outcome is not None else ()
         for n in path:
             n.visits += 1

@@ -11,7 +11,9 @@ only its seat's cards).
 
 from __future__ import annotations
 
-from fuda.engine.core.agents import policy
+from math import exp
+
+from fuda.engine.core.agents import evaluation, policy
 from fuda.engine.raise_blaze.view import RBView
 
 
@@ -179,3 +181,18 @@ SCORERS = {
     "take": _take, "discard": _discard, "cost": _discard,
     "core": lambda v, o, p: v.defs[o.value].power / 1000,
 }
+
+
+@evaluation(RBView, horizon=16)  # about four turns (greedy games answer ≈ 4.2 decisions a turn)
+def standing(v: RBView) -> float:
+    """The chance that ``v``'s seat wins, from open counts only: life cards first (RB-LOSE-1),
+    then the power on the field, the cards in hand, and — once a deck runs low — the cards left
+    to draw (RB-LOSE-2: the shorter deck runs out first). A search scores its playouts with it."""
+    me, opp = v.me, v.opponent
+    margin = float(me.life - opp.life)
+    field = sum(f.power for f in me.fighters) - sum(f.power for f in opp.fighters)
+    core = (me.core_power or 0) - (opp.core_power or 0)
+    margin += 0.4 * field / 1000 + 0.3 * core / 1000 + 0.2 * (me.hand_size - opp.hand_size)
+    if min(me.deck_size, opp.deck_size) < 6:
+        margin += 0.5 * (me.deck_size - opp.deck_size)
+    return 1.0 / (1.0 + exp(-margin))

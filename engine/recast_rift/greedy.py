@@ -8,7 +8,9 @@ measure the cards rather than the noise of random play.
 
 from __future__ import annotations
 
-from fuda.engine.core.agents import policy
+from math import exp
+
+from fuda.engine.core.agents import evaluation, policy
 from fuda.engine.recast_rift.view import RRView
 
 CARD_KINDS = ("guard", "cleanup", "cost", "lift-cost", "face-down", "to-hand", "lift-conflict")
@@ -133,3 +135,14 @@ def _cards(view: RRView, decision):
 
 SCORERS = {"main": _main, "preempt": _preempt, "damage": _damage, "deploy": _deploy,
            "recast-up": _nearest, "refresh": _refresh, "lift-zone": _lift_zone, "lift-set": _lift_set}
+
+
+@evaluation(RRView, horizon=20)  # about two turns (greedy games answer ≈ 10 decisions a turn)
+def standing(v: RRView) -> float:
+    """The chance that ``v``'s seat wins, from open counts only: life first (RR-WIN-1), then the
+    hand that can take damage instead (RR-DMG-3), an awakened card, and the cards deployed. A
+    search scores its playouts with it."""
+    me, opp = v.me, v.opponent
+    margin = 0.8 * (me.life - opp.life) + 0.25 * (me.hand_size - opp.hand_size)
+    margin += 0.5 * (me.awakened - opp.awakened) + 0.15 * (len(me.deployed()) - len(opp.deployed()))
+    return 1.0 / (1.0 + exp(-margin))

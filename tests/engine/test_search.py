@@ -184,3 +184,65 @@ def test_simulation_with_mcts_is_the_same_on_one_or_two_processes():
     assert runs[0].tallies == runs[1].tallies
     assert sum(t.games for t in runs[0].tallies) >= 16
     assert "mcts:4" in runs[0].agent_rates
+
+
+SCORED = [(rr, "recast-rift"), (rb, "raise-blaze")]
+
+
+@pytest.mark.parametrize(("module", "game_id"), SCORED, ids=[g for _, g in SCORED])
+def test_evaluations_are_chances_that_the_two_seats_share(module, game_id):
+    """A registered position evaluation gives each seat a chance in (0, 1), and once the game has
+    begun the two seats' chances add up to 1 (it reads only open counts both views share)."""
+    from fuda.engine.core.agents import EVALUATIONS
+
+    checked = 0
+    for game in _positions(module, game_id, seeds=range(2)):
+        fn, horizon = EVALUATIONS[type(game.view(0))]
+        assert horizon > 0
+        if game.turn < 1:
+            continue
+        a, b = fn(game.view(0)), fn(game.view(1))
+        assert 0 < a < 1 and 0 < b < 1
+        assert a + b == pytest.approx(1.0), (game_id, game.seed, len(game.log))
+        checked += 1
+    assert checked > 10
+
+
+def test_raise_blaze_evaluation_prefers_a_life_lead():
+    """Of two RAISE×BLAZE positions that differ in life cards only, the seat with more life
+    cards is judged likelier to win."""
+    from fuda.engine.raise_blaze.greedy import standing
+
+    for game in _positions(rb, "raise-blaze", seeds=(5,), every=7):
+        if game.turn < 2 or len(game.life[0]) < 2:
+            continue
+        before = standing(game.view(0))
+        game.life[0].pop()  # (a test's poke: this position is not played on)
+        assert standing(game.view(0)) < before
+        return
+    raise AssertionError("no position with two life cards")
+
+
+def test_search_scores_playouts_at_the_horizon(monkeypatch):
+    """Where the game registers an evaluation, every playout stops at its horizon: a search of
+    the first decision plays no more than the horizon's decisions past the tree."""
+    from fuda.engine.core import search
+    from fuda.engine.core.agents import EVALUATIONS
+
+    registry, setups = _setups(rb, "raise-blaze")
+    game = rb.new_game(registry, setups, 3).start()
+    _, horizon = EVALUATIONS[type(game.view(0))]
+    played = []
+    real_run = search.run
+
+    def counting_run(copy, agents, limit):
+        before = copy.decisions
+        try:
+            return real_run(copy, agents, limit=limit)
+        finally:
+            played.append((copy.decisions - before, limit))
+
+    monkeypatch.setattr(search, "run", counting_run)
+    agent = make_agent("mcts:20", 3, game.pending.player)
+    agent.choose(search.Position(game, game.pending.player), game.pending)
+    assert played and all(limit == horizon and n <= horizon + 1 for n, limit in played), played
