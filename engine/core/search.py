@@ -41,7 +41,15 @@ import time
 from itertools import combinations
 from math import log, sqrt
 
-from fuda.engine.core.agents import AGENTS, EVALUATIONS, POLICIES, Agent, GreedyAgent, RandomAgent, first_options
+from fuda.engine.core.agents import (
+    AGENTS,
+    EVALUATIONS,
+    POLICIES,
+    Agent,
+    GreedyAgent,
+    RandomAgent,
+    first_options,
+)
 from fuda.engine.core.decision import Decision
 from fuda.engine.core.game import Game
 from fuda.engine.core.hidden import Position
