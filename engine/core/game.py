@@ -18,7 +18,8 @@ the engine's :class:`~engine.core.narration.Narrator`, for a seat or for everyon
 Copying: a live generator cannot be copied, so :meth:`Game.clone` (and ``copy.deepcopy``)
 re-creates the game from its setup and seed (:meth:`Game.fresh`) and replays the answers given so
 far; the copy's log is the original's, event for event (checked), and the two then play on
-independently.
+independently. An engine that marks the tops of its turns with :meth:`Game.checkpoint` lets a
+copy made for search replay only the answers since (:mod:`engine.core.checkpoint`).
 """
 
 from __future__ import annotations
@@ -26,6 +27,7 @@ from __future__ import annotations
 from abc import ABC, abstractmethod
 from collections.abc import Generator
 
+from fuda.engine.core.checkpoint import Checkpoint
 from fuda.engine.core.decision import PLAIN, ChoiceError, Decision
 from fuda.engine.core.log import DECISION_KEYS as _DECISION
 from fuda.engine.core.log import GameLog
@@ -109,6 +111,12 @@ class Game(ABC):
     RULES_VERSION = "0"
     RNG_VERSION = RNG_VERSION
     NARRATOR: type[Narrator] = Narrator
+    #: the attributes play changes (besides the log, the generator and the answer count), for
+    #: checkpoints; an engine that calls :meth:`checkpoint` lists them all
+    STATE: tuple[str, ...] = ()
+    _recording = False  # keep checkpoints (a copy made for search)
+    _checkpoint: Checkpoint | None = None  # the latest one kept
+    _resume_at = None  # where a restored flow starts again (None: from the setup)
 
     def __init__(self, seed: int):
         self.seed = seed
@@ -168,16 +176,43 @@ class Game(ABC):
         return {}
 
     # -- copying ---------------------------------------------------------------------------
+    def checkpoint(self, where) -> None:
+        """Called by the flow where its state alone says where play stands (the top of a turn),
+        with the token its flow starts again from (:attr:`_resume_at`): a game that records
+        checkpoints keeps this one, and its clones start from it."""
+        if self._recording:
+            self._checkpoint = Checkpoint.of(self, where)
+
+    def recording(self) -> Game:
+        """A copy of this game that keeps a checkpoint at each :meth:`checkpoint` of its flow, so
+        that its own clones replay only the answers after the latest one (a search's base copy)."""
+        twin = self.fresh()
+        # a hosted game (a clock, scheduled host events) answers through its own choose, whose
+        # bookkeeping a checkpoint does not hold: it is copied by replay only
+        twin._recording = "choose" not in twin.__dict__
+        return self._replay_on(twin, self.log.answers())
+
     def clone(self) -> Game:
         """An independent copy of this game at the same point (see the module docstring):
-        :meth:`fresh`, started, with every answer given so far replayed. ``CloneError`` when the
-        copy's log differs in length from this one's."""
+        :meth:`fresh`, started, with every answer given so far replayed — or, when this game
+        keeps a checkpoint, the checkpoint restored and the answers since replayed.
+        ``CloneError`` when the copy's log differs in length from this one's."""
         twin = self.fresh()
+        point = self._checkpoint
+        if point is None:
+            return self._replay_on(twin, self.log.answers())
+        point.restore(twin)
+        twin._flow = twin.flow()
+        twin._advance(None)
+        return self._replay_on(twin, self.log.answers()[point.answered:], started=True)
+
+    def _replay_on(self, twin: Game, answers, started: bool = False) -> Game:
         if self._flow is None:
             return twin
-        twin.start()
+        if not started:
+            twin.start()
         choose = twin.choose
-        for picks in self.log.answers():
+        for picks in answers:
             choose(picks)
         if len(twin.log) != len(self.log) or twin.finished != self.finished:
             raise CloneError(f"replaying the answers of {self.RULES} seed {self.seed} gave another game "

@@ -102,16 +102,20 @@ class Position:
 
     The game itself is kept private to :meth:`sample`; an agent reads the view."""
 
-    __slots__ = ("_game", "seat", "view")
+    __slots__ = ("_base", "_game", "seat", "view")
 
     def __init__(self, game, seat: int):
         self._game = game
+        self._base = None
         self.seat = seat
         self.view = game.view(seat)
 
     def sample(self, rng: Rng):
         """A copy of the game, at this decision, with everything ``seat`` cannot see dealt again
-        from ``rng``."""
-        twin = self._game.clone()
+        from ``rng``. The copies are cloned from one copy that keeps the game's latest checkpoint
+        (:meth:`Game.recording`), so each replays only the answers since the turn began."""
+        if self._base is None:
+            self._base = self._game.recording()
+        twin = self._base.clone()
         twin.determinize(self.seat, rng)
         return twin

@@ -46,6 +46,12 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
     NARRATOR = RBNarrator
     LIFE_OPTIONS = (Option("hand", "手札に加える"), Option("power-up", "コアファイターに上乗せしてパワーアップ"))
     decision = staticmethod(Decision)
+    #: what play changes (for checkpoints at the top of each turn): the zones, the per-card
+    #: marks, the turn's bookkeeping, and the field's derived caches, copied as they stand
+    STATE = ("under", "slot_of", "host_of", "face_up", "eot", "stay", "attacked_on", "deck", "hand", "life",
+             "lost_life", "grave", "ups", "spell", "core", "core_deck", "slots", "boosted", "resolving", "used",
+             "active", "turn", "summoned", "phase", "attack", "foreign", "passed", "host_events", "scheduled",
+             "_fx", "_by_kind", "_flags", "_no_attack", "_immune", "_live_flags")
 
     def __init__(self, pool: CardPool, setups, seed: int, position: Position | None = None, *,
                  clock: Clock | None = None, offer_concede: bool = False, check_decks: bool | None = None):
@@ -141,7 +147,9 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
     def flow(self):
         """Setup, then turns (RB-TURN-1): draw; main phase 1; battle; main phase 2; end; the
         players alternate. (One generator for the turn loop: every answer passes through it.)"""
-        if self.position is None:
+        if self._resume_at is not None:  # a copy restored from a checkpoint (engine.core.checkpoint)
+            phase = self._resume_at
+        elif self.position is None:
             yield from self._set_up()
             phase = "draw"
         else:
@@ -151,6 +159,7 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
             q = 1 - t
             zone = self.spell[q]  # (the same list all game: its top is read at each window)
             if phase == "draw":
+                self.checkpoint("draw")  # the state alone says where play stands: a turn begins
                 self.turn += 1
                 if self.turn > MAX_TURNS:
                     raise GameOver(None, f"no winner after {MAX_TURNS} turns (engine limit, not a rule)",

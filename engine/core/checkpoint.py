@@ -1,0 +1,71 @@
+"""Checkpoints: copies of a game's state where its flow can start again, so that a copy of the
+game replays only the answers given since, not every answer from the setup.
+
+A game's flow is a generator, and a live generator cannot be copied: :meth:`Game.clone`
+replays the answers on a fresh game. For a search that copies the same position fifty times a
+decision, the replay is most of the cost, and it grows with the game's length. An engine whose
+flow can start again at a point its state alone describes — the top of a turn, where no
+generator holds anything the game's attributes do not — calls :meth:`Game.checkpoint` there, and
+lists in ``STATE`` the attributes play changes. While a game *records* checkpoints (a copy made
+for search does; played games do not, so they pay nothing), each call keeps a :class:`Checkpoint`;
+a clone then restores the latest one on a fresh game and replays only the answers after it.
+
+Engines that do not call :meth:`Game.checkpoint` are copied by replay, as before.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import dataclass
+
+from fuda.engine.core.rng import Rng
+
+_SHARED = (int, str, float, bool, type(None), tuple, frozenset, bytes)
+
+
+def copied(value):
+    """A copy of a state value deep enough that play on the copy never touches the original:
+    lists, dicts and sets are copied all the way down, generators (:class:`Rng`) copied at their
+    point, tuples (named ones too), frozen dataclasses and other immutable values shared,
+    anything else deep-copied."""
+    t = type(value)
+    if t in _SHARED:
+        return value
+    if t is list:
+        return [x if type(x) in _SHARED else copied(x) for x in value]
+    if t is dict:
+        return {k: x if type(x) in _SHARED else copied(x) for k, x in value.items()}
+    if t is set:
+        return set(value)  # (sets of cards: numbers, ids)
+    if t is Rng:
+        return value.copy()
+    if isinstance(value, tuple) or getattr(getattr(t, "__dataclass_params__", None), "frozen", False):
+        return value  # named tuples and frozen dataclasses (a static's source, a card): values
+    return copy.deepcopy(value)
+
+
+@dataclass(frozen=True)
+class Checkpoint:
+    """A game's state where its flow can start again: ``where`` (the flow's own token, e.g. the
+    phase), how many answers had been given, the log so far and the ``STATE`` attributes."""
+
+    where: object
+    answered: int
+    log: tuple
+    state: dict
+
+    @classmethod
+    def of(cls, game, where) -> Checkpoint:
+        """The checkpoint of ``game`` now (its ``STATE`` attributes copied)."""
+        state = {name: copied(getattr(game, name)) for name in game.STATE}
+        state["rng"] = game.rng.copy()
+        return cls(where, game.decisions, tuple(game.log._items), state)
+
+    def restore(self, game) -> None:
+        """Put this state into ``game`` (a fresh copy of the same game, not started), ready for
+        its flow to start again at ``where``."""
+        for name, value in self.state.items():
+            setattr(game, name, copied(value))
+        game.log._items[:] = self.log
+        game.decisions = self.answered
+        game._resume_at = self.where

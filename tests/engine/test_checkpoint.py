@@ -1,0 +1,77 @@
+"""Checkpoints: a copy restored from the top of a turn is the same game as a copy replayed from
+the setup, now and for the rest of the game."""
+
+from __future__ import annotations
+
+from fuda import load_database
+from fuda.engine import raise_blaze as rb
+from fuda.engine.core import RandomAgent, Rng, run
+from fuda.engine.core.checkpoint import copied
+
+
+def _game(seed):
+    registry = rb.build_registry(load_database().game("raise-blaze"))
+    decks = registry.game.decks
+    return rb.new_game(registry, (rb.setup_from_deck(decks[0]), rb.setup_from_deck(decks[-1])), seed)
+
+
+def test_checkpoint_copies_play_on_like_replayed_copies():
+    """At many points of random RAISE×BLAZE games, a clone from the latest checkpoint shows
+    everyone the same position as a replayed clone, and both play on to the same log."""
+    checked = 0
+    for seed in range(4):
+        game = _game(seed).start()
+        agent = RandomAgent(seed)
+        k = 0
+        while game.pending is not None:
+            if k % 7 == 0:
+                base = game.recording()
+                assert (base._checkpoint is None) == (game.turn == 0), (seed, k)
+                restored, replayed = base.clone(), game.clone()
+                assert restored.describe_state(None) == replayed.describe_state(None), (seed, k)
+                assert restored.view(0) == replayed.view(0) and restored.view(1) == replayed.view(1)
+                run(restored, RandomAgent(k))
+                run(replayed, RandomAgent(k))
+                assert restored.log.answers() == replayed.log.answers(), (seed, k)
+                assert len(restored.log) == len(replayed.log) and restored.outcome == replayed.outcome
+                checked += 1
+            game.choose(agent.choose(None, game.pending))
+            k += 1
+    assert checked > 60
+
+
+def test_copies_of_a_checkpoint_do_not_share_state():
+    """Playing on one copy from a checkpoint changes neither the base nor another copy."""
+    game = _game(2).start()
+    agent = RandomAgent(2)
+    for _ in range(60):
+        game.choose(agent.choose(None, game.pending))
+    base = game.recording()
+    before = base.describe_state(None)
+    first, second = base.clone(), base.clone()
+    run(first, RandomAgent(9))
+    assert base.describe_state(None) == before
+    assert second.describe_state(None) == before
+    assert base.clone().describe_state(None) == before
+
+
+def test_played_games_keep_no_checkpoints():
+    """A game played normally records nothing (only a search's base copy does)."""
+    game = _game(1)
+    run(game, RandomAgent(1))
+    assert game._checkpoint is None
+
+
+def test_copied_values_and_streams_are_independent():
+    """copied() copies nested lists, dicts and sets and the generator's point; it shares tuples."""
+    inner = (1, 2)
+    value = {"a": [[1, 2], [3]], "b": {4, 5}, "c": inner}
+    twin = copied(value)
+    twin["a"][0].append(9)
+    twin["b"].add(6)
+    assert value == {"a": [[1, 2], [3]], "b": {4, 5}, "c": (1, 2)} and twin["c"] is inner
+    rng = Rng(5)
+    rng.below(10)
+    other = copied(rng)
+    assert [rng.below(100) for _ in range(5)] == [other.below(100) for _ in range(5)]
+    assert rng.draws == other.draws
