@@ -20,15 +20,19 @@ from dataclasses import dataclass
 
 from fuda.engine.core.rng import Rng
 
-_SHARED = (int, str, float, bool, type(None), tuple, frozenset, bytes)
+_SHARED = (int, str, float, bool, type(None), frozenset, bytes)  # (plain tuples: see copied)
 
 
 def copied(value):
     """A copy of a state value deep enough that play on the copy never touches the original:
     lists, dicts and sets are copied all the way down, generators (:class:`Rng`) copied at their
-    point, tuples (named ones too), frozen dataclasses and other immutable values shared,
-    anything else deep-copied."""
+    point, tuples of immutable values, named tuples, frozen dataclasses and other immutable
+    values shared, anything else deep-copied."""
     t = type(value)
+    if t is tuple:  # shared unless it holds something mutable (a pair of sets, say)
+        if all(type(x) in _SHARED for x in value):
+            return value
+        return tuple(copied(x) for x in value)
     if t in _SHARED:
         return value
     if t is list:

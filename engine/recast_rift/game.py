@@ -40,6 +40,10 @@ class RecastRift(ZoneRules, CombatRules, AwakeningRules, Game):
     RULES_VERSION = RULES_VERSION
     NARRATOR = RRNarrator
 
+    #: what play changes (for checkpoints at the top of each turn)
+    STATE = ("life", "deck", "hand", "seen_in_hand", "facedown", "reserve", "zones", "cast_zone", "awakened",
+             "active", "turn", "acted", "used", "waiting", "text_depth", "retrieving")
+
     def __init__(self, pool: CardPool, setups, seed: int, position: Position | None = None):
         super().__init__(seed)
         self.pool = pool
@@ -110,7 +114,9 @@ class RecastRift(ZoneRules, CombatRules, AwakeningRules, Game):
     # -- flow ------------------------------------------------------------------------------------
     def flow(self):
         phase = "draw"
-        if self.position is None:
+        if self._resume_at is not None:  # a copy restored from a checkpoint (engine.core.checkpoint)
+            phase = self._resume_at
+        elif self.position is None:
             self._set_up()
         else:
             phase = self._place(self.position)
@@ -118,6 +124,8 @@ class RecastRift(ZoneRules, CombatRules, AwakeningRules, Game):
         played = 0
         while True:
             if phase == "draw":
+                if stop is None:  # (a scenario counts its turns in a local: no checkpoints there)
+                    self.checkpoint("draw")  # the state alone says where play stands: a turn begins
                 self.turn += 1
                 if self.turn > MAX_TURNS:
                     raise GameOver(None, f"no winner after {MAX_TURNS} turns (engine limit, not a rule)",
