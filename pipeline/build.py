@@ -61,7 +61,10 @@ def lint_step(database, out: Path) -> list[Path]:
 
 def print_step(database, out: Path) -> list[Path]:
     """Every game's card sheets (A4, トンボ, backs as its rule set prints them), each ryomen
-    pairing as double-faced cards, and every game's mat as A3 PDF and PNG, under ``out/print/``."""
+    pairing as double-faced cards, and every game's mat as A3 PDF and PNG, under ``out/print/``.
+    A game of more cards than one print file holds (``MAX_ITEMS``) gets its sheets in parts of
+    equal size, ``<game>-cards-1.pdf``, ``-2.pdf`` …, in card order."""
+    from fuda.printing.imposition import MAX_ITEMS
     from fuda.printing.mat import write_mat, write_mat_png
     from fuda.printing.sheets import is_pairing, print_cards
 
@@ -69,7 +72,12 @@ def print_step(database, out: Path) -> list[Path]:
     for game in database.games:
         folder = Path(out) / "print" / game.id
         backs = ruleset_for(game.rules).print_backs
-        written.append(print_cards(game, backs=backs, out=folder / f"{game.id}-cards.pdf"))
+        parts = split_evenly([c.id for c in game.cards], MAX_ITEMS)
+        if len(parts) <= 1:
+            written.append(print_cards(game, backs=backs, out=folder / f"{game.id}-cards.pdf"))
+        width = len(str(len(parts)))
+        for k, ids in enumerate(parts if len(parts) > 1 else (), 1):
+            written.append(print_cards(game, ids=ids, backs=backs, out=folder / f"{game.id}-cards-{k:0{width}d}.pdf"))
         for deck in game.decks:
             if is_pairing(game, deck):
                 written.append(print_cards(game, deck=deck.id, backs="long-edge",
@@ -77,6 +85,17 @@ def print_step(database, out: Path) -> list[Path]:
         written.append(write_mat(game, paper="A3", out=folder / f"{game.id}-mat.pdf"))
         written.append(write_mat_png(game, folder / f"{game.id}-mat.png"))
     return written
+
+
+def split_evenly(items: list, most: int) -> list[list]:
+    """``items`` in the fewest consecutive parts of at most ``most``, their sizes differing by
+    one at most."""
+    if len(items) <= most:
+        return [items]
+    n = -(-len(items) // most)
+    size, longer = divmod(len(items), n)  # the first ``longer`` parts take one item more
+    bounds = [k * size + min(k, longer) for k in range(n + 1)]
+    return [items[a:b] for a, b in zip(bounds, bounds[1:])]
 
 
 def online_step(database, out: Path) -> tuple[list[Path], list]:

@@ -486,6 +486,36 @@ def test_build_step_writes_sheets_pairs_and_mats(db, tmp_path):
     assert all(p.is_file() and p.stat().st_size > 0 for p in files)
 
 
+def test_build_step_splits_a_game_too_big_for_one_file(db, tmp_path, monkeypatch):
+    """A game of more cards than one print file holds gets its sheets in numbered parts of equal
+    size, in card order, and no whole-game file."""
+    from fuda.printing import imposition
+
+    game = db.game("toho-tcg")
+    total = len(game.cards)
+    monkeypatch.setattr(imposition, "MAX_ITEMS", total // 2 - 1)  # three parts
+    files = [p for p in build_step(db, tmp_path) if p.parent.name == "toho-tcg"]
+    parts = sorted(p for p in files if p.name.startswith("toho-tcg-cards"))
+    assert [p.name for p in parts] == ["toho-tcg-cards-1.pdf", "toho-tcg-cards-2.pdf", "toho-tcg-cards-3.pdf"]
+    printed = []  # the card ids each part's pages name (every face carries a card:<id>:front tag)
+    for part in parts:
+        with pdfplumber.open(part) as pdf:
+            text = "".join(page.extract_text() or "" for page in pdf.pages)
+        printed.append(re.findall(r"card:([^:\s]+):front", text))
+    assert sum(printed, []) == [c.id for c in game.cards]
+    assert max(map(len, printed)) - min(map(len, printed)) <= 1
+
+
+def test_split_evenly_makes_equal_consecutive_parts():
+    """Items split into the fewest consecutive parts of at most ``most``, sizes differing by one at most."""
+    from fuda.build import split_evenly
+
+    assert split_evenly(list(range(5)), 5) == [list(range(5))]
+    assert split_evenly(list(range(30000)), 20000) == [list(range(15000)), list(range(15000, 30000))]
+    parts = split_evenly(list(range(41)), 20)
+    assert [len(p) for p in parts] == [14, 14, 13] and sum(parts, []) == list(range(41))
+
+
 # --- helpers -----------------------------------------------------------------------------------
 
 def _inside(inner, outer) -> bool:

@@ -10,10 +10,13 @@ Carlo Tree Search", IEEE TCIAIG 2012). For each decision it runs a number of *it
    take the answer with the best UCB1 score, counting an answer's *availability* (the
    iterations in which it was legal) in place of the parent's visits, since an opponent's
    answers differ from one determinization to the next.
-3. **Expand** one untried answer, then **play out** the copy to its end: by default with the
-   game's greedy policy for every seat (each seat's own view of the copy), or at random.
-4. **Back up** the result: every node on the path counts a visit, and a win (½ for a draw) for
-   the player who chose the answer leading to it.
+3. **Expand** one untried answer, then **play out** the copy: by default with the game's greedy
+   policy for every seat (each seat's own view of the copy), or at random. A game that registers
+   a position evaluation (``@evaluation(ViewType, horizon)``, two players) stops the playout
+   after ``horizon`` decisions and scores the copy from the searching seat's view; otherwise
+   the playout goes to the end of the game.
+4. **Back up** the result: every node on the path counts a visit, and a win (½ for a draw; the
+   evaluation's chance for a scored playout) for the player who chose the answer leading to it.
 
 The answer played is the root's most visited; the search stops early once no other answer can
 catch up. Nodes are answers in sequence from the root, for whichever player decides; a decision
@@ -28,6 +31,14 @@ seat; a time budget is not (the iterations done depend on the machine).
 Why greedy playouts: measured on the sample decks (20 games, seats alternating), 50 iterations
 with random playouts won 1 of 20 toho-tcg games against ``greedy`` — random play is too poor a
 judge of a position there — and 60 with greedy playouts 15 of 20.
+
+Why a horizon where a game has one: Recast Rift and RAISE×BLAZE games are long (11 and 35
+turns between greedy players), so a playout to the end cost most of an iteration and its
+result said little about the answer at the root; stopping after about two (Recast Rift) or four
+(RAISE×BLAZE) turns and scoring life and board halved the cost of a game and turned RAISE×BLAZE
+games that dragged on to a deck-out into wins on life. Copies are cheap there too: those engines
+mark the top of each turn as a checkpoint (:mod:`engine.core.checkpoint`), so a copy replays
+only the answers of the current turn.
 
 What the agent may hold: a :class:`Position`, the seat's view and a way to draw determinized
 copies. It never reads the real game's hidden cards: a copy's hidden cards are the sorted pool
