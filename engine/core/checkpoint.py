@@ -35,8 +35,8 @@ def copied(value):
         return tuple(copied(x) for x in value)
     if t in _SHARED:
         return value
-    if t is list:
-        return [x if type(x) in _SHARED else copied(x) for x in value]
+    if t is list:  # (an empty tuple, a card with nothing underneath, is shared without a call)
+        return [x if type(x) in _SHARED or x == () else copied(x) for x in value]
     if t is dict:
         return {k: x if type(x) in _SHARED else copied(x) for k, x in value.items()}
     if t is set:
@@ -51,11 +51,14 @@ def copied(value):
 @dataclass(frozen=True)
 class Checkpoint:
     """A game's state where its flow can start again: ``where`` (the flow's own token, e.g. the
-    phase), how many answers had been given, the log so far and the ``STATE`` attributes."""
+    phase), how many answers had been given, the log's length then and the ``STATE`` attributes.
+
+    The log itself is not copied: the game that keeps the checkpoint only ever grows its log, so
+    its first ``logged`` events are the log at the checkpoint."""
 
     where: object
     answered: int
-    log: tuple
+    logged: int
     state: dict
 
     @classmethod
@@ -63,13 +66,13 @@ class Checkpoint:
         """The checkpoint of ``game`` now (its ``STATE`` attributes copied)."""
         state = {name: copied(getattr(game, name)) for name in game.STATE}
         state["rng"] = game.rng.copy()
-        return cls(where, game.decisions, tuple(game.log._items), state)
+        return cls(where, game.decisions, len(game.log._items), state)
 
-    def restore(self, game) -> None:
+    def restore(self, game, log) -> None:
         """Put this state into ``game`` (a fresh copy of the same game, not started), ready for
-        its flow to start again at ``where``."""
+        its flow to start again at ``where``; ``log`` is the log of the game that kept it."""
         for name, value in self.state.items():
             setattr(game, name, copied(value))
-        game.log._items[:] = self.log
+        game.log._items[:] = log._items[:self.logged]
         game.decisions = self.answered
         game._resume_at = self.where

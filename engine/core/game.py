@@ -29,11 +29,11 @@ from collections.abc import Generator
 
 from fuda.engine.core.checkpoint import Checkpoint
 from fuda.engine.core.decision import PLAIN, ChoiceError, Decision
+from fuda.engine.core.hidden import redeal, shown_by
 from fuda.engine.core.log import DECISION_KEYS as _DECISION
 from fuda.engine.core.log import GameLog
 from fuda.engine.core.narration import Narrator
 from fuda.engine.core.outcome import Outcome, Termination
-from fuda.engine.core.hidden import redeal, shown_by
 from fuda.engine.core.rng import RNG_VERSION, Rng, derive
 
 
@@ -201,7 +201,7 @@ class Game(ABC):
         point = self._checkpoint
         if point is None:
             return self._replay_on(twin, self.log.answers())
-        point.restore(twin)
+        point.restore(twin, self.log)
         twin._flow = twin.flow()
         twin._advance(None)
         return self._replay_on(twin, self.log.answers()[point.answered:], started=True)
