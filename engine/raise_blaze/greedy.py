@@ -186,13 +186,23 @@ SCORERS = {
 @evaluation(RBView, horizon=16)  # about four turns (greedy games answer ≈ 4.2 decisions a turn)
 def standing(v: RBView) -> float:
     """The chance that ``v``'s seat wins, from open counts only: life cards first (RB-LOSE-1),
-    then the power on the field, the cards in hand, and — once a deck runs low — the cards left
-    to draw (RB-LOSE-2: the shorter deck runs out first). A search scores its playouts with it."""
+    then the power on the field and the cards in hand; as the decks run low, more and more the
+    cards left to draw (RB-LOSE-2: the shorter deck runs out first; of two equal ones, that of
+    the player who draws next). A search scores its playouts with it."""
     me, opp = v.me, v.opponent
     margin = float(me.life - opp.life)
     field = sum(f.power for f in me.fighters) - sum(f.power for f in opp.fighters)
     core = (me.core_power or 0) - (opp.core_power or 0)
     margin += 0.4 * field / 1000 + 0.3 * core / 1000 + 0.2 * (me.hand_size - opp.hand_size)
-    if min(me.deck_size, opp.deck_size) < 6:
-        margin += 0.5 * (me.deck_size - opp.deck_size)
+    margin += 0.15 * (me.deck_size - opp.deck_size)  # a card drawn early is one fewer at the end
+    low = min(me.deck_size, opp.deck_size)
+    if low < DECK_END:
+        # measured: against random, every game lost was lost to a deck-out while ahead on life
+        lead = me.deck_size - opp.deck_size + (0.5 if v.active == v.seat else -0.5)
+        weight = 1.0 - low / DECK_END
+        margin = (1.0 - weight) * margin + weight * 2.0 * max(-3.0, min(3.0, lead))
     return 1.0 / (1.0 + exp(-margin))
+
+
+#: cards left in the shorter deck from which the decks start to weigh in :func:`standing`
+DECK_END = 12
