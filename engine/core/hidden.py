@@ -114,8 +114,8 @@ class Position:
         """A copy of the game, at this decision, with everything ``seat`` cannot see dealt again
         from ``rng``. The copies are cloned from one copy that keeps the game's latest checkpoint
         (:meth:`Game.recording`), so each replays only the answers since the turn began."""
-        if self._base is None:
-            self._base = self._game.recording()
+        if self._base is None:  # (an engine without checkpoints is copied by replay: no base needed)
+            self._base = self._game.recording() if self._game.STATE else self._game
         twin = self._base.clone()
         twin.determinize(self.seat, rng)
         return twin
