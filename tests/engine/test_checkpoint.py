@@ -82,3 +82,20 @@ def test_copied_values_and_streams_are_independent():
     other = copied(rng)
     assert [rng.below(100) for _ in range(5)] == [other.below(100) for _ in range(5)]
     assert rng.draws == other.draws
+
+
+@pytest.mark.parametrize(("module", "game_id"), ENGINES, ids=[g for _, g in ENGINES])
+def test_search_plays_the_same_game_with_or_without_checkpoints(module, game_id, monkeypatch):
+    """mcts makes the same answers whether its copies come from checkpoints or from replays."""
+    from fuda.engine.core import make_agent
+
+    def play():
+        game = _game(21, module, game_id)
+        run(game, [make_agent("mcts:6", 21, 0), make_agent("greedy", 21, 1)])
+        return game.log.answers()
+
+    with_checkpoints = play()
+    game_class = type(_game(21, module, game_id))
+    monkeypatch.setattr(game_class, "STATE", ())  # no checkpoints: every copy replays from the start
+    monkeypatch.setattr(game_class, "checkpoint", lambda self, where: None)
+    assert play() == with_checkpoints
