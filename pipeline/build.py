@@ -18,6 +18,7 @@ import shutil
 import tempfile
 from collections.abc import Callable
 from dataclasses import dataclass, field, replace
+from itertools import pairwise
 from pathlib import Path
 
 from fuda.atomic import flush, flush_later, write_atomic
@@ -73,11 +74,13 @@ def print_step(database, out: Path) -> list[Path]:
         folder = Path(out) / "print" / game.id
         backs = ruleset_for(game.rules).print_backs
         parts = split_evenly([c.id for c in game.cards], MAX_ITEMS)
-        if len(parts) <= 1:
+        if len(parts) == 1:
             written.append(print_cards(game, backs=backs, out=folder / f"{game.id}-cards.pdf"))
-        width = len(str(len(parts)))
-        for k, ids in enumerate(parts if len(parts) > 1 else (), 1):
-            written.append(print_cards(game, ids=ids, backs=backs, out=folder / f"{game.id}-cards-{k:0{width}d}.pdf"))
+        else:
+            width = len(str(len(parts)))
+            for k, ids in enumerate(parts, 1):
+                out_k = folder / f"{game.id}-cards-{k:0{width}d}.pdf"
+                written.append(print_cards(game, ids=ids, backs=backs, out=out_k))
         for deck in game.decks:
             if is_pairing(game, deck):
                 written.append(print_cards(game, deck=deck.id, backs="long-edge",
@@ -95,7 +98,7 @@ def split_evenly(items: list, most: int) -> list[list]:
     n = -(-len(items) // most)
     size, longer = divmod(len(items), n)  # the first ``longer`` parts take one item more
     bounds = [k * size + min(k, longer) for k in range(n + 1)]
-    return [items[a:b] for a, b in zip(bounds, bounds[1:])]
+    return [items[a:b] for a, b in pairwise(bounds)]
 
 
 def online_step(database, out: Path) -> tuple[list[Path], list]:

@@ -137,7 +137,6 @@ class MctsAgent(Agent):
         self.seconds = seconds
         self.searched = 0  # iterations run, over every decision (for the benchmark's rates)
         self.decided = 0
-        self._scoring = None  # (evaluation, horizon, seat) of the decision being searched
 
     @classmethod
     def for_seat(cls, game_seed: int, seat: int, budget: str = "") -> MctsAgent:
@@ -165,14 +164,13 @@ class MctsAgent(Agent):
             fn = POLICIES.get(type(position.view), first_options)
             return tuple(fn(position.view, decision, self.rng))
         self.decided += 1
-        scoring = EVALUATIONS.get(type(position.view))
-        self._scoring = None if scoring is None else (*scoring, decision.player)
+        scoring = EVALUATIONS.get(type(position.view))  # (evaluation, horizon) or None
         root = _Node(decision.player)
         rng = self.rng
         deadline = None if self.seconds is None else time.process_time() + self.seconds
         done = 0
         while (done < self.iterations) if deadline is None else (done == 0 or time.process_time() < deadline):
-            self._iterate(root, position.sample(rng), rng)
+            self._iterate(root, position.sample(rng), rng, scoring)
             done += 1
             if deadline is None and _settled(root, self.iterations - done):
                 break
@@ -184,7 +182,7 @@ class MctsAgent(Agent):
                 best, most = picks, child.visits
         return best
 
-    def _iterate(self, root: _Node, game: Game, rng: Rng) -> None:
+    def _iterate(self, root: _Node, game: Game, rng: Rng, scoring) -> None:
         node, path = root, []
         while game.pending is not None:
             decision = game.pending
@@ -214,7 +212,6 @@ class MctsAgent(Agent):
             node = children[best]
             game.choose(best)
             path.append(node)
-        scoring = self._scoring
         if game.pending is not None:
             key = rng.below(1 << 62)
             agents = RandomAgent(key) if self.playout == "random" else \
@@ -223,8 +220,8 @@ class MctsAgent(Agent):
             with contextlib.suppress(GameStalled):
                 run(game, agents, limit=PLAYOUT_LIMIT if scoring is None else scoring[1])
         if not game.finished and scoring is not None:
-            fn, _, seat = scoring
-            value = fn(game.view(seat))  # the chance that ``seat`` wins (two players)
+            seat = root.player  # the searching seat
+            value = scoring[0](game.view(seat))  # the chance that ``seat`` wins (two players)
             for n in path:
                 n.visits += 1
                 n.score += value if n.player == seat else 1.0 - value
