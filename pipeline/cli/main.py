@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import os
 import sys
+import warnings
 from enum import Enum
 from importlib import import_module
 from typing import Annotated, Optional
@@ -142,6 +143,7 @@ def main(argv: list[str] | None = None) -> None:
     argv = _globals_first(list(sys.argv[1:] if argv is None else argv))
     lang = _lang_in(argv)
     set_language(lang if lang in ("ja", "en") else None)
+    warnings.showwarning = _show_warning
     completing = any(key.startswith("_FUDA_COMPLETE") for key in os.environ)
     name = _command_in(argv)
     app = build_app(only=name, full=completing)
@@ -158,6 +160,14 @@ def main(argv: list[str] | None = None) -> None:
     except KeyboardInterrupt:
         sys.exit(130)
     sys.exit(code if isinstance(code, int) else 0)
+
+
+def _show_warning(message, category, filename, lineno, file=None, line=None) -> None:
+    """A library's warning as one ``fuda: 警告: …`` line (a broken rule-set plugin), never a
+    Python warning with a file name and a source line."""
+    from fuda.cli.common import warn_text
+
+    warn_text(message.args[0] if isinstance(message, Warning) and message.args else message)
 
 
 def _usage_error(exc, command: str | None) -> int:

@@ -24,7 +24,7 @@ from fuda.database.model import (
     freeze,
 )
 from fuda.database.resources import cards_dir
-from fuda.database.ruleset import rulesets
+from fuda.database.ruleset import broken_rulesets, rulesets
 from fuda.database.schemas import validate_document
 from fuda.database.yamlfile import Document, Positions, read_yaml
 from fuda.i18n import Text
@@ -194,6 +194,10 @@ def load_game(folder: Path, *, frozen: bool = True) -> tuple[Game | None, list[F
 def _unknown_rules(doc: Document, rules: str, known) -> Finding:
     import difflib
 
+    broken = broken_rulesets()
+    if rules in broken:  # installed, but its plugin does not load: say why, not "not installed"
+        return Finding(doc.where(("rules",)), "R004", f"rules: the rule set '{rules}' is installed but cannot be "
+                       f"loaded ({broken[rules]})", hint="reinstall or update the package that provides it")
     close = difflib.get_close_matches(rules, list(known), n=1, cutoff=0.6)
     hint = (f"did you mean '{close[0]}'? " if close else "") + \
         "for a game of your own write 'rules: custom' and declare its kinds (see the README)"

@@ -17,6 +17,7 @@ package would (see ``pyproject.toml``)::
 
 from __future__ import annotations
 
+import warnings
 from collections.abc import Mapping
 from dataclasses import dataclass, field
 from functools import cache
@@ -26,6 +27,7 @@ from types import MappingProxyType, ModuleType
 from typing import Protocol, runtime_checkable
 
 from fuda.database.findings import Finding
+from fuda.i18n import Text
 
 GROUP = "fuda.rulesets"
 _EMPTY: Mapping = MappingProxyType({})
@@ -202,31 +204,56 @@ class RuleSetError(LookupError):
     """A rule set that cannot be loaded, or a rules id no rule set provides; one-line message."""
 
 
+class RuleSetWarning(UserWarning):
+    """An installed rule set that could not be loaded: fuda goes on without it."""
+
+
 @cache
-def rulesets() -> Mapping[str, RuleSet]:
-    """Every installed rule set by rules id (entry-point group ``fuda.rulesets``)."""
+def _installed() -> tuple[Mapping[str, RuleSet], Mapping[str, str]]:
+    """Every installed rule set by rules id, and every broken one with the reason it is broken.
+
+    A plugin whose import fails (or whose object is not what its entry point names) is set aside
+    with one :class:`RuleSetWarning`; the other rule sets, fuda's own among them, still load.
+    """
     found: dict[str, RuleSet] = {}
+    broken: dict[str, str] = {}
     for point in sorted(metadata.entry_points(group=GROUP), key=lambda p: p.name):
         try:
             ruleset = point.load()
-        except Exception as exc:  # a broken plugin must not break the other games
-            raise RuleSetError(f"the rule set {point.name!r} ({point.value}) cannot be loaded: "
-                               f"{type(exc).__name__}: {exc}") from None
-        if getattr(ruleset, "id", None) != point.name:
-            raise RuleSetError(f"the entry point {point.name!r} ({point.value}) gives a rule set "
-                               f"whose id is {getattr(ruleset, 'id', None)!r}")
-        found[point.name] = ruleset
+        except Exception as exc:  # noqa: BLE001 — a broken plugin must not break the other games
+            broken[point.name] = f"{point.value}: {type(exc).__name__}: {' '.join(str(exc).split())}"
+        else:
+            if getattr(ruleset, "id", None) == point.name:
+                found[point.name] = ruleset
+                continue
+            broken[point.name] = Text("ruleset.wrong_id", value=point.value, found=repr(getattr(ruleset, "id", None)))
+        warnings.warn(RuleSetWarning(Text("ruleset.broken", id=point.name, error=broken[point.name])), stacklevel=2)
+    return MappingProxyType(found), MappingProxyType(broken)
+
+
+def rulesets() -> Mapping[str, RuleSet]:
+    """Every installed rule set that loads, by rules id (entry-point group ``fuda.rulesets``)."""
+    found, broken = _installed()
     if not found:
-        raise RuleSetError("no rule set is installed (entry points 'fuda.rulesets'); reinstall fuda: pip install -e .")
-    return MappingProxyType(found)
+        raise RuleSetError(Text("ruleset.none_installed"))
+    return found
+
+
+def broken_rulesets() -> Mapping[str, str]:
+    """Installed rule sets that could not be loaded: rules id -> why."""
+    return _installed()[1]
 
 
 def ruleset_for(rules: str) -> RuleSet:
-    """The rule set of a rules id; :class:`RuleSetError` naming the installed ones when none."""
+    """The rule set of a rules id; :class:`RuleSetError` naming the installed ones when none, or
+    the reason when that rule set is installed but broken."""
     known = rulesets()
-    if rules not in known:
-        raise RuleSetError(f"no rule set '{rules}' is installed (installed: {', '.join(known)})")
-    return known[rules]
+    if rules in known:
+        return known[rules]
+    broken = broken_rulesets()
+    if rules in broken:
+        raise RuleSetError(Text("ruleset.broken", id=rules, error=broken[rules]))
+    raise RuleSetError(Text("ruleset.unknown", id=rules, installed=", ".join(known)))
 
 
 def engine_for(rules: str) -> ModuleType | None:
