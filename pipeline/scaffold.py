@@ -1,10 +1,18 @@
 """A new game folder to start from, and the JSON Schemas written out for editors.
 
-``new_game(folder, rules)`` writes a game that validates as it is: the manifest of the bundled
-sample game with those rules (under the new id), every one of its cards in one card file
-(art references left out: the art is the designer's), its first deck, a README line in
-Japanese, and the schemas in ``schema/`` inside the folder, so each file's ``$schema`` line
-resolves from the folder wherever it is copied.
+``new_game(folder, rules)`` writes a game that builds as it is: the manifest of the bundled
+sample game with those rules (under the new id and name, its card back titled with them), every
+one of its cards in one card file (art references left out: the art is the designer's), its
+first deck, a small commented prh dictionary (``lint/prh.yml``, the file the manifest names), a
+README in Japanese and English, and the schemas in ``schema/`` inside the folder — the card,
+deck and manifest schemas and the layout and mat schemas of ``templates/`` — so each file's
+``$schema`` line resolves from the folder wherever it is copied.
+
+Every path the manifest names (:data:`PATH_KEYS`) is either written by the scaffold or dropped
+from the manifest, so ``fuda build`` never meets a missing file on a new game. No card template
+is written: the built-in rule sets use their bundled layout, and a ``rules: custom`` game
+derives its layout from the kinds in game.yaml, which a copied ``templates/card.yaml`` would
+freeze (the game's README says how to start one, with its ``$schema`` modeline).
 """
 
 from __future__ import annotations
@@ -12,11 +20,53 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from fuda.database.resources import cards_dir, schema_dir
+from fuda.database.resources import cards_dir, schema_dir, templates_dir
 from fuda.database.yamlfile import read_yaml
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
 SCHEMA_LINE = "# yaml-language-server: $schema={}\n"
+PRH_FILE = "lint/prh.yml"
+# The manifest's keys whose values are paths relative to game.yaml (a list for lint.prh).
+PATH_KEYS = (("lint", "prh"), ("back", "image"), ("font", "regular"), ("font", "bold"))
+LAYOUT_SCHEMAS = ("layout.schema.json", "mat.schema.json")  # in templates/, for card.yaml and mat.yaml
+BACK_TEXT_MAX = 40  # game.schema.json: back.text maxLength
+
+PRH_TEXT = """\
+# yaml-language-server: $schema=https://raw.githubusercontent.com/prh/prh/master/prh.schema.json
+# {name} の表記ゆれ辞書（prh 形式）。fuda lint と fuda build がカードの文章（効果文・フレーバー）に使います。
+# ルールを足すには、rules: の下に次の形で書きます（# のうしろは説明です）:
+#   - expected: 決めた書き方          # 直したあとの形
+#     pattern: /ゆれ1|ゆれ2/          # 見つける形。/…/ は正規表現、/ がなければ文字そのまま
+#     prh: このゲームでは「…」と書く   # （なくてもよい）直し方の説明として表示されます
+#     specs:                          # （なくてもよい）ルールの試験: from が to に直ることを確かめます
+#       - {{from: 直す前の例文, to: 直したあとの例文}}
+# 辞書の書き方の誤り（YAML、パターン、specs の食い違い）は PRH002 のエラーになります。
+# 辞書を使わないなら、このファイルを消し、game.yaml の lint: にある prh: の行も消してください。
+# 下の二つは例です（このゲームのカードには当てはまりません）。書き換えても消してもかまいません。
+version: 1
+rules:
+  - expected: デッキ
+    pattern: デック
+    specs:
+      - {{from: デックから１枚引く, to: デッキから１枚引く}}
+  - expected: 手札
+    pattern: /手ふだ|てふだ/
+    prh: 「手札」と漢字で書きます
+"""
+
+README_TEXT = """\
+# {game_id}
+
+{rules} のルールで作ったゲームのフォルダーです。カードは cards.yaml、デッキは decks/、表記ゆれ辞書は
+lint/prh.yml にあります。`fuda validate` で検証し、`fuda build` で印刷用 PDF などを out/ に作れます。
+カードのレイアウトを変えるときは templates/card.yaml を作ります（1 行目に
+`# yaml-language-server: $schema=../schema/layout.schema.json` と書くと、エディターが補完とチェックをします）。
+
+A game folder for the {rules} rules: cards in cards.yaml, decks in decks/, the spelling dictionary
+in lint/prh.yml. Check it with `fuda validate`; `fuda build` writes the print PDF and the other
+outputs. To change the card layout, write templates/card.yaml (first line
+`# yaml-language-server: $schema=../schema/layout.schema.json` for editor completion and checks).
+"""
 
 
 def known_rules() -> dict[str, Path]:
@@ -29,17 +79,52 @@ def known_rules() -> dict[str, Path]:
     return found
 
 
+def scaffold_rules() -> list[str]:
+    """The rules ids ``fuda new`` can start a game with: the installed rule sets (in the
+    registry's order) that have a bundled sample game."""
+    from fuda.database.ruleset import rulesets
+
+    samples = known_rules()
+    return [rules for rules in rulesets() if rules in samples]
+
+
 def write_schemas(out: Path) -> list[Path]:
-    """Copy every bundled JSON Schema into ``out`` (for editors); returns the files written."""
+    """Copy every bundled JSON Schema (cards, decks, manifests, and the layout and mat schemas of
+    the templates) into ``out`` (for editors); returns the files written."""
     from fuda.atomic import write_atomic
 
     out = Path(out)
-    return [write_atomic(out / p.name, p.read_bytes()) for p in sorted(schema_dir().glob("*.json"))]
+    sources = sorted(schema_dir().glob("*.json")) + [templates_dir() / name for name in LAYOUT_SCHEMAS]
+    return [write_atomic(out / p.name, p.read_bytes()) for p in sources]
+
+
+def _manifest(sample: Path, game_id: str) -> dict:
+    """The sample's manifest for a new game: its own id, name and back title; the prh dictionary
+    is the scaffold's own; other files the sample names (back image, fonts) are dropped."""
+    manifest = dict(read_yaml(sample / "game.yaml").data)
+    manifest["id"], manifest["name"] = game_id, game_id
+    manifest.pop("description", None)
+    for outer, inner in PATH_KEYS:
+        section = manifest.get(outer)
+        if not isinstance(section, dict) or inner not in section:
+            continue
+        section = manifest[outer] = dict(section)
+        if (outer, inner) == ("lint", "prh"):
+            section[inner] = [PRH_FILE]
+        else:
+            del section[inner]
+            if not section:
+                del manifest[outer]
+    if isinstance(manifest.get("back"), dict):
+        manifest["back"] = {**manifest["back"], "text": game_id[:BACK_TEXT_MAX]}
+    return manifest
 
 
 def new_game(folder: Path, rules: str, game_id: str | None = None) -> list[Path]:
     """Create a game folder for ``rules``; raises ValueError for bad rules/ids or a non-empty folder."""
     from ruamel.yaml import YAML
+
+    from fuda.atomic import write_atomic
 
     folder = Path(folder)
     samples = known_rules()
@@ -62,15 +147,13 @@ def new_game(folder: Path, rules: str, game_id: str | None = None) -> list[Path]
 
         buf = io.StringIO()
         yaml.dump(data, buf)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(SCHEMA_LINE.format(schema) + buf.getvalue(), encoding="utf-8")
-        return path
+        return write_atomic(path, SCHEMA_LINE.format(schema) + buf.getvalue())
 
     written = write_schemas(folder / "schema")
-    manifest = dict(read_yaml(sample / "game.yaml").data)
-    manifest["id"], manifest["name"] = game_id, game_id
-    manifest.pop("description", None)
+    manifest = _manifest(sample, game_id)
     written.append(dump(folder / "game.yaml", "schema/game.schema.json", manifest))
+    if manifest.get("lint", {}).get("prh"):
+        written.append(write_atomic(folder / PRH_FILE, PRH_TEXT.format(name=game_id)))
     merged: dict = {}  # every top-level list of the sample's card files (cards, and e.g. fighters)
     for path in sorted(p for p in sample.glob("*.yaml") if p.name != "game.yaml"):
         for key, items in read_yaml(path).data.items():
@@ -79,25 +162,13 @@ def new_game(folder: Path, rules: str, game_id: str | None = None) -> list[Path]
     merged = {k: merged[k] for k in sorted(merged, key=lambda k: k == "cards")}  # cards last, as in the samples
     card_schema = f"schema/{rules}.cards.schema.json"
     if not (folder / card_schema).is_file():  # rules: custom derives its card schema from game.yaml
-        import json
+        from fuda.database.cardschema import FILE, derive
 
-        from fuda.atomic import write_atomic
-        from fuda.database.ruleset import ruleset_for
-
-        derived = ruleset_for(rules).schema("cards", manifest)
-        card_schema = "cards.schema.json"
-        written.append(write_atomic(folder / card_schema, json.dumps(derived, ensure_ascii=False, indent=2) + "\n"))
+        card_schema = FILE
+        written.append(write_atomic(folder / FILE, derive(rules, manifest)))
     written.append(dump(folder / "cards.yaml", card_schema, merged))
     deck = sorted((sample / "decks").glob("*.yaml"))[0]
     written.append(dump(folder / "decks" / deck.name, f"../schema/{rules}.deck.schema.json",
                         read_yaml(deck).data))
-    readme = folder / "README.md"
-    readme.write_text(
-        f"# {game_id}\n\n"
-        f"{rules} のルールで作ったゲームのフォルダーです。カードは cards.yaml、デッキは decks/ にあります。"
-        f"`fuda validate` で検証し、`fuda print {game_id}` で印刷用 PDF を作れます。\n\n"
-        f"A game folder for the {rules} rules: cards in cards.yaml, decks in decks/. "
-        f"Check it with `fuda validate`, print it with `fuda print {game_id}`.\n", encoding="utf-8")
-    written.append(readme)
+    written.append(write_atomic(folder / "README.md", README_TEXT.format(game_id=game_id, rules=rules)))
     return written
-

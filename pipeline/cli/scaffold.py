@@ -14,7 +14,9 @@ from fuda.i18n import t
 
 
 def _rules_help() -> str:
-    return t("opt.new.rules", rules="recast-rift, toho-tcg, raise-blaze, ryomen")
+    from fuda.scaffold import scaffold_rules
+
+    return t("opt.new.rules", rules=", ".join(scaffold_rules()))
 
 
 def new(
@@ -24,7 +26,7 @@ def new(
 ) -> None:
     """Create a game folder: manifest, one card file, one deck, schemas for editors."""
     from fuda.database.load import validate
-    from fuda.scaffold import known_rules, new_game
+    from fuda.scaffold import new_game, scaffold_rules
 
     try:
         new_game(folder, rules, game_id)
@@ -32,7 +34,7 @@ def new(
         raise fail("err.new.not_empty", path=folder) from None
     except ValueError as exc:
         if exc.args[0] == "rules":
-            raise fail("err.new.rules", rules=rules, known=", ".join(known_rules())) from None
+            raise fail("err.new.rules", rules=rules, known=", ".join(scaffold_rules())) from None
         raise fail("err.new.id", id=game_id or folder.absolute().name) from None
     findings = [f for f in validate([folder]) if f.severity == "error"]
     if findings:  # the scaffold must validate as written; say so loudly if it does not

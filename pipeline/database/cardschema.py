@@ -1,0 +1,113 @@
+"""The card schema a ``rules: custom`` game derives from its game.yaml, kept as ``cards.schema.json``
+in the game folder for YAML editors (the card files' first line names it).
+
+The loader validates the cards against the schema derived in memory, so a stale file never
+changes what fuda accepts; it misleads only the editor, which then completes and checks the
+fields of an older game.yaml. The file fuda writes carries :data:`MARKER` as its ``$comment``:
+that is how fuda knows the file is its own and may be rewritten (``fuda build`` does, after
+loading); a file without the marker is the designer's and is never overwritten by a build.
+:func:`findings` is validate's side: a located warning (C006) at game.yaml's ``kinds`` naming
+the command that rewrites the file.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from pathlib import Path
+
+from fuda.database.findings import Finding
+from fuda.database.model import thaw
+from fuda.database.ruleset import ruleset_for
+
+FILE = "cards.schema.json"
+MARKER = "fuda: derived from game.yaml (kinds) by `fuda schema`; `fuda build` rewrites it. Edit game.yaml, not this file."
+
+
+def _dump(schema) -> str:
+    return json.dumps(schema, ensure_ascii=False, indent=2) + "\n"
+
+
+def derive(rules: str, manifest) -> str | None:
+    """The text of ``cards.schema.json`` for a game (with the marker), or None when its rule set's
+    card schema is a bundled file."""
+    schema = ruleset_for(rules).schema("cards", manifest)
+    if isinstance(schema, str):
+        return None
+    schema = thaw(schema)
+    head = {k: schema[k] for k in ("$schema",) if k in schema}
+    return _dump({**head, "$comment": MARKER, **{k: v for k, v in schema.items() if k not in head}})
+
+
+def is_fudas(text: str) -> bool:
+    """Whether a ``cards.schema.json`` text is one fuda wrote (it carries the marker)."""
+    try:
+        data = json.loads(text)
+    except ValueError:
+        return False
+    return isinstance(data, dict) and data.get("$comment") == MARKER
+
+
+@dataclass(frozen=True)
+class SchemaFile:
+    """A custom game's ``cards.schema.json``: where it is, what it should hold, and its state:
+    ``fresh``, ``missing``, ``stale`` (fuda's, from an older game.yaml) or ``foreign`` (not fuda's,
+    and not what fuda derives)."""
+
+    path: Path
+    text: str
+    state: str
+
+    @property
+    def writable(self) -> bool:
+        """Whether a writing command may (re)write it: it is absent or fuda's own and outdated."""
+        return self.state in ("missing", "stale")
+
+
+def inspect(game) -> SchemaFile | None:
+    """The state of ``game``'s derived card schema file; None when its rule set has none."""
+    text = derive(game.rules, game.manifest)
+    if text is None:
+        return None
+    path = Path(game.folder) / FILE
+    try:
+        old = path.read_text(encoding="utf-8")
+    except FileNotFoundError:
+        return SchemaFile(path, text, "missing")
+    except (OSError, UnicodeDecodeError):
+        return SchemaFile(path, text, "foreign")
+    if old == text:
+        state = "fresh"
+    elif is_fudas(old):
+        state = "stale"
+    else:
+        # written before the marker existed, yet exactly the current derivation: up to date
+        plain = _dump(thaw(ruleset_for(game.rules).schema("cards", game.manifest)))
+        state = "fresh" if old == plain else "foreign"
+    return SchemaFile(path, text, state)
+
+
+def findings(game, manifest_doc) -> list[Finding]:
+    """C006 (warning) at game.yaml's ``kinds`` when the game's cards.schema.json is out of date."""
+    found = inspect(game)
+    if found is None or found.state in ("fresh", "missing"):
+        return []
+    where = manifest_doc.where(("kinds",), key=True)
+    folder = Path(game.folder)
+    if found.state == "stale":
+        return [Finding(where, "C006", f"{FILE} was derived from an older game.yaml: editors check the cards against old fields",
+                        severity="warning", hint=f"run `fuda schema {folder}` to rewrite it (fuda build rewrites it too)")]
+    return [Finding(where, "C006", f"{FILE} does not match the kinds of game.yaml, and fuda did not write it, so fuda leaves it alone",
+                    severity="warning",
+                    hint=f"if it is an old copy, delete it and run `fuda schema {folder}`; a schema you keep by hand stays as it is")]
+
+
+def refresh(games, write) -> list[Path]:
+    """Rewrite each game's cards.schema.json that is missing or fuda's and stale, with
+    ``write(path, text)``; never a file fuda did not write. Returns the files written."""
+    written = []
+    for game in games:
+        found = inspect(game)
+        if found is not None and found.writable:
+            written.append(write(found.path, found.text))
+    return written
