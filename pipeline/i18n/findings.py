@@ -118,6 +118,7 @@ TITLES.update({
     "C003": ("その種類の項目には書けない設定", "setting this field type does not take"),
     "C004": ("選択肢（values）がない", "field without its values"),
     "C005": ("そのカードの種類にない項目", "field the card's kind does not have"),
+    "C006": ("cards.schema.json が game.yaml と合っていない", "cards.schema.json out of date with game.yaml"),
     "E200": ("ルールエンジンのないゲーム", "game without a rule engine"),
     "E201": ("ルールエンジンの知らない操作", "op the rule engine does not know"),
     "E202": ("操作の項目や値の誤り", "wrong parameter or value of an op"),

@@ -3,8 +3,11 @@ flavor; a dictionary that cannot be used is a configuration error, as in prh."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
+from fuda.database.findings import Location
 from fuda.lint.check import FieldCheck, GameCheck, Hit, RuleInfo
-from fuda.lint.prh import BUDGET, load
+from fuda.lint.prh import BUDGET, ConfigError, load
 
 GROUP = "prh"
 KINDS = frozenset({"text", "ability", "flavor", "deck"})
@@ -17,7 +20,8 @@ Matches that already read as expected are not reported. The rule's `prh` note, w
 shown as the hint. Not fixed automatically: a dictionary rule is a judgement, not a mechanical
 fix."""),
     RuleInfo("PRH002", "error", "prh dictionary cannot be used", GROUP, explain="""\
-A prh file listed in the manifest has a problem: YAML syntax, an unknown key, a missing import,
+A prh file listed in the manifest is missing (reported at its line of game.yaml: create the
+file, or delete the line) or has a problem: YAML syntax, an unknown key, a missing import,
 an import cycle, a version mismatch between a file and its imports, a pattern Python cannot
 express (a variable-width look-behind that is not a plain alternation, an unknown \\p{…}), a bad
 regexpMustEmpty, or a failing spec (from did not become to). The message names the rule; prh
@@ -32,22 +36,46 @@ Fix: rewrite the pattern without nested repetition, e.g. ア+ instead of (ア|�
 )
 
 
+MISSING_HINT = "create it, or delete the `prh:` line of game.yaml"
+BROKEN_HINT = "fix the prh file; its rules are not applied until then"
+
+
+def _missing(ctx) -> tuple[ConfigError, ...]:
+    """A dictionary game.yaml names that is not there, at its line of game.yaml (its entry under
+    ``lint: prh:``), for the designer to create it or remove the line."""
+    from fuda.database.findings import FindingsError
+    from fuda.database.yamlfile import read_yaml
+
+    folder = Path(ctx.game.folder)
+    gone = [(i, p) for i, p in enumerate(ctx.settings.prh) if not (folder / p).is_file()]
+    if not gone:
+        return ()
+    try:
+        doc = read_yaml(folder / "game.yaml")
+    except (FindingsError, OSError):
+        doc = None
+    return tuple(ConfigError(doc.where(("lint", "prh", i)) if doc else Location(folder / "game.yaml"),
+                             f"prh dictionary {p} does not exist") for i, p in gone)
+
+
 def _rules(ctx):
     files = [ctx.game.folder / p for p in ctx.settings.prh]
     if not files:
         return (), ()
+    missing = _missing(ctx)
+    if missing:
+        return (), tuple((error, MISSING_HINT) for error in missing)
     rules, errors = load(files)
     if errors:
-        return (), errors
+        return (), tuple((error, BROKEN_HINT) for error in errors)
     return rules, ()
 
 
 def check_config(ctx):
     """PRH002."""
     _, errors = ctx.memo("prh", lambda: _rules(ctx))
-    for error in errors:
-        yield ctx.located("PRH002", error.location, error.message,
-                          hint="fix the prh file; its rules are not applied until then")
+    for error, hint in errors:
+        yield ctx.located("PRH002", error.location, error.message, hint=hint)
 
 
 def _cut(ctx) -> set:
