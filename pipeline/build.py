@@ -242,6 +242,9 @@ def build(paths=None, out: Path = Path("out"), progress=None) -> BuildResult:
     if any(f.severity == "error" for f in findings):
         errors = sum(f.severity == "error" for f in findings)
         return BuildResult(tuple(findings), (), (("validation", Text("build.db_errors", errors=errors)),))
+    from fuda.database.cardschema import refreshed
+
+    findings = refreshed(database, findings, write_atomic)  # a custom game's editor schema, if fuda's own
     failures: list[tuple[str, str]] = []
     outputs: list[tuple[str, tuple[Path, ...]]] = []
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -57,12 +57,13 @@ def schema(
         typer.echo(t("schema.done", count=len(written), out=out))
         if not paths and not sample:
             return
-    from fuda.build import write_card_schemas
+    from fuda.atomic import write_atomic
+    from fuda.database.cardschema import write_card_schemas
     from fuda.database.findings import FindingsError
 
     src = source(paths, sample)
     try:
-        derived = write_card_schemas(src.paths)
+        derived, kept = write_card_schemas(src.paths, write_atomic)
     except FileNotFoundError as exc:
         raise fail_text(exc) from None
     except FindingsError as exc:
@@ -70,5 +71,9 @@ def schema(
         raise typer.Exit(1) from None
     for path in derived:
         typer.echo(str(path))
+    for path in kept:
+        err(t("schema.kept", path=path))
+    if kept:
+        raise typer.Exit(1)
     if not derived:
         err(t("schema.none"))

@@ -111,3 +111,37 @@ def refresh(games, write) -> list[Path]:
         if found is not None and found.writable:
             written.append(write(found.path, found.text))
     return written
+
+
+def refreshed(database, findings, write) -> list[Finding]:
+    """For a writing command (``fuda build``) after a load without errors: rewrite the games'
+    stale or missing cards.schema.json of fuda's own (:func:`refresh`) and return ``findings``
+    without the C006 warnings that are thereby settled."""
+    done = {Path(p) for p in refresh(database.games, write)}
+    settled = {Path(g.folder) for g in database.games if Path(g.folder) / FILE in done}
+    return [f for f in findings
+            if not (f.code == "C006" and Path(f.location.file).parent in settled)]
+
+
+def write_card_schemas(paths, write) -> tuple[list[Path], list[Path]]:
+    """``fuda schema``: write ``cards.schema.json`` into every game folder at ``paths`` whose rule
+    set derives its card schema from game.yaml (``rules: custom``), with ``write(path, text)``.
+    Returns the files written and those left alone because fuda did not write them. A game.yaml
+    with errors raises FindingsError; the card files themselves need not be valid yet."""
+    from fuda.database.findings import FindingsError
+    from fuda.database.load import _load
+
+    database, found = _load(paths)
+    broken = [f for f in found if f.severity == "error" and Path(f.location.file).name == "game.yaml"]
+    if broken:
+        raise FindingsError(broken)
+    written, kept = [], []
+    for game in database.games:
+        schema = inspect(game)
+        if schema is None:
+            continue
+        if schema.state == "foreign":
+            kept.append(schema.path)
+        else:
+            written.append(write(schema.path, schema.text))
+    return written, kept

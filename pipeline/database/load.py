@@ -11,7 +11,7 @@ import gc
 from collections import defaultdict
 from pathlib import Path
 
-from fuda.database import characters, checks, consequences, files
+from fuda.database import cardschema, characters, checks, consequences, files
 from fuda.database.findings import Finding, FindingsError, Location, sorted_findings
 from fuda.database.model import (
     Ability,
@@ -187,6 +187,7 @@ def load_game(folder: Path, *, frozen: bool = True) -> tuple[Game | None, list[F
     later = checks.check_game(game, manifest_doc, fighter_where, known_ids)
     later += characters.check_characters(game)
     later += files.font_findings(game, manifest_doc)
+    later += cardschema.findings(game, manifest_doc)
     findings.extend(consequences.mark(later, failed) if failed else later)
     return game, findings
 

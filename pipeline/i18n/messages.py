@@ -124,6 +124,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "schema.none": _m("ここには game.yaml からカードのスキーマを作るゲーム（rules: custom）がありません。"
                       "同梱のスキーマは --out フォルダー で書き出せます",
                       "no game here derives its card schema (only rules: custom does); --out DIR writes the bundled schemas"),
+    "schema.kept": _m("{path} は fuda が書いたファイルではないので書き換えませんでした。game.yaml から作り直すなら、消してからもう一度 fuda schema を実行してください",
+                      "{path} was not written by fuda, so it is left as it is; to derive it from game.yaml again, delete it and run fuda schema again"),
     "schema.done": _m("{count} 個のスキーマを {out} に書きました", "wrote {count} schema(s) to {out}"),
     "wrote": _m("{path} を書きました", "wrote {path}"),
     # print / mat
