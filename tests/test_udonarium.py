@@ -26,7 +26,7 @@ from .engine.cli import app
 HEX = re.compile(r"[0-9a-f]{64}")
 TYPED = {"location.x", "location.y", "posZ", "state", "rotate", "zindex", "isShowTotal", "width", "height",
          "gridSize", "selected", "gridType", "roll", "currentValue"}
-ROOTS = {"card", "card-stack", "game-table", "room", "character"}
+ROOTS = {"card", "card-stack", "game-table", "room", "character", "summary-setting"}
 _DECODE = {"&amp;": "&", "&lt;": "<", "&gt;": ">", "&quot;": '"', "&apos;": "'"}
 
 
@@ -295,7 +295,7 @@ def test_room_replaces_with_exact_positions(db):
     """--room: one <room> holding the table and every pile, each on its mat zone inside the table."""
     game = db.game("recast-rift")
     _, roots = check_rules(build_zip(game, "reimu-marisa", room=True)[0])
-    assert [(n, r.tag) for n, r in roots] == [("data.xml", "room")]
+    assert [(n, r.tag) for n, r in roots] == [("data.xml", "room"), ("summary.xml", "summary-setting")]
     room = roots[0][1]
     table = room[0]
     assert table.tag == "game-table"

@@ -120,14 +120,17 @@ COUNTERS = {"recast-rift": ("ライフ", 6, 6), "ryomen": ("ポイント", 0, 19
 
 @pytest.mark.parametrize("game_id", sorted(COUNTERS))
 def test_each_seat_gets_a_counter_piece(db, game_id):
-    """A <character> per seat whose detail holds the number as a numberResource with its maximum;
-    in --room each lies on its player's half of the table."""
+    """--room: a <character> per seat whose detail holds the number as a numberResource with its
+    maximum, each on its player's half of the table; a deck ZIP (add mode): its own player's one
+    counter, named after the deck, so two players who each drop a deck get two, not four."""
     game = db.game(game_id)
     name, start, most = COUNTERS[game_id]
+    deck = game.decks[0]
     for room in (False, True):
-        found = roots(build_zip(game, game.decks[0].id, room=room)[0])
+        found = roots(build_zip(game, deck.id, room=room)[0])
         pieces = [el for r in found.values() for el in ([r] if r.tag == "character" else r.iter("character"))]
-        assert [value(p, "name") for p in pieces] == [f"{name}（プレイヤー1）", f"{name}（プレイヤー2）"]
+        expected = [f"{name}（プレイヤー1）", f"{name}（プレイヤー2）"] if room else [f"{name}（{deck.name}）"]
+        assert [value(p, "name") for p in pieces] == expected
         for piece in pieces:
             (number,) = [d for d in piece.iter("data") if d.get("type") == "numberResource"]
             assert number.get("name") == name
@@ -161,3 +164,66 @@ def test_cli_seed_and_no_shuffle(tmp_path):
         assert result.exit_code == 0, result.output
         outs[len(outs)] = out.read_bytes()
     assert outs[0] == outs[1] != outs[2]
+
+
+@pytest.mark.parametrize("game_id", sorted(COUNTERS))
+def test_room_counters_hide_no_card(db, game_id):
+    """In --room no counter stands on a card or in front of one: Udonarium stands a counter up,
+    so its footprint and the card's length behind it (smaller y) must be free of cards."""
+    game = db.game(game_id)
+    w_px, h_px = (v * 50 / 31.5 for v in game.card_size)
+    for deck in game.decks:
+        room = roots(build_zip(game, deck.id, room=True)[0])["data.xml"]
+        cards = [(json.loads(o.get("location.x")), json.loads(o.get("location.y")))
+                 for o in room if o.tag in ("card", "card-stack")]
+        counters = [(json.loads(o.get("location.x")), json.loads(o.get("location.y")), float(value(o, "size")) * 50)
+                    for o in room if o.tag == "character"]
+        assert counters
+        for x, y, side in counters:
+            for cx, cy in cards:
+                overlaps = x < cx + w_px and cx < x + side and y - h_px < cy + h_px and cy < y + side
+                assert not overlaps, (deck.id, (x, y), (cx, cy))
+
+
+@pytest.mark.parametrize("game_id", sorted(COUNTERS))
+def test_room_summary_shows_counter_values_on_hover(db, game_id):
+    """--room carries summary.xml, a <summary-setting> whose tags keep Udonarium's defaults and add
+    each counter's resource, so hovering a counter shows its value."""
+    game = db.game(game_id)
+    name = COUNTERS[game_id][0]
+    found = roots(build_zip(game, game.decks[0].id, room=True)[0])
+    summary = found["summary.xml"]
+    assert summary.tag == "summary-setting"
+    assert summary.get("dataTag").split() == ["HP", "MP", "敏捷度", "生命力", "精神力", name]
+    assert "summary.xml" not in roots(build_zip(game, game.decks[0].id)[0])  # a deck leaves the user's summary alone
+
+
+def test_awakening_mark_band_hides_nothing_the_back_prints(db):
+    """The 【選んだ覚醒札・奥】 band on a Recast Rift awakening card's back leaves every step of its
+    life track (and every other printed word) exactly as the unmarked back shows it."""
+    from fuda.faces.layout import layout_back
+    from fuda.faces.primitives import Ellipse, TextLine
+    from fuda.online.udonarium_format import FACE_SCALE, Images
+    from fuda.online.udonarium_plan import Renderer
+    from PIL import Image
+
+    game = db.game("recast-rift")
+    card = next(c for c in game.cards if c.kind == "awakening")
+    images = Images()
+    r = Renderer(game, images, FACE_SCALE, [])
+    plain, marked = (Image.open(io.BytesIO(images.entries[r.back(card, mark)][1])).convert("RGB")
+                     for mark in ("", "選んだ覚醒札・奥"))
+    assert plain.size == marked.size and plain.tobytes() != marked.tobytes()  # the band is there
+    face = layout_back(game, card, bleed=0.0)
+    px = plain.width / face.width
+    printed = [it for it in face.items if isinstance(it, Ellipse | TextLine)]
+    assert [it.text for it in printed if isinstance(it, TextLine)][:7] == ["ライフ", "6", "5", "4", "3", "2", "1"]
+    for it in printed:
+        if isinstance(it, Ellipse):
+            box = (it.x, it.y, it.x + it.w, it.y + it.h)
+        else:
+            size = it.size * 25.4 / 72
+            half = size * len(it.text) / 2
+            box = (it.x - half, it.y - 0.9 * size, it.x + half, it.y + 0.2 * size)
+        crop = tuple(round(v * px) for v in box)
+        assert plain.crop(crop).tobytes() == marked.crop(crop).tobytes(), it

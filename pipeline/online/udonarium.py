@@ -32,6 +32,7 @@ from fuda.online.udonarium_format import (
     xml_card,
     xml_character,
     xml_stack,
+    xml_summary,
     zip_bytes,
 )
 from fuda.online.udonarium_plan import plan_deck, zone_origin
@@ -46,7 +47,7 @@ def build_zip(game, deck_id: str, *, room: bool = False, scale: float = FACE_SCA
         deck = game.deck(deck_id)
     except KeyError as exc:
         raise ExportError(exc.args[0], usage=True) from None
-    plan = plan_deck(game, deck, scale=scale, seed=seed, shuffle=shuffle)
+    plan = plan_deck(game, deck, scale=scale, seed=seed, shuffle=shuffle, both_seats=room)
     xml_files: list[tuple[str, bytes]] = []
     if room:
         children = [plan.table]
@@ -55,6 +56,8 @@ def build_zip(game, deck_id: str, *, room: bool = False, scale: float = FACE_SCA
         for x, y, counter in counter_positions(game, plan):
             children.append(xml_character(counter, x, y))
         xml_files.append(("data.xml", to_xml(El("room", (), tuple(children)))))
+        if plan.counters:  # hovering a counter shows the resources the room's summary names
+            xml_files.append(("summary.xml", to_xml(xml_summary(c.resource for c in plan.counters))))
     else:
         xml_files.append(("table.xml", to_xml(plan.table)))
         for i, pile in enumerate(plan.piles, 1):
@@ -85,9 +88,17 @@ def room_positions(game, plan: Plan):
 
 def counter_positions(game, plan: Plan):
     """(x, y, counter) in table px: seat 1's counter on its zone of the player's mat, seat 2's at
-    the same place of the opponent's mat (turned 180°, so mirrored in both directions)."""
+    the same place of the opponent's mat (turned 180°, so mirrored in both directions).
+
+    Udonarium stands a counter up out of the table, so it hides what lies just behind it (a
+    double-click aimed at that card hits the counter): a counter whose footprint, or the card's
+    length behind it, would cover a card moves sideways, half a cell at a time, to the nearest
+    place that covers none."""
     ox, oy = plan.mat_origin
     mw, mh = plan.mat_size
+    w_px, h_px = (v * TABLE_PX_PER_MM for v in game.card_size)
+    cards = [(x, y, x + w_px, y + h_px) for x, y, _ in room_positions(game, plan)]
+    table_w = plan.table_cells[0] * CELL
     for counter in plan.counters:
         spot = zone_origin(game, counter.zone, plan.zones) if counter.zone else None
         side = counter.size * CELL
@@ -98,7 +109,23 @@ def counter_positions(game, plan: Plan):
             y = oy + (spot[1] + counter.offset[1]) * TABLE_PX_PER_MM
             if counter.seat == 2:
                 x, y = 2 * ox + mw - x - side, 2 * oy - y - side
+        x = _clear_of(cards, x, y, side, h_px, table_w)
         yield round(x, 1), round(y, 1), counter
+
+
+def _clear_of(cards, x: float, y: float, side: float, behind: float, table_w: float) -> float:
+    """The x nearest ``x`` at which a standing counter of ``side`` px at ``y`` covers no card:
+    neither its footprint nor the ``behind`` px behind it (smaller y) overlaps one."""
+    def covers(at: float) -> bool:
+        x0, y0, x1, y1 = at, y - behind, at + side, y + side
+        return any(x0 < cx1 and cx0 < x1 and y0 < cy1 and cy0 < y1 for cx0, cy0, cx1, cy1 in cards)
+
+    step = CELL / 2
+    for k in range(int(table_w // step) + 1):
+        for at in (x + k * step, x - k * step):
+            if 0 <= at <= table_w - side and not covers(at):
+                return at
+    return x  # the whole row is cards: leave it where the rule set put it
 
 
 def export_udonarium(game, deck_id: str, out: Path, *, room: bool = False, scale: float = FACE_SCALE,

@@ -153,7 +153,14 @@ def fit_image(data_: bytes, limit: int = MAX_IMAGE_BYTES) -> tuple[bytes, str, t
 
 
 def encode_png(image) -> bytes:
-    """Deterministic PNG bytes (no metadata, fixed compression)."""
+    """Deterministic PNG bytes (no metadata, fixed compression); a ``--watch`` session reuses
+    the bytes of an image whose pixels did not change."""
+    from fuda.faces.reuse import encoded
+
+    return encoded(image, _encode_png, "udonarium")
+
+
+def _encode_png(image) -> bytes:
     buf = io.BytesIO()
     image.save(buf, "PNG", compress_level=3)
     return buf.getvalue()
@@ -270,6 +277,18 @@ def xml_character(counter: Counter, x: float = 0, y: float = 0) -> El:
         data("common", children=(data("name", counter.name), data("size", _attr_value(counter.size)))),
         data("detail", children=tuple(sections))))
     return El("character", attrs, (root,))
+
+
+#: The tags Udonarium's summary shows by default (``DataSummarySetting.dataTag``).
+SUMMARY_TAGS = ("HP", "MP", "敏捷度", "生命力", "精神力")
+
+
+def xml_summary(resources) -> El:
+    """A ``<summary-setting>`` (Udonarium's own room saves carry it as ``summary.xml``) whose
+    tags are Udonarium's defaults and ``resources``: a piece's overview on hover shows the data
+    its tags name, so a counter shows its value (ライフ 7 / 7) without opening its sheet."""
+    tags = list(dict.fromkeys((*SUMMARY_TAGS, *resources)))
+    return El("summary-setting", (("sortTag", "name"), ("sortOrder", "ASC"), ("dataTag", " ".join(tags))), ())
 
 
 def xml_table(name: str, cells: tuple[int, int], image: str, selected: bool = True) -> El:

@@ -20,7 +20,8 @@ from pathlib import Path
 
 from fuda.database.findings import Finding, FindingsError
 from fuda.database.ruleset import ruleset_for
-from fuda.faces.primitives import Ellipse, Face, Rect, TextLine
+from fuda.faces.primitives import Ellipse, Face, Rect, Rule, TextLine
+from fuda.faces.primitives import Image as ImagePrimitive
 from fuda.i18n import Text
 from fuda.online.udonarium_format import (
     CELL,
@@ -169,13 +170,69 @@ class Renderer:
 
 
 def _banded(face: Face, text: str) -> Face:
-    """``face`` with ``text`` in a dark band across its middle."""
+    """``face`` with ``text`` in a dark band, laid where it hides nothing the face prints: the
+    widest strip free of text, circles, lines and pictures, across the face or (vertical
+    writing) down it, whichever holds the larger letters; across the middle only when the face
+    leaves no strip free."""
     w, h = face.width, face.height
-    band = 0.16 * h
-    pt = min(band * 0.5, w * 0.85 / max(1, len(text))) / MM_PER_PT
-    items = (Rect(0, (h - band) / 2, w, band, "#1d1a17"),
-             TextLine(w / 2, h / 2 + 0.36 * pt * MM_PER_PT, text, pt, "bold", "#ffffff", anchor="middle"))
+    boxes = [box for box in map(_printed_box, face.items) if box is not None]
+    across = _widest_gap([(y0, y1) for _, y0, _, y1 in boxes], h)
+    down = _widest_gap([(x0, x1) for x0, _, x1, _ in boxes], w)
+    n = max(1, len(text))
+    pt_across = min((across[1] - across[0]) * 0.6, w * 0.85 / n) / MM_PER_PT
+    pt_down = min((down[1] - down[0]) * 0.6, h * 0.85 / n / 1.1) / MM_PER_PT
+    if max(pt_across, pt_down) * MM_PER_PT < BAND_MIN_MM:  # nowhere free: across the middle, as before
+        band = 0.16 * h
+        pt = min(band * 0.5, w * 0.85 / n) / MM_PER_PT
+        across, pt_across, pt_down = ((h - band) / 2, (h + band) / 2), pt, 0.0
+    if pt_across >= pt_down:
+        y0, y1 = across
+        size = pt_across * MM_PER_PT
+        band = min(y1 - y0, size * 1.8)
+        top = (y0 + y1 - band) / 2
+        items = (Rect(0, top, w, band, BAND_FILL),
+                 TextLine(w / 2, top + band / 2 + 0.36 * size, text, pt_across, "bold", "#ffffff", anchor="middle"))
+    else:
+        x0, x1 = down
+        size = pt_down * MM_PER_PT
+        band = min(x1 - x0, size * 1.8)
+        left = (x0 + x1 - band) / 2
+        step = size * 1.1
+        first = (h - step * n) / 2 + step / 2 + 0.36 * size
+        items = (Rect(left, 0, band, h, BAND_FILL),
+                 *(TextLine(left + band / 2, first + i * step, ch, pt_down, "bold", "#ffffff", anchor="middle")
+                   for i, ch in enumerate(text)))
     return Face(w, h, face.items + items, face.bleed, face.name)
+
+
+#: The mark's band: its fill, and the least letter height (mm) a free strip must allow.
+BAND_FILL = "#1d1a17"
+BAND_MIN_MM = 3.0
+
+
+def _printed_box(item) -> tuple[float, float, float, float] | None:
+    """The box (x0, y0, x1, y1, mm) of what ``item`` prints, or None for backgrounds and frames
+    (rectangles and polygons: a band may lie on them)."""
+    if isinstance(item, TextLine):
+        size = item.size * MM_PER_PT
+        width = size * len(item.text) * item.h_scale
+        x0 = {"start": item.x, "middle": item.x - width / 2, "end": item.x - width}.get(item.anchor, item.x)
+        return x0, item.y - 0.9 * size, x0 + width, item.y + 0.2 * size
+    if isinstance(item, Ellipse | ImagePrimitive):
+        return item.x, item.y, item.x + item.w, item.y + item.h
+    if isinstance(item, Rule):
+        return min(item.x1, item.x2), min(item.y1, item.y2), max(item.x1, item.x2), max(item.y1, item.y2)
+    return None
+
+
+def _widest_gap(spans: list[tuple[float, float]], length: float) -> tuple[float, float]:
+    """The widest stretch of ``0..length`` that no span covers."""
+    best, at = (0.0, 0.0), 0.0
+    for a, b in sorted((max(0.0, a), min(length, b)) for a, b in spans):
+        if a - at > best[1] - best[0]:
+            best = (at, a)
+        at = max(at, b)
+    return (at, length) if length - at > best[1] - best[0] else best
 
 
 def _piece(r: Renderer, game, card, state: int, size: float, mark: str = "") -> Piece:
@@ -195,9 +252,11 @@ def shuffled(items: tuple, seed: int, *names: str) -> tuple:
     return tuple(order)
 
 
-def plan_deck(game, deck, *, scale: float, seed: int = 0, shuffle: bool = True) -> Plan:
+def plan_deck(game, deck, *, scale: float, seed: int = 0, shuffle: bool = True, both_seats: bool = True) -> Plan:
     """The piles, images and table of one deck of ``game``, as its rule set plans them; decks
     and chip piles the players shuffle are shuffled with ``seed`` unless ``shuffle`` is False.
+    Each counter the plan names comes once per seat (``both_seats``, a room) or once, named
+    after the deck (a deck its player drops into a session).
     A pile, chip kind or counter on a zone the game's mat does not define is an ExportError."""
     plan = Plan(zones=zones(game))
     r = Renderer(game, plan.images, scale, plan.warnings)
@@ -217,12 +276,13 @@ def plan_deck(game, deck, *, scale: float, seed: int = 0, shuffle: bool = True) 
     if table.chips:
         plan.piles.extend(_chips(r, game, plan.zones, table.chips, seed if shuffle else None, deck.id))
     for counter in table.counters:
-        for seat in (1, 2):
-            image = r.counter(counter.name, f"プレイヤー{seat}")
+        # a room seats both players; a deck dropped into a session is one player's: its own counter only
+        for seat, owner in (((1, "プレイヤー1"), (2, "プレイヤー2")) if both_seats else ((1, deck.name),)):
+            image = r.counter(counter.name, owner if both_seats else "")
             plan.counters.append(Counter(
-                f"{counter.name}（プレイヤー{seat}）", counter.name, counter.start, counter.maximum, image,
+                f"{counter.name}（{owner}）", counter.name, counter.start, counter.maximum, image,
                 COUNTER_CELLS, seat, counter.zone, tuple(counter.offset),
-                f"{counter.name}の数。詳細の「リソース」で増減する（最大 {counter.maximum}）。"))
+                f"{counter.name}の数。右クリック →「詳細を表示」の「リソース」で増減する（最大 {counter.maximum}）。"))
     _table(game, plan, r)
     return plan
 
