@@ -3,8 +3,10 @@
 The module interface every engine package offers (see :mod:`engine.games`):
 
 * ``build_registry(game)`` — compile the cards (located FindingsError on a bad op);
-* ``new_game(registry, setups, seed, position=None)`` — a started-on-demand game;
-* ``setup_from_deck(deck)`` / ``setup_from_json(doc)`` — one player's setup / both from a replay;
+* ``new_game(registry, setups, seed, position=None, variants=())`` — a started-on-demand game;
+* ``setup_from_deck(deck)`` / ``setup_from_json(doc)`` — one player's setup / both (and the
+  game's rule variants, a :class:`Table`) from a replay;
+* ``VARIANTS`` — the optional rule variants by name (:mod:`.variants`), off by default;
 * ``entrants(registry)`` — the decks ``fuda simulate`` pits against each other;
 * ``CATALOGUE`` — the rules catalogue; ``ENGINE_VERSION``, ``RULES_VERSION``.
 """
@@ -15,18 +17,20 @@ from fuda.engine.core.registry import per_registry
 from fuda.engine.toho_tcg.cards import CardDef, CardPool, build_registry
 from fuda.engine.toho_tcg.game import ENGINE_VERSION, RULES_VERSION, TohoTCG
 from fuda.engine.toho_tcg.rules import CATALOGUE
-from fuda.engine.toho_tcg.setup import Piece, PlayerSetup, Position, Seat
+from fuda.engine.toho_tcg.setup import Piece, PlayerSetup, Position, Seat, Table
 from fuda.engine.toho_tcg.simulate import entrants
 from fuda.engine.toho_tcg.stack import Ctx
+from fuda.engine.toho_tcg.variants import QUICK_LIMIT_BOTH_TURNS, VARIANTS, Variant
 
 RULES = "toho-tcg"
 
 pool_of = per_registry(CardPool)
 
 
-def new_game(registry, setups, seed: int, position: Position | None = None) -> TohoTCG:
-    """A game between two setups (PlayerSetup or their JSON), optionally from a position."""
-    return TohoTCG(pool_of(registry), setups, seed, position)
+def new_game(registry, setups, seed: int, position: Position | None = None, variants=()) -> TohoTCG:
+    """A game between two setups (PlayerSetup or their JSON, or a :class:`Table`), optionally from a
+    position, playing the named rule ``variants`` (none by default; ``ValueError`` for an unknown one)."""
+    return TohoTCG(pool_of(registry), setups, seed, position, variants)
 
 
 def setup_from_deck(deck) -> PlayerSetup:
@@ -34,9 +38,9 @@ def setup_from_deck(deck) -> PlayerSetup:
     return PlayerSetup.from_deck(deck)
 
 
-def setup_from_json(doc) -> list[PlayerSetup]:
-    """Both players' setups from a replay's ``setup`` document."""
-    return [PlayerSetup.from_json(d) for d in doc["players"]]
+def setup_from_json(doc) -> Table:
+    """Both players' setups, with the game's rule variants, from a replay's ``setup`` document."""
+    return Table.from_json(doc)
 
 
 __all__ = [
@@ -50,8 +54,12 @@ __all__ = [
     "Piece",
     "PlayerSetup",
     "Position",
+    "QUICK_LIMIT_BOTH_TURNS",
     "Seat",
+    "Table",
     "TohoTCG",
+    "VARIANTS",
+    "Variant",
     "build_registry",
     "entrants",
     "new_game",

@@ -159,6 +159,7 @@ class Effects:
             self.trash[p].remove(c)
             self.zone[c] = "hand"
             self.hand[p].append(c)
+            self.seen_in_hand[p].add(c)  # taken from the open trash
         self.log.add("recover", p, cards=[self.oid[c] for c in got], source=self.oid[source])
 
     def search(self, p: int, kind: str, ctype, count: int, source: int):

@@ -199,6 +199,8 @@ class Field:
         for x in stack:
             self.zone[x] = dest
             (self.trash if dest == "trash" else self.hand)[self.owner[x]].append(x)
+            if dest == "hand":  # both players saw it go there
+                self.seen_in_hand[self.owner[x]].add(x)
             self.tapped[x] = False
             self.damage[x] = 0
             self.attacked[x] = False
@@ -222,6 +224,8 @@ class Field:
         self.tapped[c] = False
         self.zone[c] = dest
         (self.trash if dest == "trash" else self.hand)[self.owner[c]].append(c)
+        if dest == "hand":
+            self.seen_in_hand[self.owner[c]].add(c)
         self.dirty = True
 
     def destroy(self, c: int, by: int = -1) -> None:

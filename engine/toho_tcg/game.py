@@ -18,13 +18,16 @@ from fuda.engine.toho_tcg.combat import Combat
 from fuda.engine.toho_tcg.effects import Effects
 from fuda.engine.toho_tcg.field import Field
 from fuda.engine.toho_tcg.render import TTNarrator
-from fuda.engine.toho_tcg.setup import PHASES, Piece, PlayerSetup, Position
+from fuda.engine.toho_tcg.setup import PHASES, Piece, PlayerSetup, Position, Table
 from fuda.engine.toho_tcg.stack import Stack
+from fuda.engine.toho_tcg.variants import QUICK_LIMIT_BOTH_TURNS, checked
 from fuda.engine.toho_tcg.view import TTView, hidden_from, view_of
 from fuda.engine.toho_tcg.windows import Windows
 
-ENGINE_VERSION = "1.1"
-RULES_VERSION = "toho-tcg-2"  # 2: TT-BAT-7 outside the fight, mandatory recover/search, TT-SPELL-6 in both turns
+ENGINE_VERSION = "1.2"
+#: 2: TT-BAT-7 outside the fight, mandatory recover/search, TT-SPELL-6 in both turns;
+#: 3: TT-SPELL-5/6 in the player's own turn only (both turns: the variant quick-limit-both-turns)
+RULES_VERSION = "toho-tcg-3"
 #: Not a rule: a safety net so that no playout runs forever; such a game is a draw.
 MAX_TURNS = 200
 #: Manifest settings the engine supports with the seed's value 1 only (one equip per character, one
@@ -47,9 +50,15 @@ class TohoTCG(Field, Stack, Windows, Effects, Combat, Game):
     RULES_VERSION = RULES_VERSION
     NARRATOR = TTNarrator
 
-    def __init__(self, pool: CardPool, setups, seed: int, position: Position | None = None):
+    def __init__(self, pool: CardPool, setups, seed: int, position: Position | None = None,
+                 variants=()):
         super().__init__(seed)
+        if isinstance(setups, Table):  # a replay's setup: its variants come with it
+            variants = (*setups.variants, *variants)
+            setups = setups.players
         self._setups_arg = setups  # for fresh()
+        self.variants = checked(variants)  # rule variants (.variants), recorded in setup_json()
+        self.qa_both_turns = QUICK_LIMIT_BOTH_TURNS in self.variants
         self.cards = pool
         self.setups = tuple(s if isinstance(s, PlayerSetup) else PlayerSetup.from_json(s) for s in setups)
         if len(self.setups) != 2:
@@ -93,6 +102,7 @@ class TohoTCG(Field, Stack, Windows, Effects, Combat, Game):
         self.rei = [0, 0]
         self.qa_played = [0, 0]
         self.new_assisters: list[int] = []
+        self.seen_in_hand = (set(), set())  # hand cards the other player saw go there from an open place
         self.eot: list = []
         self.stack: list = []
         self.limbo: list[int] = []  # a card being played while its targets and cost are decided
@@ -120,10 +130,13 @@ class TohoTCG(Field, Stack, Windows, Effects, Combat, Game):
 
     def fresh(self) -> TohoTCG:
         """The same game, not started (same setups, position and seed)."""
-        return TohoTCG(self.cards, self._setups_arg, self.seed, self.position)
+        return TohoTCG(self.cards, self._setups_arg, self.seed, self.position, self.variants)
 
     def setup_json(self) -> dict:
-        return {"players": [s.as_json() for s in self.setups]}
+        doc = {"players": [s.as_json() for s in self.setups]}
+        if self.variants:  # a game without variants records what it did before variants existed
+            doc["variants"] = list(self.variants)
+        return doc
 
     def shuffle_deck(self, p: int) -> None:
         """Shuffle p's deck with the game's generator and log the order (top first)."""
@@ -132,6 +145,8 @@ class TohoTCG(Field, Stack, Windows, Effects, Combat, Game):
 
     # -- flow ------------------------------------------------------------------------------------
     def flow(self):
+        if self.variants:  # part of the record: a replay that lost them no longer verifies
+            self.log.add("variants", None, names=list(self.variants))
         if self.position is None:
             yield from self._set_up()
             phase = "draw"

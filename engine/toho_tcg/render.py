@@ -10,6 +10,7 @@ from __future__ import annotations
 from fuda.engine.core.narration import Narrator
 from fuda.i18n import language
 from fuda.engine.toho_tcg.cards import LABELS
+from fuda.engine.toho_tcg.variants import VARIANTS
 
 PHASE_JA = {"draw": "ドローフェイズ", "standby": "スタンバイフェイズ", "main": "メインフェイズ",
             "battle": "バトルフェイズ", "end": "エンドフェイズ", "discard": "ディスカードフェイズ"}
@@ -89,6 +90,10 @@ class TTNarrator(Narrator):
 
     def _r_decision(self, who, p, d):
         return ""
+
+    def _r_variants(self, who, p, d):
+        clauses = [c for name in d["names"] for c in VARIANTS[name].clauses]
+        return f"ルールの変種: {'、'.join(d['names'])}（{'、'.join(clauses)}）"
 
     def _r_setup(self, who, p, d):
         return f"{who} デッキ「{d['name'] or d['deck'] or '指定なし'}」 {d['size']}枚（ライフ）"

@@ -183,40 +183,48 @@ CATALOGUE = Catalogue("toho-tcg", "seeds/002 (東方カードゲーム（仮）)
                         "解決するときにそのキャラクターを選べなくなっていたら、"
                         "イクイップはトラッシュに送られます。"),
     C("TT-SPELL-5", "Equips may be played any number of times; quicks and assisters together at most 3 per own turn.",
-      "Counted per turn and per player, in either player's turn (see TT-SPELL-6); a countered quick or "
-      "assister was played and counts.",
+      "Counted per player in their own turn: 「クイックとアシスターを合わせて、自分のターンで最大３枚までプレイ"
+      "することができる。」 is the only sentence that states the limit, and it says 自分のターン. In the "
+      "opponent's turn nothing caps a player's quicks (the page gives no number there). A countered quick or "
+      "assister was played and counts. The rule variant quick-limit-both-turns (off by default; fuda play "
+      "--variant quick-limit-both-turns) counts in the opponent's turn too.",
       ja="イクイップにはプレイする回数に制限はありませんが、クイックとアシスターを合わせて、"
          "自分のターンで最大３枚までプレイすることができます。",
-      ja_interpretation="プレイヤーごと・ターンごとに数え、"
-                        "自分のターンにも相手のターンにも当てはめます（TT-SPELL-6）。"
-                        "打ち消されたクイックやアシスターも、プレイしたものとして数えます。"),
+      ja_interpretation="プレイヤーごとに、そのプレイヤー自身のターンの中で数えます。"
+                        "上限を述べている文は"
+                        "「クイックとアシスターを合わせて、自分のターンで最大３枚までプレイすることができる。」"
+                        "だけで、「自分のターン」と書いています。相手のターンには、クイックの枚数を限る文はありません"
+                        "（ルールページは相手のターンの枚数を決めていません）。"
+                        "打ち消されたクイックやアシスターも、プレイしたものとして数えます。"
+                        "ルールの変種 quick-limit-both-turns（ふだんは使いません。"
+                        "fuda play --variant quick-limit-both-turns）では、相手のターンにも数えます。"),
     C("TT-SPELL-6", "Assisters out reduce that number (2 out leave room for 1 more, 3 for none).",
-      "In every turn — one's own and the opponent's — a player may play a quick or an assister while "
-      "(quicks and assisters they played this turn, countered ones included) + (their assisters in the "
-      "zone placed before this turn) < 3. Why the opponent's turn too: the page counts 3 for one's own "
-      "turn, then says that a player who makes their assisters 3 「次のターンではまったくクイックをプレイ"
-      "できなくなる」. Assisters are played only in one's own main phase, so the turn right after is the "
-      "opponent's; the sentence only has force if the count applies there, and the page's conclusion "
-      "(assisters make one 「スペルの打ち合いに弱くなってしまう」) is about answering quicks, which happens "
-      "in the opponent's turn. The reading that left the opponent's turn unlimited (engine 1.0) made 3 "
-      "assisters cost nothing there.",
+      "In their own turn a player may play a quick or an assister while (quicks and assisters they played "
+      "this turn, countered ones included) + (their assisters in the zone placed before this turn) < 3; "
+      "an assister placed this turn is counted once, as a play. 「もしそこでアシスターを置いてしまって"
+      "アシスターが３つになると、次のターンではまったくクイックをプレイできなくなる」 is read as the "
+      "player's own next turn: the turn in which the third assister is placed has used its 3 already, and "
+      "in the player's next turn the 3 assisters placed before it leave none. Nothing is counted in the "
+      "opponent's turn (TT-SPELL-5). The variant quick-limit-both-turns reads 「次のターン」 as the "
+      "opponent's turn that follows (assisters are placed in one's own main phase) and applies the same "
+      "count there too.",
       ja="アシスターが置いてある場合、"
          "その分だけそのターンにプレイできるクイックとアシスターの数が減ってしまいます。"
          "例えばすでにアシスターが２つ置いてあるとクイックかアシスターは１つしかプレイできず、"
          "３つあるとまったくプレイできません。",
-      ja_interpretation="自分のターンでも相手のターンでも、"
+      ja_interpretation="自分のターンには、"
                         "（このターンに自分がプレイしたクイックとアシスターの数。打ち消されたものも含む）"
                         "＋（このターンより前から自分のアシスターゾーンにあるアシスターの数）が３未満のあいだ、"
-                        "クイックかアシスターをプレイできます。"
-                        "相手のターンにも数える理由：ルールページは自分のターンに３枚と数えたあと、"
-                        "アシスターを３つにしたプレイヤーは「次のターンではまったくクイックをプレイできなくなる」と書いています。"
-                        "アシスターをプレイできるのは自分のメインフェイズだけなので、"
-                        "その次のターンは相手のターンです。"
-                        "この一文は相手のターンにも数えるときにしか意味を持ちません。また、"
-                        "ページの結論（アシスターを置くと「スペルの打ち合いに弱くなってしまう」）は、"
-                        "相手のクイックに応じる話、つまり相手のターンの話です。"
-                        "相手のターンを無制限とする以前の読み方（エンジン1.0）では、"
-                        "アシスターを３つ置いても相手のターンには何の不利もありませんでした。"),
+                        "クイックかアシスターをプレイできます。このターンに置いたアシスターは、"
+                        "プレイした１枚として一度だけ数えます。"
+                        "「もしそこでアシスターを置いてしまってアシスターが３つになると、"
+                        "次のターンではまったくクイックをプレイできなくなる」の「次のターン」は、"
+                        "そのプレイヤー自身の次のターンと読みます。３つめのアシスターを置いたターンは"
+                        "すでに３枚を使っており、次の自分のターンには前から置いてある３つのアシスターで"
+                        "１枚もプレイできません。相手のターンには数えません（TT-SPELL-5）。"
+                        "ルールの変種 quick-limit-both-turns は、「次のターン」を"
+                        "（アシスターは自分のメインフェイズに置くので）そのすぐ後の相手のターンと読み、"
+                        "同じ数え方を相手のターンにも当てはめます。"),
     C("TT-SPELL-7", "Assisters carry 【トラッシュN】 so that their controller can trash them.",
       ja="アシスターには【トラッシュ３】のように、"
          "コントロールしているプレイヤー自身がそのアシスターをトラッシュに送れる能力があります。"),

@@ -1,6 +1,8 @@
 """What a toho-tcg game starts from: each player's deck, or an explicit position.
 
 :class:`PlayerSetup` is a deck (a list of card ids, one per copy); replays store it as JSON.
+:class:`Table` is both players' setups with the rule variants the game plays (:mod:`.variants`),
+what a replay's setup document reads back as.
 :class:`Seat` describes one player's side of an explicit position for scenario tests (stacked
 deck, hand, trash, characters with their Normal, tap state and equip, assisters, quicks waiting
 in the assister zone, 霊力). Cards of the setup that a seat does not place go to the bottom of
@@ -38,6 +40,28 @@ class PlayerSetup:
     def as_json(self) -> dict:
         """The JSON form."""
         return {"deck": self.deck, "name": self.name, "cards": list(self.cards)}
+
+
+@dataclass(frozen=True)
+class Table:
+    """Both players' setups and the game's rule variants (names, sorted); a sequence of the setups."""
+
+    players: tuple[PlayerSetup, ...]
+    variants: tuple[str, ...] = ()
+
+    def __len__(self) -> int:
+        return len(self.players)
+
+    def __iter__(self):
+        return iter(self.players)
+
+    def __getitem__(self, i):
+        return self.players[i]
+
+    @classmethod
+    def from_json(cls, doc: dict) -> Table:
+        """Read a replay's setup document (``players``, and ``variants`` when the game had any)."""
+        return cls(tuple(PlayerSetup.from_json(d) for d in doc["players"]), tuple(doc.get("variants", ())))
 
 
 @dataclass(frozen=True)

@@ -4,9 +4,10 @@ By the rule page the field is open (characters with their stats, damage and tap 
 assisters, the quicks waiting in the assister zone, the world), the trash is open, and so is
 every play (a played card is shown when it goes on the stack); the hands and the decks' order
 are hidden — the deck's size is each player's life (「枚数はそのままプレイヤーのライフになる」),
-so it is open. A seat sees its own hand, and of the opponent the hand's size. ``defs`` names
-every card of the seat's own deck (it built it, not its order) and the opponent's cards it has
-seen; ``None`` for the others.
+so it is open. A seat sees its own hand, and of the opponent the hand's size and the hand cards
+it saw go there from an open place (a character returned to the hand, a card recovered from the
+trash). ``defs`` names every card of the seat's own deck (it built it, not its order) and the
+opponent's cards it has seen; ``None`` for the others.
 """
 
 from __future__ import annotations
@@ -49,6 +50,8 @@ class Side:
     waiting: tuple[int, ...]
     reiryoku: int
     qa_used: int  # quicks and assisters counted against the limit this turn (TT-SPELL-5/6)
+    qa_limited: bool = True  # whether that limit holds for this player now (own turn, or the variant)
+    known_hand: tuple[int, ...] = ()  # the hand cards the viewing seat knows (all of its own hand)
 
 
 @dataclass(frozen=True)
@@ -107,10 +110,14 @@ def view_of(game, seat: int) -> TTView:
                               game.under[c], game.equip[c]))
             shown.update(x for x in (c, game.under[c], game.equip[c]) if x >= 0)
         shown.update(game.trash[p], game.assisters[p], game.waiting[p])
+        seen = game.seen_in_hand[p]
+        known = tuple(c for c in game.hand[p] if own or c in seen)
+        shown.update(known)
         sides.append(Side(hand=tuple(game.hand[p]) if own else None, hand_size=len(game.hand[p]),
                           deck_size=len(game.deck[p]), trash=tuple(game.trash[p]), chars=tuple(chars),
                           assisters=tuple(game.assisters[p]), waiting=tuple(game.waiting[p]),
-                          reiryoku=game.rei[p], qa_used=game.qa_used(p)))
+                          reiryoku=game.rei[p], qa_used=game.qa_used(p), qa_limited=game.qa_limited(p),
+                          known_hand=known))
     stack = tuple(StackEntry(i.player, i.kind, i.card) for i in game.stack)
     shown.update(e.card for e in stack)
     shown.update(game.limbo)
@@ -125,6 +132,9 @@ def view_of(game, seat: int) -> TTView:
 
 def hidden_from(game, seat: int) -> list[Pool]:
     """What ``seat`` cannot see into (for a search agent's determinizations): the opponent's hand
-    and deck, whose cards may be any of each other, and the order of its own deck."""
+    cards it did not see go there, and deck, whose cards may be any of each other; and the order
+    of its own deck."""
     opp = 1 - seat
-    return [Pool.of(game.hand[opp], game.deck[opp]), Pool.of(game.deck[seat])]
+    hand, seen = game.hand[opp], game.seen_in_hand[opp]
+    unknown = Pool(tuple((hand, i) for i, c in enumerate(hand) if c not in seen))
+    return [unknown + Pool.of(game.deck[opp]), Pool.of(game.deck[seat])]

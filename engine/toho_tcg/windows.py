@@ -59,10 +59,20 @@ class Windows:
 
     # -- what may be played ----------------------------------------------------------------------
     def qa_used(self, p: int) -> int:
-        """Quicks and assisters p played this turn plus older assisters in the zone (TT-SPELL-6), in
-        either player's turn."""
+        """Quicks and assisters p played this turn plus older assisters in the zone (TT-SPELL-6)."""
         new = self.new_assisters
         return self.qa_played[p] + sum(1 for a in self.assisters[p] if a not in new)
+
+    def qa_limited(self, p: int) -> bool:
+        """Whether the quick/assister limit holds for p now: in p's own turn (TT-SPELL-5 「自分の
+        ターンで最大３枚」), and in the opponent's turn too with the variant quick-limit-both-turns."""
+        return p == self.active or self.qa_both_turns
+
+    def qa_block(self, p: int):
+        """Why the limit stops p from playing a quick or an assister now, or None (TT-SPELL-5/6)."""
+        if not self.qa_limited(p) or self.qa_used(p) < self.qa_limit:
+            return None
+        return Text("why.tt.qa_limit_both" if self.qa_both_turns else "why.tt.qa_limit", limit=self.qa_limit)
 
     def play_block(self, p: int, c: int, window: str) -> str | None:
         """Why p cannot play hand card c now, or None (TT-MAIN-1, TT-STBY-1, TT-SPELL-5 …)."""
@@ -73,8 +83,9 @@ class Windows:
         if d.kind == "quick" or d.kind == "assister":
             if d.kind == "assister" and not main:
                 return Text("why.tt.assister")
-            if self.qa_used(p) >= self.qa_limit:
-                return Text("why.tt.qa_limit", limit=self.qa_limit)
+            block = self.qa_block(p)
+            if block is not None:
+                return block
         elif not main:
             return Text("why.tt.main_only", kind=Text(f"tt.kind.{d.kind}"))
         elif d.kind == "character":
@@ -143,7 +154,7 @@ class Windows:
         avail = rei + len(hand) + untapped
         if hand:
             main = window == "main" and p == self.active and not self.stack
-            limit_ok = self.qa_used(p) < self.qa_limit  # TT-SPELL-6: in either player's turn
+            limit_ok = not self.qa_limited(p) or self.qa_used(p) < self.qa_limit  # TT-SPELL-5/6
             seen = []
             play_opts = self.play_opts
             for c in hand:

@@ -413,9 +413,13 @@ MESSAGES: dict[str, dict[str, str]] = {
     "why.rb.no_target": _m("相手の場にファイター {target} はいません", "the opponent has no fighter {target} on the field"),
     "why.tt.not_in_hand": _m("{name} は P{player} の手札にありません", "{name} is not in P{player}'s hand"),
     "why.tt.assister": _m("アシスターは、自分のメインフェイズでスタックが空のときにだけ出せます（TT-SPELL-3）", "an assister is played only in its player's own main phase with an empty stack (TT-SPELL-3)"),
-    "why.tt.qa_limit": _m("クイックとアシスターは 1 ターンに合わせて {limit} 枚まで（場に出ているアシスターも数えます。相手のターンも同じ。TT-SPELL-5、TT-SPELL-6）",
-                          "quicks and assisters are limited to {limit} a turn, minus the assisters already out "
-                          "(TT-SPELL-5, TT-SPELL-6: in the opponent's turn too)"),
+    "why.tt.qa_limit": _m("クイックとアシスターは自分のターンに合わせて {limit} 枚まで（前から場に出ているアシスターも数えます。TT-SPELL-5、TT-SPELL-6）",
+                          "quicks and assisters are limited to {limit} in one's own turn, minus the assisters "
+                          "already out (TT-SPELL-5, TT-SPELL-6)"),
+    "why.tt.qa_limit_both": _m("クイックとアシスターは 1 ターンに合わせて {limit} 枚まで（前から場に出ているアシスターも数えます。"
+                               "ルールの変種 quick-limit-both-turns では相手のターンも同じ。TT-SPELL-5、TT-SPELL-6）",
+                               "quicks and assisters are limited to {limit} a turn, minus the assisters already out "
+                               "(TT-SPELL-5, TT-SPELL-6; the variant quick-limit-both-turns: in the opponent's turn too)"),
     "why.tt.main_only": _m("{kind}は、自分のメインフェイズでスタックが空のときにだけ出せます（TT-CHAR-1、TT-SPELL-4、TT-MAIN-1）",
                            "a {kind} is played only in its player's own main phase with an empty stack "
                            "(TT-CHAR-1, TT-SPELL-4, TT-MAIN-1)"),

@@ -10,7 +10,8 @@ Each seat lists where its cards lie: ``deck`` (top first), ``hand``, ``trash``, 
 ``waiting`` (quicks already played), ``pool`` (霊力 already made) and ``extra`` (more deck
 cards, under the listed ones). The setup holds exactly the cards named, plus 10 ルーミア at the
 bottom of the deck unless ``filler=False``. By default the game stops (a draw, "scenario
-ended") at the end of the current turn. ``act(game, *steps)`` answers decisions with a strict
+ended") at the end of the current turn (``turns=N``: of the N-th turn); ``variants`` names the
+rule variants it plays. ``act(game, *steps)`` answers decisions with a strict
 :class:`ScriptedAgent` and returns the game (a decision may still be pending).
 """
 
@@ -47,7 +48,8 @@ def _cards(seat: dict, me: int) -> list[str]:
 
 
 def scenario(p1: dict, p2: dict, *, active: int = 0, phase: str = "main", turn: int = 2, seed: int = 0,
-             world: tuple | None = None, played: int = 0, attacked=(), turns: int | None = 1) -> tt.TohoTCG:
+             world: tuple | None = None, played: int = 0, attacked=(), turns: int | None = 1,
+             variants=()) -> tt.TohoTCG:
     """A started game in an explicit position (see the module docstring)."""
     seats = (p1, p2)
     cards = [_cards(s, p) for p, s in enumerate(seats)]
@@ -66,7 +68,7 @@ def scenario(p1: dict, p2: dict, *, active: int = 0, phase: str = "main", turn: 
                       field=tuple(s.get("field", ())), assisters=tuple(s.get("assisters", ())),
                       waiting=tuple(s.get("waiting", ())), pool=s.get("pool", 0)) for s in seats),
         active=active, turn=turn, phase=phase, world=world, played=played, attacked=tuple(attacked), turns=turns)
-    return tt.new_game(sample_registry(), setups, seed, position).start()
+    return tt.new_game(sample_registry(), setups, seed, position, variants).start()
 
 
 def ids(game, cards) -> list[str]:

@@ -270,39 +270,6 @@ def test_equip_one_per_character_and_trashed_with_it():
     assert sorted(ids(game, game.trash[0])) == ["marisa", "mini-hakkero", "rumia"]
 
 
-@R("TT-SPELL-5")
-def test_three_quicks_per_own_turn_and_equips_unlimited():
-    """At most 3 quicks and assisters per own turn; equips are not limited; the count is the player's own."""
-    game = scenario({"hand": ["kyodaika", "rumia", "rumia"], "field": ["cirno"]}, {}, played=3)
-    assert "play:kyodaika" not in options(game)
-    with pytest.raises(IllegalChoice, match="limited to 3"):
-        game.choose("play:kyodaika")
-    equip = scenario({"hand": ["mini-hakkero", "rumia"], "field": ["cirno"]}, {}, played=3)
-    assert "play:mini-hakkero" in options(equip)
-    theirs = scenario({"field": ["cirno"]}, {"hand": ["kyodaika", "hina"], "field": ["reimu"]}, played=3)
-    assert theirs.pending.player == 1 and "play:kyodaika" in options(theirs)  # P1's 3 plays are P1's
-
-
-# 「もしそこでアシスターを置いてしまってアシスターが３つになると、次のターンではまったくクイックをプレイ
-# できなくなる。」 (seed 002, スペルについて補足): assisters are played in one's own main phase, so the next
-# turn is the opponent's — the count holds there too.
-@R("TT-SPELL-6")
-def test_three_assisters_leave_no_quick_in_the_opponents_turn_either():
-    """With 3 assisters out, no quick in the opponent's turn; with 2, one quick there, then none."""
-    three = scenario({"field": ["cirno"]},
-                     {"hand": ["kyodaika", "hina"], "field": ["reimu"],
-                      "assisters": ["saisenbako", "koakuma", "inyoudama"]}, played=3)
-    assert three.pending.player == 1 and "play:kyodaika" not in options(three)
-    with pytest.raises(IllegalChoice, match="opponent's turn too"):
-        three.choose("play:kyodaika")
-    two = scenario({"field": ["cirno"]},
-                   {"hand": ["kyodaika", "kyodaika", "hina", "hina"], "field": ["reimu"],
-                    "assisters": ["saisenbako", "koakuma"]}, played=3)
-    assert two.pending.player == 1 and "play:kyodaika" in options(two)
-    act(two, (1, "priority", "play:kyodaika"), (1, "target", "target:reimu"), (1, "pay", "hand:hina"))
-    assert two.qa_used(1) == 3 and "opponent's turn too" in two.play_block(1, card(two, "kyodaika#2"), "main")
-
-
 @R("TT-SPELL-6")
 def test_assisters_out_reduce_the_limit_and_countered_spells_count():
     """Two assisters out leave room for one quick; a countered quick still counts."""
