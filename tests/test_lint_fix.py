@@ -149,3 +149,18 @@ def test_deck_files_are_linted_and_fixed_in_place(sample_copy):
     result = fix(load_database([folder]), set(REGISTRY))
     assert result.changed == {deck: 1} and not result.failed
     assert deck.read_text(encoding="utf-8") == text.replace("霊夢と早苗を軸に", "霊夢と早苗を軸にパワーで", 1) + "# the end\n"
+
+
+def test_fix_leaves_a_dash_between_katakana_and_digit(sample_copy):
+    """キャラクタ—１体 (an em dash where ー or a minus was meant): --fix changes nothing there —
+    ENC001's CP932 twin (―) would only re-encode the wrong character — and both rules still
+    report it, without a fix."""
+    folder = sample_copy("toho-tcg")
+    card = ODD.split("  # ---- block scalars")[0].replace("カードを1枚ドローする。", "キャラクタ—１体をタップする。")
+    (folder / "tests.yaml").write_text(card, encoding="utf-8")
+    fix(load_database([folder]), set(REGISTRY))
+    text = (folder / "tests.yaml").read_text(encoding="utf-8")
+    assert text.count("キャラクタ—１体") == 2 and "―" not in text
+    found = {d.code: d for d in lint(load_database([folder]), fit=False) if "—" in d.message or "U+2014" in d.message}
+    assert {"ENC001", "JP103"} <= set(found)
+    assert not found["ENC001"].fixable and not found["JP103"].fixable

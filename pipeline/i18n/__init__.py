@@ -117,7 +117,8 @@ def render_finding(finding, lang: str | None = None) -> str:
         message, hint = translate(finding.code, message, lang), (translate(None, hint, lang) if hint else hint)
     text = f"{finding.location}: {severity_word(finding.severity, lang)}[{finding.code}]: {message}"
     if hint:
-        text += f"{t('finding.hint_sep', lang)}{hint}"
+        sep = t("finding.hint_sep", lang)
+        text += ("" if sep == "。" and text.endswith(("。", "？", "！")) else sep) + hint  # never 「？。」
     if finding.card:
         text += t("finding.card", lang, card=finding.card)
     return " ".join(text.split())

@@ -352,6 +352,8 @@ LINT_PHRASES: list[tuple[re.Pattern, str, str]] = [
     _p("write an ordinary space", "ふつうの空白にしてください"),
     _p("'{char}' (U+{code} {name}) does not survive CP932", "「{char}」（U+{code} {name}）は CP932 で書けません"),
     _p("rewrite it with a CP932 character", "CP932 で書ける文字に書き換えてください"),
+    _p("after a katakana it is the long-vowel mark ー or a minus sign: write the one meant",
+       "カタカナの後ろのダッシュは長音「ー」かマイナス記号のどちらかです。意図したほうを書いてください"),
     # style (JP2…)
     _p("'{text}': this game prints full-width digits", "「{text}」: このゲームでは数字を全角で書きます"),
     _p("'{text}': this game prints half-width digits", "「{text}」: このゲームでは数字を半角で書きます"),

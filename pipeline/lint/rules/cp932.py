@@ -19,6 +19,9 @@ CP932_TWINS = {
     "¢": "￠", "£": "￡", "¬": "￢",
 }
 
+#: Dashes whose twin is no fix after a katakana, where they stand for ー or a minus sign.
+AMBIGUOUS_DASHES = "—−"
+
 RULES = (
     RuleInfo("ENC001", "error", "character not encodable in CP932 (Duel Online)", GROUP, fixable=True, explain="""\
 Duel Online reads card text as CP932. A character outside it (emoji, many symbols, rare kanji,
@@ -26,7 +29,9 @@ Duel Online reads card text as CP932. A character outside it (emoji, many symbol
 comes back as ～ U+FF5E, − U+2212 as －) changes on the way. Checked only for games whose manifest sets
 lint: {cp932: true} (toho-tcg). Names, rules text and flavor are all exported.
 Fix: --fix replaces the characters whose CP932 twin prints the same (〜→～, −→－, —→―, ‖→∥,
-¢→￠, £→￡, ¬→￢); other characters must be rewritten by hand."""),
+¢→￠, £→￡, ¬→￢); other characters must be rewritten by hand. A dash after a katakana
+(キャラクタ—１体) is not replaced: it stands for the long-vowel mark ー or a minus sign, and only
+the writer knows which (JP103 reports it too)."""),
 )
 
 
@@ -40,6 +45,10 @@ def scan(ctx, fld):
             twin = CP932_TWINS.get(ch)
             name = unicodedata.name(ch, "unnamed")
             hint = f"write '{twin}' (U+{ord(twin):04X})" if twin else "rewrite it with a CP932 character"
+            if ch in AMBIGUOUS_DASHES and i > 0 and "ァ" <= value[i - 1] <= "ヺ":
+                # after a katakana a dash stands for the long-vowel mark or a minus (JP103): its
+                # CP932 twin would only fix the encoding of what is probably the wrong character
+                twin, hint = None, "after a katakana it is the long-vowel mark ー or a minus sign: write the one meant"
             yield Hit("ENC001", i, i + 1, f"'{ch}' (U+{ord(ch):04X} {name}) does not survive CP932", hint, twin)
 
 
