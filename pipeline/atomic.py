@@ -81,9 +81,9 @@ def write_new(target: Path, data: bytes | str) -> Path:
 @contextlib.contextmanager
 def flush_later():
     """Within this block, files are not flushed to disk one by one: their paths are collected in
-    the list it yields, for one :func:`flush` at the end. For a staging folder that is swapped
-    in whole once everything succeeded (``fuda build``), where a flush per file (thousands of
-    gallery images) cost a disk wait each."""
+    the list it yields, for one :func:`flush` at the end. For a staging folder whose files move
+    into place only once everything succeeded (``fuda build``), where a flush per file (thousands
+    of gallery images) cost a disk wait each."""
     written: list[Path] = []
     token = _DEFERRED.set(written)
     try:

@@ -5,15 +5,17 @@ and returns the files it wrote, or ``(files, findings)`` when it has warnings to
 export's missing glyph): those join the build's findings. Validation runs first; when the
 database has errors, no other step runs (their outputs would be wrong).
 
-All or nothing: every step writes into a staging folder beside the output folder, which replaces
-the output folder only when validation and every step succeeded. A failed build leaves an earlier
-good build exactly as it was, and the staging folder is removed.
+All or nothing: every step writes into a staging folder beside the output folder; only when
+validation and every step succeeded are its files moved into the output folder, one by one, by
+:func:`fuda.outputs.publish`, which also removes the files of the previous build that this one
+no longer writes. Files fuda did not write are never deleted or overwritten (the folder's
+manifest ``.fuda-outputs.json`` says which are fuda's). A failed or interrupted build leaves an
+earlier good build exactly as it was, and the staging folder is removed.
 """
 
 from __future__ import annotations
 
 import json
-import os
 import shutil
 import tempfile
 from collections.abc import Callable
@@ -27,6 +29,7 @@ from fuda.database.model import Database
 from fuda.database.ruleset import engine_for, ruleset_for
 from fuda.engine.games import registry_for
 from fuda.i18n import Text
+from fuda.outputs import check_folder, publish
 
 Step = Callable[[Database, Path], list[Path] | tuple[list[Path], list[Finding]]]
 
@@ -227,16 +230,20 @@ def write_report(findings, out: Path) -> list[Path]:
     ]
 
 
-def build(paths=None, out: Path = Path("out"), progress=None) -> BuildResult:
+def build(paths=None, out: Path = Path("out"), progress=None, *, force: bool = False) -> BuildResult:
     """Validate the database at ``paths`` and write every output into ``out`` (all or nothing).
 
     ``progress(step_name)`` is called before each step (the CLI drives a progress bar with it).
     A failed step is reported in ``failures`` (its located findings join ``findings``); the other
     steps still run, so one build reports every problem, but ``out`` is left untouched.
+    Raises :class:`~fuda.outputs.OutputError` (nothing written) when ``out`` holds files fuda did
+    not write and no manifest (unless ``force``), or a file fuda did not write is where an output
+    goes (always): see :mod:`fuda.outputs`.
     """
     from fuda.database.load import _load
 
     out = Path(out)
+    check_folder(out, force)
     database, findings = _load(paths)
     findings = list(findings)
     if any(f.severity == "error" for f in findings):
@@ -250,11 +257,11 @@ def build(paths=None, out: Path = Path("out"), progress=None) -> BuildResult:
     out.parent.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.staging-", dir=out.parent))
     try:
-        with flush_later() as written:  # the stage is swapped in whole: its files are flushed once, before
+        with flush_later() as written:  # flushed once, before any file moves into out
             _run_steps(database, stage, findings, failures, outputs, progress)
         if not failures:
             flush(written)
-            _swap_in(stage, out)
+            publish(stage, out, "build", prune=True, force=force)
     finally:
         shutil.rmtree(stage, ignore_errors=True)
     if failures:
@@ -290,21 +297,3 @@ def _failure(exc: Exception) -> str:
     if (exc.args and isinstance(exc.args[0], Text)) or (isinstance(exc, OSError) and exc.errno is not None):
         return Text("build.step_error", error=exc)
     return f"{type(exc).__name__}: {exc}"
-
-
-def _swap_in(new: Path, out: Path) -> None:
-    """Replace the folder ``out`` with ``new`` (same file system: two renames)."""
-    os.chmod(new, 0o777 & ~_umask())
-    old = None
-    if out.exists() or out.is_symlink():
-        old = Path(tempfile.mkdtemp(prefix=f".{out.name}.old-", dir=out.parent))
-        os.replace(out, old / out.name)
-    os.replace(new, out)
-    if old is not None:
-        shutil.rmtree(old, ignore_errors=True)
-
-
-def _umask() -> int:
-    mask = os.umask(0)
-    os.umask(mask)
-    return mask

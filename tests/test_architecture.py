@@ -17,6 +17,7 @@ LAYERS = {
     "fuda.rulesets": 1,
     "fuda.engine": 1,
     "fuda.atomic": 1,
+    "fuda.outputs": 2,
     "fuda.faces": 2,
     "fuda.printing": 3,
     "fuda.online": 3,

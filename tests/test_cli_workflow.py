@@ -64,10 +64,13 @@ def test_validate_finds_the_game_folder_it_runs_in(tmp_path, monkeypatch):
 
 
 def test_database_found_upward_reads_every_game(tmp_path, monkeypatch):
-    """A folder of game folders is a database; a checkout-like folder with cards/ finds cards/."""
+    """A folder of game folders marked by fuda.toml is a database (unmarked it is not); a
+    checkout-like folder with cards/ finds cards/."""
     _game_copy(tmp_path, "ryomen")
     _game_copy(tmp_path, "toho-tcg")
     monkeypatch.chdir(tmp_path / "work")
+    assert runner.invoke(app, ["list", "--format", "json"]).exit_code == 2
+    (tmp_path / "work" / "fuda.toml").write_text("", encoding="utf-8")
     result = runner.invoke(app, ["list", "--format", "json"])
     assert result.exit_code == 0, result.output
     assert {r["game"] for r in json.loads(result.stdout)} == {"ryomen", "toho-tcg"}
@@ -100,7 +103,8 @@ def test_nothing_found_says_how_to_start(tmp_path, monkeypatch):
 
 
 def test_print_and_export_take_a_game_folder_and_write_beside_it(tmp_path, monkeypatch):
-    """`fuda print <folder>` and `fuda export udonarium <folder> --deck D` work without --path and write to out/ beside."""
+    """`fuda print <folder>` and `fuda export udonarium <folder> --deck D` work without --path and write to
+    out/<game folder>/ beside the game."""
     folder = _game_copy(tmp_path)
     before = _tree(folder)
     monkeypatch.chdir(folder)
@@ -111,8 +115,9 @@ def test_print_and_export_take_a_game_folder_and_write_beside_it(tmp_path, monke
     assert result.exit_code == 0, result.output
     result = runner.invoke(app, ["mat", "."])
     assert result.exit_code == 0, result.output
-    out = tmp_path / "work" / "out"
-    assert sorted(p.name for p in out.iterdir()) == sorted(["toho-tcg-selection.pdf", f"{deck}.zip", "toho-tcg-mat.pdf"])
+    out = tmp_path / "work" / "out" / "toho-tcg"
+    assert sorted(p.name for p in out.iterdir()) == sorted(
+        [".fuda-outputs.json", "toho-tcg-selection.pdf", f"{deck}.zip", "toho-tcg-mat.pdf"])
     assert _tree(folder) == before  # nothing written into the card sources
 
 
@@ -140,7 +145,7 @@ def test_import_writes_only_a_new_file_where_asked(tmp_path, monkeypatch):
     """`fuda import` needs -o, never overwrites, and refuses a game folder unless --into-game."""
     folder = _game_copy(tmp_path)
     monkeypatch.chdir(folder)
-    out = tmp_path / "work" / "out"
+    out = tmp_path / "work" / "out" / "toho-tcg"
     assert runner.invoke(app, ["export", "duel-online", "."]).exit_code == 0
     card_txt = out / "Card.txt"
     assert runner.invoke(app, ["import", "duel-online", str(card_txt), "--game", "toho-tcg"]).exit_code == 2
@@ -226,10 +231,10 @@ def test_new_commands_take_a_game_folder(tmp_path):
     before = sorted(game.rglob("*"))
     images = runner.invoke(app, ["images", str(game), "--ids", "cirno", "--dpi", "40"])
     assert images.exit_code == 0, images.output
-    assert (game.parent / "out" / "images" / "ryomen" / "cirno.png").is_file()
+    assert (game.parent / "out" / "ryomen" / "images" / "ryomen" / "cirno.png").is_file()
     sheet = runner.invoke(app, ["export", "sheet", str(game)])
     assert sheet.exit_code == 0, sheet.output
-    assert (game.parent / "out" / "ryomen-cards.xlsx").is_file()
+    assert (game.parent / "out" / "ryomen" / "ryomen-cards.xlsx").is_file()
     assert sorted(game.rglob("*")) == before  # nothing written into the card sources
 
 
@@ -348,14 +353,14 @@ def test_shell_completion_completes_commands_and_options(tmp_path):
 
 def test_game_defaults_to_the_game_you_stand_in(sample_copy, tmp_path, monkeypatch):
     """Inside a game folder (or below it), GAME may be left out: print and export use that game and
-    write beside the database, never into the game."""
+    write to out/<game folder>/ beside it, never into the game."""
     folder = sample_copy("ryomen")
     monkeypatch.chdir(folder / "decks")
     printed = runner.invoke(app, ["print", "--deck", "scarlet-gate"])
     assert printed.exit_code == 0, printed.output
     exported = runner.invoke(app, ["export", "udonarium", "--deck", "scarlet-gate"])
     assert exported.exit_code == 0, exported.output
-    written = sorted(p.name for p in (folder.parent / "out").iterdir())
+    written = sorted(p.name for p in (folder.parent / "out" / folder.name).iterdir())
     assert any(n.endswith(".pdf") for n in written) and "scarlet-gate.zip" in written
     assert not list(folder.rglob("*.pdf")) and not list(folder.rglob("*.zip"))
 

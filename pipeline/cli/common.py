@@ -5,11 +5,16 @@ where outputs go.
   (:mod:`fuda.database.discover`); the bundled sample only with ``--sample``. It says on stderr,
   in one line, what it read (``-q`` silences that).
 - GAME is a game id within that database (or ``--path``) or the path of a game folder.
-- Outputs go to ``out/`` beside the database unless ``-o`` says otherwise.
+- Outputs go to the database's ``out/`` (a game's to ``out/<game folder>/``; see
+  :mod:`fuda.database.discover`) unless ``-o`` says otherwise; ``--sample`` outside a database
+  writes to ``./out/``. No command overwrites a file fuda did not write (:mod:`fuda.outputs`):
+  :func:`guard_file` refuses one, ``--force`` (:data:`ForceFileOpt`) lets a single-file command
+  overwrite the file it names.
 """
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Annotated, Optional
@@ -78,7 +83,7 @@ class Source:
     root: object  # fuda.database.discover.Root | None
 
     def out(self, given: Path | None) -> Path:
-        """``given`` or ``out/`` beside the database (or ./out when the root is unknown)."""
+        """``given``, or the root's output folder (``./out`` when there is no root)."""
         if given is not None:
             return Path(given)
         return self.root.out if self.root is not None else Path("out")
@@ -86,15 +91,17 @@ class Source:
 
 def source(paths=None, sample: bool = False, announce: bool = True) -> Source:
     """The database a command reads: ``paths``, the bundled sample, or the one found upward."""
-    from fuda.database.discover import Root, find_root, root_for
+    from fuda.database.discover import find_root, root_for
     from fuda.database.resources import cards_dir
 
     if sample:
         folder = cards_dir()
         if announce:
             note("found.sample", path=folder)
-        # outputs beside the database the user is in, if any (never inside a game), else ./out
-        return Source([folder], find_root() or Root(Path.cwd() / "cards", "database"))
+        # outputs in the output folder of the database the user is in, if any, else ./out
+        # (a game's own output folder is its alone: the sample does not write there)
+        found = find_root()
+        return Source([folder], found if found is not None and found.kind == "database" else None)
     if paths:
         if announce:
             note("found.paths", path=", ".join(str(p) for p in paths))
@@ -126,6 +133,21 @@ def load(src: Source):
     except FindingsError as exc:
         show_findings(exc.findings)
         raise typer.Exit(1) from None
+
+
+@contextmanager
+def guard_file(target: Path, by: str, force: bool = False):
+    """Around writing one output file: refuse (exit 2, one line) when ``target`` holds a file fuda
+    did not write, unless ``force``; once written, list it in its folder's manifest."""
+    from fuda.outputs import OutputError, claim, record
+
+    try:
+        claim(target, force)
+    except OutputError as exc:
+        raise fail_text(exc.args[0]) from None
+    yield target
+    if Path(target).is_file():
+        record(target, by)
 
 
 def looks_like_path(text: str) -> bool:
@@ -180,3 +202,5 @@ PathsArg = Annotated[Optional[list[Path]], typer.Argument(help=t("opt.paths"), s
 GameArg = Annotated[Optional[str], typer.Argument(metavar="GAME", help=t("opt.game"), show_default=False)]
 OutDirOpt = Annotated[Optional[Path], typer.Option("--out", "-o", help=t("opt.out_dir"), show_default=False)]
 OutFileOpt = Annotated[Optional[Path], typer.Option("--out", "-o", help=t("opt.out_file"), show_default=False)]
+ForceDirOpt = Annotated[bool, typer.Option("--force", help=t("opt.force_dir"))]
+ForceFileOpt = Annotated[bool, typer.Option("--force", help=t("opt.force_file"))]

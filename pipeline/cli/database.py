@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from fuda.cli.common import OutDirOpt, PathsArg, SampleOpt, err, fail_text, load, open_game, show_findings, source
+from fuda.cli.common import ForceDirOpt, OutDirOpt, PathsArg, SampleOpt, err, fail_text, load, open_game, show_findings, source
 from fuda.cli.progress import Progress, Steps
 from fuda.i18n import MESSAGES, localize, t
 
@@ -92,10 +92,12 @@ def list_cards(
     Console(width=max(120, Console().width)).print(table)
 
 
-def build(paths: PathsArg = None, out: OutDirOpt = None, sample: SampleOpt = False, fmt: FormatOpt = Format.text) -> None:
+def build(paths: PathsArg = None, out: OutDirOpt = None, sample: SampleOpt = False, fmt: FormatOpt = Format.text,
+          force: ForceDirOpt = False) -> None:
     """Build every output for a whole database: reports, PDFs, exports, registries."""
     from fuda.build import build as run
     from fuda.database.findings import report
+    from fuda.outputs import OutputError
 
     src = source(paths, sample)
     target = src.out(out)
@@ -103,9 +105,9 @@ def build(paths: PathsArg = None, out: OutDirOpt = None, sample: SampleOpt = Fal
         with Steps(Progress()) as step:
             step(t("stage.load"))
             result = run(src.paths, target, lambda name: step(t(f"stage.build.{name}") if f"stage.build.{name}" in MESSAGES
-                                                              else name))
-    except FileNotFoundError as exc:
-        raise fail_text(exc) from None
+                                                              else name), force=force)
+    except (FileNotFoundError, OutputError) as exc:
+        raise fail_text(exc.args[0] if isinstance(exc, OutputError) else exc) from None
     if fmt is Format.json:
         typer.echo(json.dumps({
             "ok": result.ok,

@@ -5,8 +5,9 @@
 - ``fuda import duel-online Card.txt --game G -o NEW.yaml [--template T] [--path DB] [--into-game]``
 - ``fuda export sheet`` and ``fuda import sheet`` (:mod:`fuda.cli.sheets`) join these groups.
 
-GAME is a game id or a game folder. Exports go to ``out/`` beside the database unless ``-o``
-says otherwise; ``import`` writes one new file exactly where ``-o`` says, never over an existing
+GAME is a game id or a game folder. Exports go to the database's ``out/`` (a game's
+``out/<game folder>/``) unless ``-o`` says otherwise, never over a file fuda did not write unless
+``--force``; ``import`` writes one new file exactly where ``-o`` says, never over an existing
 one, and not inside a game folder unless ``--into-game`` is given.
 
 Exit codes: 0 done, 1 findings (located, one per line), 2 usage error (one line
@@ -22,6 +23,7 @@ from typing import Annotated, Optional
 import typer
 
 from fuda.cli.common import (
+    ForceFileOpt,
     GameArg,
     OutFileOpt,
     PathOpt,
@@ -29,6 +31,7 @@ from fuda.cli.common import (
     fail,
     fail_os,
     fail_text,
+    guard_file,
     open_game,
     show_findings,
     warn_text,
@@ -92,6 +95,7 @@ def export_udonarium_cmd(
     no_shuffle: Annotated[bool, typer.Option("--no-shuffle", help=t("opt.export.no_shuffle"))] = False,
     path: PathOpt = None,
     sample: SampleOpt = False,
+    force: ForceFileOpt = False,
 ) -> None:
     """Write an Udonarium ZIP: the deck (and its piles), the card text, and the game's mat as a table."""
     from fuda.online.udonarium import export_udonarium
@@ -99,7 +103,7 @@ def export_udonarium_cmd(
 
     _, g, src = open_game(game, path, sample, "export udonarium")
     target = out or src.out(None) / f"{deck}.zip"
-    with Progress().stage("stage.export"):
+    with guard_file(target, "export", force), Progress().stage("stage.export"):
         written, warnings = _run(export_udonarium, g, deck, target, room=room, seed=seed,
                                  shuffle=not no_shuffle)
     _warn(warnings)
@@ -117,14 +121,16 @@ def export_duel_online_cmd(
     strict_sjis: Annotated[bool, typer.Option("--strict-sjis", help=t("opt.export.strict_sjis"))] = False,
     path: PathOpt = None,
     sample: SampleOpt = False,
+    force: ForceFileOpt = False,
 ) -> None:
     """Write the Duel Online card text (CP932, CRLF) of every card of GAME."""
     from fuda.online.duel_online import load_template, write_card_txt
 
     _, g, src = open_game(game, path, sample, "export duel-online")
     tmpl = _run(load_template, g, template)
-    with Progress().stage("stage.export"):
-        written, warnings = _run(write_card_txt, g, out or src.out(None) / "Card.txt", tmpl, strict_sjis=strict_sjis)
+    target = out or src.out(None) / "Card.txt"
+    with guard_file(target, "export", force), Progress().stage("stage.export"):
+        written, warnings = _run(write_card_txt, g, target, tmpl, strict_sjis=strict_sjis)
     _warn(warnings)
     typer.echo(t("export.duel_online.done", path=written, count=len(g.cards), template=tmpl.path.name))
 
@@ -141,8 +147,9 @@ def import_duel_online_cmd(
     """Read a Duel Online Card.txt back into a new YAML card file, written where ``-o`` says."""
     from fuda.atomic import write_new
     from fuda.database.discover import find_root
+    from fuda.database.findings import FindingsError
     from fuda.database.load import load_database
-    from fuda.online.duel_online_import import cards_yaml, import_cards
+    from fuda.online.duel_online_import import cards_yaml, import_cards, read_card_txt
 
     target = Path(out)
     if target.is_dir():
@@ -153,9 +160,11 @@ def import_duel_online_cmd(
     if home is not None and home.kind == "game" and not into_game:
         raise fail("err.import.in_game", path=target, game=home.path)
     try:
-        data = file.read_bytes()
+        data = read_card_txt(file)  # reads at most MAX_BYTES: a larger file is refused
     except OSError as exc:
         raise fail_os(exc, file) from None
+    except FindingsError as exc:
+        raise _findings(exc.findings) from None
     root = None if path else find_root()
     try:
         database = load_database(path or [root.path]) if (path or root) else None

@@ -1,16 +1,22 @@
 """``fuda images GAME [--deck D | --ids …] [-o DIR] [--dpi 300] [--format png|jpg|webp] [--sheet] [--html]``:
 one image per card face, painted by the print layout; contact sheets and a static gallery.
 
-GAME is a game id or a game folder; the images go to ``out/images/<game>/`` beside the database
-unless ``-o`` says otherwise."""
+GAME is a game id or a game folder; the images go to ``images/<game>/`` in the database's ``out/``
+(a game's ``out/<game folder>/``) unless ``-o`` says otherwise. They are made in a staging folder
+and moved into place only when every one was written (:func:`fuda.outputs.publish`, nothing
+removed); a file fuda did not write is never overwritten unless ``--force``."""
 
 from __future__ import annotations
 
+import contextlib
+import shutil
+import tempfile
+from pathlib import Path
 from typing import Annotated, Optional
 
 import typer
 
-from fuda.cli.common import GameArg, OutDirOpt, PathOpt, SampleOpt, fail_text, open_game, show_findings
+from fuda.cli.common import ForceFileOpt, GameArg, OutDirOpt, PathOpt, SampleOpt, fail_text, open_game, show_findings
 from fuda.cli.progress import Progress
 from fuda.i18n import t
 
@@ -26,22 +32,37 @@ def images(
     html: Annotated[bool, typer.Option("--html", help=t("opt.images.html"))] = False,
     path: PathOpt = None,
     sample: SampleOpt = False,
+    force: ForceFileOpt = False,
 ) -> None:
     """Write one image per card face (the print layout), contact sheets and a gallery page."""
     from fuda.cli.export import _run
     from fuda.gallery import make_images
     from fuda.gallery.images import ImageOptionError
+    from fuda.outputs import OutputError, check_folder, publish
 
     _, g, src = open_game(game, path, sample, "images")
     wanted = [i.strip() for raw in ids or () for i in raw.split(",") if i.strip()] or None
-    target = out or src.out(None) / "images" / g.id
+    target = Path(out or src.out(None) / "images" / g.id)
     try:
-        with Progress().stage("stage.images"):
-            result = _run(make_images, g, target, deck=deck, ids=wanted, dpi=dpi, fmt=fmt.lower(), sheet=sheet,
-                          html=html)
-    except ImageOptionError as exc:
-        raise fail_text(exc) from None
+        check_folder(target, force=True)  # a file where the folder goes; foreign files beside are fine
+        made = [p for p in (target.parent, *target.parent.parents) if not p.exists()]
+        target.parent.mkdir(parents=True, exist_ok=True)
+        stage = Path(tempfile.mkdtemp(prefix=f".{target.name}.staging-", dir=target.parent))
+        try:
+            with Progress().stage("stage.images"):
+                result = _run(make_images, g, stage, deck=deck, ids=wanted, dpi=dpi, fmt=fmt.lower(), sheet=sheet,
+                              html=html)
+            publish(stage, target, "images", prune=False, force=force, overwrite=force)
+            made = []
+        finally:
+            shutil.rmtree(stage, ignore_errors=True)
+            for folder in made:  # a failed run leaves no empty folder behind
+                with contextlib.suppress(OSError):
+                    folder.rmdir()
+    except (ImageOptionError, OutputError) as exc:
+        raise fail_text(exc.args[0] if isinstance(exc, OutputError) else exc) from None
     show_findings(result.warnings)
     extra = (t("images.sheets", count=len(result.sheets)) if result.sheets else "") + \
         (t("images.page", name=result.page.name) if result.page else "")
     typer.echo(t("images.done", out=target, count=len(result.faces), extra=extra))
+

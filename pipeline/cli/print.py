@@ -1,7 +1,8 @@
 """``fuda print`` and ``fuda mat``, plus the build step writing every game's sheets and mats.
 
-GAME is a game id or a game folder; the PDF goes to ``out/`` beside the database unless ``-o``
-says otherwise. Exit codes: 0 written, 1 findings (a card or mat that cannot
+GAME is a game id or a game folder; the PDF goes to the database's ``out/`` (a game's
+``out/<game folder>/``) unless ``-o`` says otherwise; a file fuda did not write is never
+overwritten unless ``--force``. Exit codes: 0 written, 1 findings (a card or mat that cannot
 be laid out, a bad font), 2 usage error (unknown game, deck, id, paper …), always one line.
 """
 
@@ -13,7 +14,18 @@ from typing import Annotated, Optional
 
 import typer
 
-from fuda.cli.common import OutFileOpt, PathOpt, SampleOpt, fail, fail_text, open_game, show_findings, warn_text
+from fuda.cli.common import (
+    ForceFileOpt,
+    OutFileOpt,
+    PathOpt,
+    SampleOpt,
+    fail,
+    fail_text,
+    guard_file,
+    open_game,
+    show_findings,
+    warn_text,
+)
 from fuda.cli.progress import Progress
 from fuda.i18n import t
 
@@ -81,6 +93,7 @@ def print_command(
     out: OutFileOpt = None,
     path: PathOpt = None,
     sample: SampleOpt = False,
+    force: ForceFileOpt = False,
 ) -> None:
     """Write print-ready card sheets (or print-shop faces, or the duplex calibration sheet) as PDF."""
     offset = _offset(back_offset)
@@ -89,10 +102,11 @@ def print_command(
 
         from fuda.database.discover import find_root
 
-        root = find_root()  # no database needed; beside one when there is one, never inside a game
+        root = find_root()  # no database needed; in its output folder when there is one
         target = out or (root.out if root else Path("out")) / f"calibration-{paper}.pdf"
-        written = _run(print_calibration, paper=paper, backs=backs or "long-edge", back_offset=offset,
-                       out=target)
+        with guard_file(target, "print", force):
+            written = _run(print_calibration, paper=paper, backs=backs or "long-edge", back_offset=offset,
+                           out=target)
         typer.echo(str(written))
         return
     if pdfx and icc is None:
@@ -108,9 +122,10 @@ def print_command(
     id_list = [i.strip() for i in ids.split(",") if i.strip()] if ids else None
     stem = f"{g.id}-{deck}" if deck else (f"{g.id}-selection" if id_list else f"{g.id}-cards")
     target = out or src.out(None) / f"{stem}{'-faces' if per_face else ''}.pdf"
-    written = _run(print_cards, game=g, deck=deck, ids=id_list, copies=copies, paper=paper,
-                   card_size=card_size, bleed=bleed, marks=marks, backs=backs, back_offset=offset,
-                   per_face=per_face, cmyk=cmyk, icc=icc, pdfx=pdfx, out=target)
+    with guard_file(target, "print", force):
+        written = _run(print_cards, game=g, deck=deck, ids=id_list, copies=copies, paper=paper,
+                       card_size=card_size, bleed=bleed, marks=marks, backs=backs, back_offset=offset,
+                       per_face=per_face, cmyk=cmyk, icc=icc, pdfx=pdfx, out=target)
     typer.echo(str(written))
 
 
@@ -122,6 +137,7 @@ def mat_command(
     out: OutFileOpt = None,
     path: PathOpt = None,
     sample: SampleOpt = False,
+    force: ForceFileOpt = False,
 ) -> None:
     """Write the game's play mat: PDF on A3 or tiled across A4 sheets, or a PNG."""
     from fuda.printing.mat import write_mat, write_mat_png
@@ -130,10 +146,13 @@ def mat_command(
     if png:
         if not 1 <= px_per_mm <= 40:  # also false for NaN
             raise fail("err.mat.px", value=px_per_mm)
-        written = _run(write_mat_png, "stage.mat", game=g, out=out or src.out(None) / f"{g.id}-mat.png",
-                       px_per_mm=px_per_mm)
+        target = out or src.out(None) / f"{g.id}-mat.png"
+        with guard_file(target, "mat", force):
+            written = _run(write_mat_png, "stage.mat", game=g, out=target, px_per_mm=px_per_mm)
     else:
-        written = _run(write_mat, "stage.mat", game=g, paper=paper, out=out or src.out(None) / f"{g.id}-mat.pdf")
+        target = out or src.out(None) / f"{g.id}-mat.pdf"
+        with guard_file(target, "mat", force):
+            written = _run(write_mat, "stage.mat", game=g, paper=paper, out=target)
     typer.echo(str(written))
 
 

@@ -5,8 +5,9 @@
   one line ``FILE:ROW:COLUMN: error[…]: …`` (exit 1); an existing output is never overwritten
   (exit 2).
 - ``fuda export sheet GAME [-o cards.xlsx|.csv|.tsv] [--path DB]``: GAME is a game id or a game
-  folder; the sheet goes to ``out/<game>-cards.xlsx`` beside the database unless ``-o`` says
-  otherwise.
+  folder; the sheet goes to ``<game>-cards.xlsx`` in the database's ``out/`` (a game's
+  ``out/<game folder>/``) unless ``-o`` says otherwise, never over a file fuda did not write
+  unless ``--force``.
 
 The commands join the ``export`` and ``import`` groups of :mod:`fuda.cli.export`.
 """
@@ -18,7 +19,18 @@ from typing import Annotated
 
 import typer
 
-from fuda.cli.common import GameArg, OutFileOpt, PathOpt, SampleOpt, fail, fail_os, open_game, show_findings
+from fuda.cli.common import (
+    ForceFileOpt,
+    GameArg,
+    OutFileOpt,
+    PathOpt,
+    SampleOpt,
+    fail,
+    fail_os,
+    guard_file,
+    open_game,
+    show_findings,
+)
 from fuda.i18n import t
 
 SHEET_SUFFIXES = (".xlsx", ".csv", ".tsv")
@@ -77,6 +89,7 @@ def export_sheet_cmd(
     out: OutFileOpt = None,
     path: PathOpt = None,
     sample: SampleOpt = False,
+    force: ForceFileOpt = False,
 ) -> None:
     """Write every card of GAME as a spreadsheet (Excel, CSV): row 1 the field names, row 2 the ids."""
     from fuda.database.findings import FindingsError
@@ -87,7 +100,8 @@ def export_sheet_cmd(
     _, g, src = open_game(game, path, sample, "export sheet")
     target = out or src.out(None) / f"{g.id}-cards.xlsx"
     try:
-        written = export_sheet(g, target)
+        with guard_file(target, "export", force):
+            written = export_sheet(g, target)
     except FindingsError as exc:
         show_findings(exc.findings)
         raise typer.Exit(1) from None

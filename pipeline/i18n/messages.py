@@ -34,8 +34,42 @@ MESSAGES: dict[str, dict[str, str]] = {
     "opt.path": _m("ゲーム ID を探すデータベースのフォルダー（省略時: 今いるフォルダーから上へ探します）。",
                    "Database folder to look the game id up in (default: found from the current folder upward)."),
     "opt.format": _m("出力形式。", "Output format."),
-    "opt.out_dir": _m("出力先のフォルダー（省略時: データベースの隣の out/）。", "Output folder (default: out/ beside the database)."),
-    "opt.out_file": _m("出力するファイル（省略時: データベースの隣の out/ の中）。", "Output file (default: in out/ beside the database)."),
+    "opt.out_dir": _m("出力先のフォルダー（省略時: データベースの out/、ゲームひとつなら out/<ゲームのフォルダー名>/。"
+                      "fuda が書いていないファイルは消しも上書きもしません）。",
+                      "Output folder (default: the database's out/, for one game out/<game folder>/; files fuda did "
+                      "not write are never deleted or overwritten)."),
+    "opt.out_file": _m("出力するファイル（省略時: データベースの out/、ゲームひとつなら out/<ゲームのフォルダー名>/ の中。"
+                       "fuda が書いていないファイルは上書きしません）。",
+                       "Output file (default: in the database's out/, for one game in out/<game folder>/; a file fuda "
+                       "did not write is never overwritten)."),
+    "opt.force_dir": _m("fuda が書いていないファイルのあるフォルダーにも、その隣に書き出します（それらは消しも上書きもしません）。",
+                        "Write into a folder holding files fuda did not write, beside them (they are still never "
+                        "deleted or overwritten)."),
+    "opt.force_file": _m("出力先に fuda が書いていないファイルがあっても、そのファイルを上書きします。",
+                         "Overwrite the output file even though fuda did not write it."),
+    # output folders: never delete or overwrite what fuda did not write
+    "out.foreign_folder": _m(
+        "{path}: fuda が書いていないファイルが {count} 個あります（{file} など）。fuda の出力の記録（.fuda-outputs.json）もありません。"
+        "空のフォルダーか別の -o を指定するか、--force でそれらの隣に書き出してください（消しも上書きもしません）",
+        "{path}: holds {count} file(s) fuda did not write ({file} …) and no record of fuda's outputs "
+        "(.fuda-outputs.json); choose an empty folder or another -o, or use --force to write beside them "
+        "(they are never deleted or overwritten)"),
+    "out.foreign_file": _m(
+        "{path}: fuda が書いていないファイル（またはフォルダー・リンク）なので、--force でも上書きしません。移動するか、別の -o を指定してください",
+        "{path}: not written by fuda (or a folder or link), so it is never overwritten, not even with --force; "
+        "move it away or choose another -o"),
+    "out.foreign_single": _m(
+        "{path}: fuda が書いていないファイルなので上書きしません。別の -o を指定するか、上書きしてよければ --force を付けてください",
+        "{path}: not written by fuda, so it is not overwritten; choose another -o, or add --force to overwrite it"),
+    "out.is_folder": _m("{path}: フォルダーです。ファイルの名前を -o に指定してください",
+                        "{path}: is a folder; give -o a file name"),
+    "out.not_a_folder": _m("{path}: フォルダーではありません（ファイルかリンクです）。出力先には別のフォルダーを指定してください",
+                           "{path}: is not a folder (a file or a link); choose another output folder"),
+    "out.bad_manifest": _m(
+        "{path}: fuda の出力の記録が読めません。どれが fuda のファイルかわからないので書き出しません。"
+        "--force でその隣に書き出すか（何も消しません）、別の -o を指定してください",
+        "{path}: fuda's record of its outputs cannot be read, so which files are fuda's is unknown; use "
+        "--force to write beside them (nothing is deleted) or choose another -o"),
     "usage.try": _m("（使い方は `{command} -h`）", " (see `{command} -h`)"),
     "version": _m("fuda {version}", "fuda {version}"),
     "word.error": _m("エラー", "error"),
@@ -47,10 +81,12 @@ MESSAGES: dict[str, dict[str, str]] = {
     "found.sample": _m("同梱のサンプルデータベース {path} を読みます", "reading the bundled sample database {path}"),
     "found.paths": _m("{path} を読みます", "reading {path}"),
     "err.no_database": _m(
-        "{cwd} から上のフォルダーにカードデータベースが見つかりません。`fuda new フォルダー --rules ルール` で新しいゲームを作るか、"
-        "フォルダーを指定するか、`--sample` で同梱のサンプルを使ってください",
-        "no card database found in {cwd} or above it; start one with `fuda new FOLDER --rules RULES`, "
-        "name a folder, or use the bundled sample with `--sample`"),
+        "{cwd} から上のフォルダー（ホームフォルダーまで）にカードデータベースが見つかりません。`fuda new フォルダー --rules ルール` で"
+        "新しいゲームを作るか、フォルダーを指定するか、ゲームのフォルダーを並べたフォルダーに空の fuda.toml を置くか、"
+        "`--sample` で同梱のサンプルを使ってください",
+        "no card database found in {cwd} or above it (up to the home folder); start one with "
+        "`fuda new FOLDER --rules RULES`, name a folder, put an empty fuda.toml in the folder holding your "
+        "game folders, or use the bundled sample with `--sample`"),
     "err.unknown_game": _m(
         "ゲーム「{game}」は {searched} にありません（あるゲーム: {games}）。ゲームのフォルダーを指定するか（fuda {command} path/to/game）、"
         "--path でデータベースを指定してください",
