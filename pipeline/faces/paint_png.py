@@ -9,6 +9,7 @@ with the PDF's advance widths; a horizontally squeezed line is drawn to a mask a
 from __future__ import annotations
 
 import io
+import os
 import threading
 from collections import OrderedDict
 from functools import lru_cache
@@ -35,9 +36,15 @@ def _font(path: str, px: float):
     return ImageFont.truetype(path, px, layout_engine=ImageFont.Layout.BASIC)
 
 
-@lru_cache(maxsize=64)
 def _art(item, w: int, h: int):
     """The image of ``item`` cover-cropped to ``w`` × ``h`` pixels (its focus or crop box)."""
+    info = os.stat(item.path)
+    return _art_of(item, w, h, (info.st_size, info.st_mtime_ns))
+
+
+@lru_cache(maxsize=64)
+def _art_of(item, w: int, h: int, stamp: tuple):
+    """``_art`` for the file as it is at ``stamp``: an art file saved again (``--watch``) is read again."""
     from PIL import Image as PILImage
 
     with PILImage.open(item.path) as im:
@@ -53,9 +60,16 @@ def _rgb(colour: str) -> tuple[int, int, int]:
 def render_image(face: Face, dpi: float, fonts: FontSet | None = None, *, include_bleed: bool = False,
                  supersample: int = 2):
     """The face as a Pillow RGB image at ``dpi`` (the trim box, or trim + bleed)."""
-    from PIL import Image as PILImage
+    from fuda.faces.reuse import active, face_key, painted
 
     fonts = fonts or default_fonts()
+    key = face_key(face, fonts, "image", dpi, include_bleed, supersample) if active() else None
+    return painted(key, lambda: _render_image(face, dpi, fonts, include_bleed, supersample))
+
+
+def _render_image(face: Face, dpi: float, fonts: FontSet, include_bleed: bool, supersample: int):
+    from PIL import Image as PILImage
+
     b = face.bleed if include_bleed else 0.0
     px_per_mm = dpi / MM_PER_INCH
     width = max(1, round((face.width + 2 * b) * px_per_mm))
@@ -208,9 +222,16 @@ def render_png_bands(face: Face, dpi: float, fonts: FontSet | None = None, *, ba
     drawn at twice the resolution and halved (each pixel the mean of its 2 × 2) as soon as it is
     done. A large face (an A3 play mat: 2,300 × 3,300 px) then holds the finished image and one
     band, not the whole face at twice its size and a resampling copy (+70 MB instead of +230 MB)."""
-    from PIL import Image as PILImage
+    from fuda.faces.reuse import active, face_key, kept_bytes
 
     fonts = fonts or default_fonts()
+    key = face_key(face, fonts, "bands", dpi, band) if active() else None
+    return kept_bytes(key, lambda: _render_png_bands(face, dpi, fonts, band))
+
+
+def _render_png_bands(face: Face, dpi: float, fonts: FontSet, band: int) -> bytes:
+    from PIL import Image as PILImage
+
     px_per_mm = dpi / MM_PER_INCH
     width = max(1, round(face.width * px_per_mm))
     height = max(1, round(face.height * px_per_mm))

@@ -44,7 +44,7 @@ def make_images(game, out: Path, *, deck: str | None = None, ids=None, dpi: floa
 
         def each(w, image):
             if w.entry.side != "back":
-                contact.add(w.entry.card.name, image)
+                contact.add(w.entry.card.name, image, key=w.key, size=w.size)
 
     written, warnings = write_images(game, out, dpi=dpi, fmt=fmt, chosen=chosen, each=each, check=check)
     sheets = contact.close() if contact is not None else []

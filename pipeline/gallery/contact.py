@@ -10,6 +10,7 @@ import io
 from pathlib import Path
 
 from fuda.atomic import write_atomic
+from fuda.faces.reuse import encoded, painted
 
 WIDTH = 1600
 MARGIN = 24
@@ -57,18 +58,23 @@ class ContactSheets:
         self.written: list[Path] = []
         self._fonts = None
 
-    def add(self, name: str, image) -> None:
-        """Place one card (its name and its image at any size) in the next cell."""
+    def add(self, name: str, image, *, key: bytes | None = None, size: tuple[int, int] | None = None) -> None:
+        """Place one card (its name and its image at any size) in the next cell. In a
+        ``--watch`` session the thumbnail of the face kept under ``key`` is reused, and ``image``
+        may be a function giving the image (of ``size``), called only when it is not kept."""
         from PIL import Image
 
+        width, height = size or image.size
         if self.card_h is None:
-            self.card_h = round(self.cell_w * image.height / image.width)
+            self.card_h = round(self.cell_w * height / width)
         i = self.added % self.per
         if i == 0:
             self._start(self.added // self.per + 1)
         x = MARGIN + (i % self.columns) * (self.cell_w + GAP)
         y = HEADER + MARGIN + (i // self.columns) * (self.card_h + NAME_H + GAP)
-        thumb = image.convert("RGB").resize((self.cell_w, self.card_h), Image.LANCZOS)
+        cell = (self.cell_w, self.card_h)
+        thumb = painted(None if key is None else key + repr(cell).encode(),
+                        lambda: (image() if callable(image) else image).convert("RGB").resize(cell, Image.LANCZOS))
         self.sheet.paste(thumb, (x, y))
         self.draw.rectangle((x - 1, y - 1, x + self.cell_w, y + self.card_h), outline=(180, 172, 160))
         name_font = self._fonts[0]
@@ -105,9 +111,13 @@ class ContactSheets:
             return
         width = max(2, len(str(self.pages)))  # sheet-001 … sheet-120: the names sort in page order
         name = "sheet.png" if self.pages == 1 else f"sheet-{self.number:0{width}d}.png"
-        buf = io.BytesIO()
-        sheet.save(buf, "PNG", dpi=(96, 96), compress_level=3)  # as the faces (gallery.images.encode)
-        self.written.append(write_atomic(Path(self.out) / name, buf.getvalue()))
+        self.written.append(write_atomic(Path(self.out) / name, encoded(sheet, _encode, "sheet")))
+
+
+def _encode(sheet) -> bytes:
+    buf = io.BytesIO()
+    sheet.save(buf, "PNG", dpi=(96, 96), compress_level=3)  # as the faces (gallery.images.encode)
+    return buf.getvalue()
 
 
 def contact_sheets(title: str, tiles: list[tuple[str, object]], fonts, *, columns: int = 6,

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from fuda.atomic import write_atomic
 from fuda.database.findings import Finding, FindingsError
+from fuda.faces.reuse import active, face_key, kept_bytes
 from fuda.i18n import Text
 
 FORMATS = {"png": "PNG", "jpg": "JPEG", "webp": "WEBP"}
@@ -100,10 +101,10 @@ def face_of(game, entry: Entry, fonts, warnings: list):
 
 def paint(face, dpi: float, fonts):
     """``face`` as a Pillow image at ``dpi`` (drawn at twice the size and box-filtered)."""
-    from fuda.faces.paint_png import MM_PER_INCH, render_image
+    from fuda.faces.paint_png import render_image
     from PIL import Image
 
-    size = (max(1, round(face.width * dpi / MM_PER_INCH)), max(1, round(face.height * dpi / MM_PER_INCH)))
+    size = _size(face, dpi)
     big = render_image(face, dpi * 2, fonts, supersample=1)
     if (-(-big.width // 2), -(-big.height // 2)) == size:
         # Each pixel the mean of its 2 × 2 (an odd last row or column: of its 2 × 1), which is
@@ -113,7 +114,14 @@ def paint(face, dpi: float, fonts):
 
 
 def encode(image, fmt: str, dpi: float) -> bytes:
-    """``image`` as ``fmt`` bytes with its DPI recorded; deterministic for the same pixels."""
+    """``image`` as ``fmt`` bytes with its DPI recorded; deterministic for the same pixels (so a
+    ``--watch`` session reuses the bytes of a face whose pixels did not change)."""
+    from fuda.faces.reuse import encoded
+
+    return encoded(image, lambda image: _encode(image, fmt, dpi), fmt, dpi)
+
+
+def _encode(image, fmt: str, dpi: float) -> bytes:
     buf = io.BytesIO()
     if fmt == "png":
         # zlib level 3: two thirds of level 6's time for files ~6 % larger (most of a PNG's
@@ -136,6 +144,7 @@ class Written:
     path: Path
     entry: Entry
     size: tuple[int, int]
+    key: bytes | None = None  # what the face's image is kept under in a ``--watch`` session
 
 
 def write_images(game, out: Path, *, deck: str | None = None, ids=None, dpi: float = 300,
@@ -143,7 +152,9 @@ def write_images(game, out: Path, *, deck: str | None = None, ids=None, dpi: flo
                  check: bool = True) -> tuple[list[Written], list[Finding]]:
     """Write one file per face into ``out``; returns what was written and the layout warnings.
     ``each(written, image)`` is called with every face's painted image before it is dropped
-    (the contact sheets take their thumbnails there).
+    (the contact sheets take their thumbnails there); in a ``--watch`` session a face that did
+    not change is not painted again, and ``image`` is then a function that decodes the file's
+    bytes (called only when the thumbnail is not kept either).
 
     Every face is laid out before any file is written, so a card whose text does not fit stops
     the run with its located finding and leaves the folder untouched. The faces are laid out
@@ -165,10 +176,35 @@ def write_images(game, out: Path, *, deck: str | None = None, ids=None, dpi: flo
         for entry in chosen:
             face_of(game, entry, fonts, warnings)
     written = []
+    reuse = active() is not None
     for entry in chosen:
-        image = paint(face_of(game, entry, fonts, [] if check else warnings), dpi, fonts)
-        path = write_atomic(Path(out) / f"{entry.stem}.{fmt}", encode(image, fmt, dpi))
-        written.append(Written(path, entry, image.size))
+        face = face_of(game, entry, fonts, [] if check else warnings)
+        painted: list = []  # the image, when it was painted (not reused) this time
+
+        def make(face=face, painted=painted) -> bytes:
+            painted.append(paint(face, dpi, fonts))
+            return encode(painted[0], fmt, dpi)
+
+        key = face_key(face, fonts, "gallery", dpi, fmt) if reuse else None
+        data = kept_bytes(key, make)
+        path = write_atomic(Path(out) / f"{entry.stem}.{fmt}", data)
+        written.append(Written(path, entry, _size(face, dpi), key))
         if each is not None:
-            each(written[-1], image)
+            each(written[-1], painted[0] if painted else _reader(data))
     return written, list(dict.fromkeys(warnings))
+
+
+def _size(face, dpi: float) -> tuple[int, int]:
+    """The pixel size :func:`paint` gives ``face`` at ``dpi``."""
+    from fuda.faces.paint_png import MM_PER_INCH
+
+    return max(1, round(face.width * dpi / MM_PER_INCH)), max(1, round(face.height * dpi / MM_PER_INCH))
+
+
+def _reader(data: bytes):
+    """A function that decodes the face image ``data`` (called only when it is needed)."""
+    def read():
+        from PIL import Image
+
+        return Image.open(io.BytesIO(data))
+    return read
