@@ -230,7 +230,8 @@ def write_report(findings, out: Path) -> list[Path]:
     ]
 
 
-def build(paths=None, out: Path = Path("out"), progress=None, *, force: bool = False) -> BuildResult:
+def build(paths=None, out: Path = Path("out"), progress=None, *, force: bool = False,
+          with_steps: list[tuple[str, Step]] | None = None) -> BuildResult:
     """Validate the database at ``paths`` and write every output into ``out`` (all or nothing).
 
     ``progress(step_name)`` is called before each step (the CLI drives a progress bar with it).
@@ -238,7 +239,8 @@ def build(paths=None, out: Path = Path("out"), progress=None, *, force: bool = F
     steps still run, so one build reports every problem, but ``out`` is left untouched.
     Raises :class:`~fuda.outputs.OutputError` (nothing written) when ``out`` holds files fuda did
     not write and no manifest (unless ``force``), or a file fuda did not write is where an output
-    goes (always): see :mod:`fuda.outputs`.
+    goes (always): see :mod:`fuda.outputs`. ``with_steps`` replaces :func:`steps` (``--watch``
+    passes them wrapped, to reuse the outputs of a game that did not change).
     """
     from fuda.database.load import _load
 
@@ -258,7 +260,7 @@ def build(paths=None, out: Path = Path("out"), progress=None, *, force: bool = F
     stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.staging-", dir=out.parent))
     try:
         with flush_later() as written:  # flushed once, before any file moves into out
-            _run_steps(database, stage, findings, failures, outputs, progress)
+            _run_steps(database, stage, findings, failures, outputs, progress, with_steps)
         if not failures:
             flush(written)
             publish(stage, out, "build", prune=True, force=force)
@@ -270,10 +272,11 @@ def build(paths=None, out: Path = Path("out"), progress=None, *, force: bool = F
     return BuildResult(tuple(findings), moved, ())
 
 
-def _run_steps(database, stage: Path, findings: list, failures: list, outputs: list, progress) -> None:
+def _run_steps(database, stage: Path, findings: list, failures: list, outputs: list, progress,
+               with_steps=None) -> None:
     """Every step of a build into ``stage``, in order; each failure is recorded and the rest still run."""
     outputs.append(("validation", tuple(write_report(findings, stage))))
-    for name, step in steps():
+    for name, step in steps() if with_steps is None else with_steps:
         if progress:
             progress(name)
         try:
