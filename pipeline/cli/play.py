@@ -64,6 +64,34 @@ def _agents(spec: str, seed: int, seats: int = 2):
         raise fail("err.agent_budget", name=next(n for n in names if ":" in n)) from None
 
 
+class _Variant:
+    """An engine module whose new games play the named rule variants (the module's ``VARIANTS``;
+    its ``new_game`` takes ``variants=``). Everything else is the module's own."""
+
+    def __init__(self, module, names: tuple[str, ...]):
+        self._module, self.variants = module, names
+
+    def __getattr__(self, name: str):
+        return getattr(self._module, name)
+
+    def new_game(self, registry, setups, seed: int, position=None):
+        return self._module.new_game(registry, setups, seed, position, variants=self.variants)
+
+
+def _variants(module, names, rules: str):
+    """``module`` itself without variants, else a :class:`_Variant` of it; a usage error for a name
+    the engine does not have."""
+    if not names:
+        return module
+    known = getattr(module, "VARIANTS", {})
+    for name in names:
+        if name not in known:
+            if not known:
+                raise fail("err.variant.none", rules=rules, name=name)
+            raise fail("err.variant.unknown", rules=rules, name=name, known=", ".join(known))
+    return _Variant(module, tuple(sorted(set(names))))
+
+
 def play(
     game_id: GameArg = None,
     deck: Annotated[list[str] | None, _opt("play.deck", "--deck")] = None,
@@ -76,6 +104,7 @@ def play(
     quiet: Annotated[bool, _opt("play.quiet", "--quiet", "-q")] = False,
     seat: Annotated[list[str] | None, _opt("play.seat", "--seat")] = None,
     auto_forced: Annotated[bool, _opt("play.auto_forced", "--auto-forced")] = False,
+    variant: Annotated[list[str] | None, _opt("variant", "--variant")] = None,
     path: PathOpt = None,
     sample: SampleOpt = False,
 ) -> None:
@@ -95,6 +124,9 @@ def play(
     if verify and replay is None:
         raise fail("err.verify_needs_replay")
     database, game, module, registry, _ = _open(game_id, path, sample, "play")
+    if variant and replay is not None:
+        raise fail("err.variant.replay", path=replay)
+    module = _variants(module, variant, game.rules)
     seats = getattr(module, "PLAYERS", (2,))  # how many players the engine seats
     if replay is None and (not deck or len(deck) not in seats):
         counts = ", ".join(str(n) for n in seats[:-1]) + (" or " if len(seats) > 1 else "") + str(seats[-1])
@@ -135,6 +167,9 @@ def play(
             raise fail("err.play.no_replay", 1, path=replay, reason=localize(exc).splitlines()[0]) from None
         if not quiet:
             typer.echo("\n".join(played.transcript()))
+        recorded_variants = recorded.setup.get("variants") if isinstance(recorded.setup, dict) else None
+        if recorded_variants:
+            typer.echo(t("play.variants", names=", ".join(recorded_variants)))
         if verify:
             problems = verify_replay(recorded, new_game, database.digest)
             for problem in problems:
@@ -161,6 +196,8 @@ def play(
         raise _fail(exc, 1) from None
     if not quiet:
         typer.echo("\n".join(current.transcript()))
+    if variant:
+        typer.echo(t("play.variants", names=", ".join(module.variants)))
     w = current.winner
     if w is None:
         winner = t("play.draw")
@@ -245,6 +282,7 @@ def simulate(
     jobs: Annotated[int, _opt("simulate.jobs", "--jobs", "-j", min=1)] = 1,
     scheduler: Annotated[str | None, _opt("simulate.scheduler", "--scheduler")] = None,
     agents: Annotated[str, _opt("simulate.agents", "--agents")] = "greedy",
+    variant: Annotated[list[str] | None, _opt("variant", "--variant")] = None,
     out: OutDirOpt = None,
     path: PathOpt = None,
     sample: SampleOpt = False,
@@ -254,6 +292,9 @@ def simulate(
     from fuda.simulation import table, write_outputs
 
     database, game, module, registry, src = _open(game_id, path, sample, "simulate")
+    if variant and scheduler is not None:
+        raise fail("err.variant.scheduler")
+    module = _variants(module, variant, game.rules)
     names, _ = _agents(agents, seed)
     if len(names) != 2:
         raise fail("err.simulate.agents")
@@ -265,7 +306,8 @@ def simulate(
             raise _fail(exc) from None
         except OSError as exc:  # a scheduler that cannot be reached
             raise fail("err.simulate.scheduler", scheduler=scheduler, reason=exc) from None
-    files = write_outputs(out or src.out(None) / "simulation", game, sim, {"database": database.digest})
+    meta = {"database": database.digest, **({"variants": list(module.variants)} if variant else {})}
+    files = write_outputs(out or src.out(None) / "simulation", game, sim, meta)
     for line in table(sim):
         typer.echo(line)
     for f in files:
@@ -294,6 +336,7 @@ def rules(
             raise fail("err.rules.no_tests", paths=", ".join(missing))
         report = coverage(catalogue, scan_tests(roots, roots[0].parent))
     proved = report.tests if report else {}
+    variants = tuple(getattr(module, "VARIANTS", {}).values())
     if fmt == "json":
         typer.echo(json.dumps({
             "game": name, "rules": rules_id,
@@ -302,6 +345,8 @@ def rules(
                          "interpretation": c.interpretation, "waiver": c.waiver,
                          **({"tests": proved.get(c.id, [])} if report else {})} for c in catalogue.clauses],
             **({"uncovered": list(report.uncovered), "unknown": [list(u) for u in report.unknown]} if report else {}),
+            **({"variants": [{"name": v.name, "clauses": list(v.clauses), "rule_ja": v.ja, "rule": v.rule}
+                             for v in variants]} if variants else {}),
         }, ensure_ascii=False, indent=2))
     else:
         typer.echo(t("rules.title", name=name, rules=rules_id))
@@ -316,6 +361,13 @@ def rules(
             if report is not None:
                 names = proved.get(c.id, [])
                 typer.echo(f"    {t('rules.tests')}: {', '.join(names) if names else t('rules.missing')}")
+        if variants:
+            typer.echo("")
+            typer.echo(t("rules.variants"))
+            for v in variants:
+                typer.echo("")
+                typer.echo(t("rules.variant_head", name=v.name, clauses=", ".join(v.clauses)))
+                typer.echo(f"    {v.ja if v.ja and language() == 'ja' else v.rule}")
         typer.echo("")
         if report is None:
             typer.echo(t("rules.count", total=len(catalogue.clauses)))

@@ -5,6 +5,11 @@ The fixture below checks that the toho-tcg rule set names this engine.
 
 from __future__ import annotations
 
+import json
+
+import pytest
+from fuda.i18n import set_language
+
 from ..engine import cli
 
 toho_engine = cli.engine_wired("toho-tcg", "fuda.engine.toho_tcg")
@@ -39,3 +44,58 @@ def test_rules_prints_full_coverage():
     """`fuda rules toho-tcg` lists every clause with its tests and exits 0 when all are covered."""
     doc, _ = cli.rules_coverage("toho-tcg", 58)
     assert all(any("test_tt_" in t for t in c["tests"]) for c in doc["clauses"])
+
+
+def test_play_with_the_variant_records_it_and_the_replay_verifies(tmp_path):
+    """`fuda play toho-tcg --variant quick-limit-both-turns` says so, records the variant in the replay's
+    setup, and the replay verifies (it plays with the variant again)."""
+    out, doc = cli.play_and_verify("toho-tcg", ("hakurei-moriya", "mahou-no-mori"), tmp_path / "game.json",
+                                   "--seed", "2", "--variant", "quick-limit-both-turns")
+    assert doc["setup"]["variants"] == ["quick-limit-both-turns"]
+    assert "rule variants: quick-limit-both-turns" in out and "ルールの変種: quick-limit-both-turns" in out
+    assert any(e["kind"] == "variants" for e in doc["events"])
+    _, plain = cli.play_and_verify("toho-tcg", ("hakurei-moriya", "mahou-no-mori"), tmp_path / "plain.json",
+                                   "--seed", "2")
+    assert "variants" not in plain["setup"]
+
+
+def test_variant_usage_errors_are_one_line(tmp_path):
+    """An unknown variant, a variant of a game without any, and --variant with --replay: exit 2, one line."""
+    decks = ["--deck", "hakurei-moriya", "--deck", "mahou-no-mori"]
+    cli.assert_usage_error("play", "toho-tcg", *decks, "--variant", "quick-limit-both-turn")
+    result = cli.invoke("play", "toho-tcg", *decks, "--variant", "quick-limit-both-turn")
+    assert "quick-limit-both-turns" in result.output and len(result.output.strip().splitlines()) == 1
+    cli.assert_usage_error("simulate", "recast-rift", "--variant", "quick-limit-both-turns", "-o", str(tmp_path))
+    cli.assert_usage_error("play", "toho-tcg", "--replay", str(tmp_path / "x.json"), "--variant",
+                           "quick-limit-both-turns")
+    cli.assert_usage_error("simulate", "toho-tcg", "--variant", "quick-limit-both-turns", "--scheduler",
+                           "tcp://127.0.0.1:1", "-o", str(tmp_path))
+
+
+def test_simulate_with_the_variant_records_it(tmp_path):
+    """`fuda simulate toho-tcg --variant …` plays with the variant and writes it into the JSON."""
+    _, doc = cli.simulate("toho-tcg", tmp_path, "--games", "2", "--agents", "random",
+                          "--variant", "quick-limit-both-turns")
+    assert doc["variants"] == ["quick-limit-both-turns"]
+    _, plain = cli.simulate("toho-tcg", tmp_path / "plain", "--games", "2", "--agents", "random")
+    assert "variants" not in plain
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_rules_describe_the_reading_and_the_variant(lang):
+    """`fuda rules toho-tcg` gives the own-turn reading of TT-SPELL-5/6, quoting both sentences, and lists
+    the variant (in Japanese and in English)."""
+    set_language(lang)
+    try:
+        text = cli.invoke("rules", "toho-tcg").output
+        doc = json.loads(cli.invoke("rules", "toho-tcg", "--format", "json").output)
+    finally:
+        set_language(None)
+    spell5 = text.split("TT-SPELL-5", 1)[1].split("TT-SPELL-7", 1)[0]
+    assert "自分のターンで最大３枚までプレイすることができる" in spell5
+    assert "次のターンではまったくクイックをプレイできなくなる" in spell5
+    assert ("自身の次のターン" if lang == "ja" else "player's own next turn") in spell5
+    head = "ルールの変種" if lang == "ja" else "Rule variants"
+    assert head in text and "--variant quick-limit-both-turns" in text.split(head, 1)[1]
+    assert [v["name"] for v in doc["variants"]] == ["quick-limit-both-turns"]
+    assert doc["variants"][0]["clauses"] == ["TT-SPELL-5", "TT-SPELL-6"]
