@@ -211,7 +211,7 @@ def test_lint_over_the_sample_games_reads_in_japanese(game):
 
 PLANTED = {  # toho-tcg card text → a lint code it gives
     "JP101": "スぺル", "JP102": "パワ一", "JP103": "ドロ－する", "JP107": "ｶｰﾄﾞ", "JP108": "カ\u200bード",
-    "JP109": "カード\u00a0を", "JP110": "攻撃カ", "JP201": "2枚", "JP204": "ドローする", "JP206": "「カード",
+    "JP109": "カード\u00a0を", "JP110": "攻撃カ", "JP111": "リ├ル", "JP201": "2枚", "JP204": "ドローする", "JP206": "「カード",
     "JP207": "カード  を", "JP208": " カード", "JP209": "にに", "VOC001": "【永遠】", "REF001": "「博麗霊無」を引く",
 }
 

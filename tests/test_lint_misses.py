@@ -52,6 +52,12 @@ MISSES = [
     ("JP110", "ニ度目の春。", "'ニ'"),
     ("JP110", "ニつの影。", "'ニ'"),
     ("JP110", "ハ雲の空。", "'ハ'"),
+    # letters of other scripts and symbols passing for katakana
+    ("JP111", "リ├ルの鐘。", "'├'"),  # box drawing for ト
+    ("JP111", "クПスの刃。", "'П'"),  # Cyrillic for ロ
+    ("JP111", "カϮイフの刃。", "'Ϯ'"),  # Coptic for ナ
+    ("JP111", "ス⼒ートの裾。", "'⼒'"),  # a Kangxi radical for カ
+    ("JP111", "ブル─の空。", "'─'"),  # box drawing for ー
     # new rules
     ("JP208", " 桜の季節。", "start of a line"),
     ("JP208", "春の風。\n　桜の季節。", "start of a line"),
@@ -73,7 +79,8 @@ def test_miss_is_found_by_its_rule(code, flavor, says):
 
 
 QUIET = ["ミニ八卦炉の火。", "攻撃力アップの札。", "一ターンだけ。", "カード二つ。", "「ののか」の札。", "『にに』と鳴く。",
-         "ののしる声。", "のののの。", "スピード－２の風。", "八雲の空。", "二度目の春。", "工房の口上。"]
+         "ののしる声。", "のののの。", "スピード－２の風。", "八雲の空。", "二度目の春。", "工房の口上。",
+         "ライズ×ブレイズの札。", "カード×２枚。", "□の中にカードを置く。", "αとΩのカード。"]
 
 
 @pytest.mark.parametrize("flavor", QUIET)
@@ -118,6 +125,8 @@ PLANTED = [
     ('"星の\\u00a0光。"', '"星の 光。"'),  # JP109
     ("ニ度目の春。", "二度目の春。"),  # JP110
     ("ハ雲の空。", "八雲の空。"),  # JP110
+    ("リ├ルの鐘。", "リトルの鐘。"),  # JP111
+    ("ス⼒ートの裾。", "スカートの裾。"),  # JP111 (a Kangxi radical)
     ("残り3日。", "残り３日。"),  # JP201
     ("空の  色。", "空の 色。"),  # JP207
     ("'　桜の季節。'", "'桜の季節。'"),  # JP208
@@ -153,4 +162,4 @@ def test_fix_over_every_planted_kind_changes_only_the_intended_characters(sample
             expected = expected.replace(f"flavor: {wrong}\n", f"flavor: {right}\n")
     assert after.splitlines() == expected.splitlines()
     left = {(d.code, d.card) for d in lint(load_database([folder]), fit=False)}
-    assert left == {("JP103", f"plant-{8}"), ("JP209", f"plant-{18}")}
+    assert left == {("JP103", f"plant-{8}"), ("JP209", f"plant-{len(PLANTED) - 1}")}

@@ -152,6 +152,8 @@ CASES = [
      [rr("２ドローする。", flavor="楽園の 巫女。")]),
     ("JP110", "recast-rift", RR_SETTINGS, [rr("２ドローする。", flavor="攻撃カを上げる。")],
      [rr("２ドローする。", flavor="攻撃力を上げる。")]),
+    ("JP111", "recast-rift", RR_SETTINGS, [rr("２ドローする。", flavor="リ├ルの鐘。")],
+     [rr("２ドローする。", flavor="リトルの鐘。")]),
     ("JP201", "recast-rift", RR_SETTINGS, [rr("2ドローする。")], [rr("２ドローする。")]),
     ("JP201", "recast-rift", {"lint": {"digits": "half", "reference-brackets": "《》"}}, [rr("２ドローする。")],
      [rr("2ドローする。")]),

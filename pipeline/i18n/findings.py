@@ -81,6 +81,7 @@ TITLES.update({
     "JP108": ("見えない文字・制御文字", "zero-width or control character"),
     "JP109": ("特殊な空白", "non-breaking or typographic space"),
     "JP110": ("漢字語の中にカタカナの似た文字", "katakana look-alike inside a kanji word"),
+    "JP111": ("カタカナ語の中に別の文字体系の似た文字・記号", "letter of another script or a symbol inside a katakana word"),
     "LNT001": ("抑制の指定に存在しない校正ルール", "suppression names no lint rule"),
     "PRH001": ("prh 辞書: 決められた書き方にする", "prh dictionary: write the expected form"),
     "PRH002": ("prh 辞書が使えない", "prh dictionary cannot be used"),
@@ -128,6 +129,10 @@ TITLES.update({
     "L002": ("テンプレートの知らない色", "unknown colour in the template"),
     "L003": ("カードの種類に色が定義されていない", "colour not defined for the card's kind"),
     "L004": ("テンプレートにその種類のレイアウトがない", "template lacks a layout for the kind"),
+    "L005": ("テンプレートがカードにない項目を使っている", "template names a field the cards do not have"),
+    "L006": ("テンプレートにゲームにないカードの種類", "template names a card kind the game does not have"),
+    "L007": ("テンプレートの正規表現の誤り", "invalid regular expression in the template"),
+    "L008": ("テンプレートの正規表現が長くかかりすぎて打ち切った", "template pattern cut off: it ran too long"),
     "SH001": ("表のファイルが読めない", "spreadsheet cannot be read"),
     "SH002": ("表の文字コードが分からない", "spreadsheet encoding unknown"),
     "SH003": ("CSV の書き方の誤り", "CSV syntax error"),
@@ -154,8 +159,34 @@ from fuda.i18n.engine_phrases import ENGINE_PHRASES, expectation
 from fuda.i18n.phrases import FALLBACK, LINT_PHRASES, WORDS, fill, word
 from fuda.i18n.phrases import phrase as _p
 
+# Suggestions and card templates (L005 … L008): tried first. A slot named ``g_…`` is a key or
+# value to write, shown as written in 「」, with its Japanese in brackets when it is a known word
+# (「integer」（整数）): the word itself is what the user types, never only its translation.
+SUGGESTIONS: list[tuple[re.Pattern, str, str]] = [
+    _p("did you mean '{id_word}' ({label})?", "「{id_word}」（{label}）の間違いではありませんか？"),
+    _p("did you mean '{g_word}'?", "{g_word}の間違いではありませんか？"),
+    _p("{value} is none of the {n} allowed values", "{value} は使える {n} 個の値のどれでもありません"),
+    _p("{path}: a '{id_kind}' card has no field '{id_field}'", "{path}: 種類「{id_kind}」のカードに項目「{id_field}」はありません"),
+    _p("{path}: no card of kinds {kinds} has a field '{id_field}'",
+       "{path}: 種類 {kinds} のどのカードにも項目「{id_field}」はありません"),
+    _p("the fields are: {names}", "項目は次のとおりです: {names}"),
+    _p("write a field of the card schema (see the game's cards.schema.json)",
+       "カードのスキーマにある項目を書いてください（ゲームの cards.schema.json を参照）"),
+    _p("{path}: the game has no card kind '{id_kind}'", "{path}: このゲームにカードの種類「{id_kind}」はありません"),
+    _p("use one of: {options} (or default)", "次のどれか（または default）を使ってください: {options}"),
+    _p("labels.pattern: {value} is not a valid regular expression ({x_detail})",
+       "labels.pattern: {value} は正規表現として正しくありません（{x_detail}）"),
+    _p("fix the pattern; group 1 is the label printed on the chip, e.g. 【([^】]*)】",
+       "パターンを直してください（グループ 1 がチップに印刷するラベルです。例: 【([^】]*)】）"),
+    _p("labels.pattern: the pattern {value} ran longer than {n} s on a card's text",
+       "labels.pattern: パターン {value} がカードの本文で {n} 秒を超えたので打ち切りました"),
+    _p("simplify it: no repeat inside a repeat, such as (a|a)+ or (.+)+",
+       "パターンを簡単にしてください（(a|a)+ や (.+)+ のような、繰り返しの中の繰り返しを使わない）"),
+]
+
 # Every phrase, in the order they are tried (see :mod:`fuda.i18n.phrases`).
-PHRASES: list[tuple[re.Pattern, str, str]] = [*_phrases.PHRASES, *LINT_PHRASES, *ENGINE_PHRASES, *FALLBACK]
+PHRASES: list[tuple[re.Pattern, str, str]] = [*SUGGESTIONS, *_phrases.PHRASES, *LINT_PHRASES, *ENGINE_PHRASES,
+                                              *FALLBACK]
 _WORDS = WORDS
 
 # A message already written in both languages, "<Japanese> / <English>" (the layout checks).
@@ -195,6 +226,9 @@ def _phrase(english: str) -> str | None:
                 value = _phrase(value)
             elif name.startswith("w_"):  # must be a known word
                 value = word(value)
+            elif name.startswith("g_"):  # a key or value to write, glossed when it is a known word
+                gloss = word(value)
+                value = f"「{value}」（{gloss}）" if gloss else f"「{value}」"
             elif name.startswith("expects"):  # what an engine's op parameter expects
                 value = expectation(value)
             elif not (name.startswith(("id_", "x_")) or name in _VERBATIM):

@@ -2,7 +2,8 @@
 
 Hiragana or kanji that look like katakana inside a katakana word (スぺル, パワ一), katakana in
 a kanji word (攻撃カ), dashes standing in for the long-vowel mark or the attack bar ー, ー used
-as a minus sign, ASCII III for Ⅲ, half-width katakana, zero-width and control characters and
+as a minus sign, ASCII III for Ⅲ, letters of other scripts and symbols in a katakana word
+(Cyrillic П, box-drawing ├), half-width katakana, zero-width and control characters and
 non-breaking spaces. Every one has a safe mechanical fix (``fuda lint --fix``).
 """
 
@@ -93,12 +94,40 @@ Fix: --fix removes them."""),
 A no-break space (U+00A0, U+202F) or a typographic space (U+2000–U+200A, U+205F) looks like a
 space but is a different character to line breaking and exports.
 Fix: --fix writes an ordinary space (then JP207 reports it if it doubles another space)."""),
+    RuleInfo("JP111", "error", "letter of another script or a symbol inside a katakana word", GROUP, fixable=True,
+             explain="""\
+A letter of another script or a symbol that passes for a katakana stands in a katakana word:
+Cyrillic П for ロ, Coptic Ϯ for ナ, the box-drawing ├ for ト or ─ for ー, a Kangxi radical
+⼒ for カ (pasted from a PDF or a font table). Printed it may look right; searches, sorting and
+Duel Online's CP932 file do not.
+  bad:  リ<├>ルの鐘    good: リトルの鐘
+Fix: --fix writes the katakana when the look-alike is a known one; otherwise it is reported and
+left to you."""),
     RuleInfo("JP110", "error", "katakana look-alike inside a kanji word", GROUP, fixable=True, explain="""\
 A katakana that looks like a kanji stands alone next to kanji: カ for 力 (攻撃カ), ニ for 二
 (ニ回, ニつ), ロ for 口, エ for 工, タ for 夕, ハ for 八 (ハ雲), ー for 一 (ー枚). カ after a digit
 (３カ月) and the attack bar (攻撃力ー／１) are not reported.
 Fix: --fix writes the kanji."""),
 )
+
+#: Letters of other scripts and symbols that pass for katakana (JP111) → the katakana meant.
+#: Kangxi radicals (⼒ ⼯ ⼝ …) are looked up by their NFKC kanji (力 → カ).
+FOREIGN_FOR_KATA = {
+    "├": "ト", "┣": "ト", "┝": "ト", "─": "ー", "━": "ー",
+    "П": "ロ", "Ϯ": "ナ", "□": "ロ", "ㄱ": "フ",
+}
+#: Scripts and blocks whose letters have no place inside a katakana word.
+FOREIGN = (
+    "\u0370-\u03FF"  # Greek and Coptic
+    "\u0400-\u04FF"  # Cyrillic
+    "\u2500-\u259F"  # box drawing, block elements
+    "\u25A0-\u25FF"  # geometric shapes
+    "\u2F00-\u2FDF"  # Kangxi radicals
+    "\u2E80-\u2EFF"  # CJK radicals supplement
+    "\u3130-\u318F"  # Hangul compatibility jamo (not ×: ライズ×ブレイズ is a title)
+)
+_JP111 = re.compile(f"(?<=[ァ-ヺ])[{FOREIGN}](?=[{KATA}])|(?<=[ァ-ヺ])[{FOREIGN}](?=[{WORD_END}]|$)"
+                    f"|[{FOREIGN}](?=[ァ-ヺ][{KATA}])")
 
 _JP101 = re.compile(f"(?<=[{KATA}])[べぺり](?=[{KATA}])|(?<=[{KATA}])へ(?=[ァィゥェォッャュョヮヵヶンー])")
 _LOOKALIKE = re.compile(f"[{LOOKALIKE}]")
@@ -332,6 +361,30 @@ def scan_invisible(ctx, fld):
                   "write an ordinary space", " ")
 
 
+def _meant(ch: str) -> str | None:
+    """The katakana a foreign look-alike stands for, if it is known."""
+    if ch in FOREIGN_FOR_KATA:
+        meant = FOREIGN_FOR_KATA[ch]
+    else:
+        meant = KANJI_FOR_KATA.get(unicodedata.normalize("NFKC", ch))  # ⼒ → 力 → カ
+    return meant if meant and all(_is_kata(c) for c in meant) else None
+
+
+def scan_foreign(ctx, fld):
+    """JP111."""
+    value = fld.value
+    for m in _JP111.finditer(value):
+        ch = m.group()
+        name = unicodedata.name(ch, "unnamed")
+        meant = _meant(ch)
+        if meant:
+            yield Hit("JP111", m.start(), m.end(), f"'{ch}' (U+{ord(ch):04X} {name}) inside a katakana word",
+                      f"write the katakana '{meant}'", meant)
+        else:
+            yield Hit("JP111", m.start(), m.end(), f"'{ch}' (U+{ord(ch):04X} {name}) inside a katakana word",
+                      "write the katakana it stands for")
+
+
 def scan_kanji_context(ctx, fld):
     """JP110."""
     value = fld.value
@@ -357,6 +410,7 @@ FIELD = (
     # NUL joins a card's strings for the gate; the runner scans every field when a string has one
     FieldCheck(("JP108", "JP109"), scan_invisible,
                trigger=lambda ctx: (_INVISIBLE.pattern.replace("\u0000", "\u0001"), _SPACES.pattern)),
+    FieldCheck(("JP111",), scan_foreign, trigger=lambda ctx: (f"[{FOREIGN}]",)),
     FieldCheck(("JP110",), scan_kanji_context,
                trigger=lambda ctx: (f"[カニロエタハ](?:(?<=[{KANJI}].)|(?=[{KANJI}]|つ))",
                                     f"ー(?:(?<=[{KANJI}].)(?=[{KANJI}])|(?=[枚体回度つ人]))")),
