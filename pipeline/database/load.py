@@ -11,7 +11,7 @@ import gc
 from collections import defaultdict
 from pathlib import Path
 
-from fuda.database import cardschema, characters, checks, consequences, files
+from fuda.database import cardschema, characters, checks, consequences, files, templates
 from fuda.database.findings import Finding, FindingsError, Location, sorted_findings
 from fuda.database.model import (
     Ability,
@@ -149,6 +149,7 @@ def load_game(folder: Path, *, frozen: bool = True) -> tuple[Game | None, list[F
     fighter_where: dict[str, Location] = {}
     known_ids: set[str] = set()  # ids of cards in files that failed the schema, to avoid false "dangling"
     failed: list[Path] = []  # card files whose cards are missing: what follows from them is a consequence
+    missing: dict[str, Path] = {}  # id of a card left out with its file (it failed its schema) -> that file
     for path in card_files:
         doc = _read(path, findings, folder)
         if doc is None:
@@ -163,6 +164,7 @@ def load_game(folder: Path, *, frozen: bool = True) -> tuple[Game | None, list[F
             for item in items if isinstance(items, list) else []:
                 if isinstance(item, dict) and isinstance(item.get("id"), str):
                     known_ids.add(item["id"])
+                    missing.setdefault(item["id"], path)
             continue
         for i, fighter in enumerate(doc.data.get("fighters", [])):
             fighters[fighter["id"]] = fighter["name"]
@@ -188,7 +190,8 @@ def load_game(folder: Path, *, frozen: bool = True) -> tuple[Game | None, list[F
     later += characters.check_characters(game)
     later += files.font_findings(game, manifest_doc)
     later += cardschema.findings(game, manifest_doc)
-    findings.extend(consequences.mark(later, failed) if failed else later)
+    findings.extend(consequences.mark(later, failed, game, missing) if failed else later)
+    findings.extend(templates.template_findings(game))  # the card layout is validated with the cards
     return game, findings
 
 

@@ -234,6 +234,9 @@ def _leaf_errors(error):
     if error.validator in ("oneOf", "anyOf") and error.context:
         from jsonschema.exceptions import best_match
 
+        if _one_of_values(error):
+            return [error]  # a value that is none of the constants: one line listing them
+
         branches: dict = {}
         for e in error.context:
             branches.setdefault(e.relative_schema_path[0] if e.relative_schema_path else None, []).append(e)
@@ -255,7 +258,7 @@ def _explain(error, doc: Document, card_of, prefix: tuple = ()) -> list[Finding]
         for key_path, message, hint in _describe(leaf, path):
             at_key = key_path is not None
             loc = doc.where(key_path if at_key else path, key=at_key)
-            code = _CODES.get(leaf.validator, "S009")
+            code = "S004" if _one_of_values(leaf) else _CODES.get(leaf.validator, "S009")
             out.append(Finding(loc, code, f"{_dotted(path)}: {message}", card=card, hint=hint))
     return out
 
@@ -323,19 +326,95 @@ def _short(value) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def _suggest(word: str, options) -> str | None:
+def suggestion(word, options, labels=None) -> str | None:
+    """"did you mean 'x'?" for the option nearest ``word`` (difflib), naming the key or value to
+    write, with its label in brackets when ``labels`` (option -> label) gives one; else None."""
     close = difflib.get_close_matches(str(word), [str(o) for o in options], n=1, cutoff=0.6)
-    return f"did you mean '{close[0]}'?" if close else None
+    if not close:
+        return None
+    label = (labels or {}).get(close[0])
+    return f"did you mean '{close[0]}' ({label})?" if label and label != close[0] else f"did you mean '{close[0]}'?"
+
+
+def _suggest(word: str, options, labels=None) -> str | None:
+    return suggestion(word, options, labels)
 
 
 def _allowed_keys(schema) -> list[str]:
-    keys = list(schema.get("properties", {}))
+    return list(_key_labels(schema))
+
+
+def _key_labels(schema) -> dict[str, str]:
+    """The keys ``schema`` allows, each with its label (the description's part before " — ")."""
+    keys: dict[str, str] = {}
+
+    def add(part):
+        for key, sub in part.get("properties", {}).items():
+            text = sub.get("description", "") if isinstance(sub, dict) else ""
+            if isinstance(sub, dict) and not text and isinstance(sub.get("allOf"), list) and sub["allOf"]:
+                first = sub["allOf"][0]
+                text = first.get("description", "") if isinstance(first, dict) else ""
+            label = text.split(" — ", 1)[0].strip() if " — " in text else ""
+            if key not in keys or (label and not keys[key]):
+                keys[key] = label
+
+    add(schema)
     for branch in schema.get("allOf", []) + schema.get("oneOf", []) + schema.get("anyOf", []):
         for part in (branch, branch.get("then", {}), branch.get("else", {})):
             if "$ref" in part and "#" not in part["$ref"]:
                 part = _registry(schema_dir()).contents(part["$ref"])
-            keys.extend(k for k in part.get("properties", {}) if k not in keys)
+            add(part)
     return keys
+
+
+#: At most this many allowed values are listed in a message; beyond, the nearest one is named.
+LISTED_VALUES = 8
+
+
+def _one_of_values(error) -> list | None:
+    """The values a ``oneOf``/``anyOf`` of constants allows for a plain value (a keyword, a kind
+    of text), when every branch that takes the value's type is a constant or an enum; else None
+    (a branch that takes it on other terms: explained as before)."""
+    inst = error.instance
+    if error.validator not in ("oneOf", "anyOf") or not error.context or isinstance(inst, (dict, list)):
+        return None
+    values: list = []
+    for e in error.context:
+        if e.relative_path:
+            return None
+        if e.validator == "const":
+            values.append(e.validator_value)
+        elif e.validator == "enum":
+            values.extend(e.validator_value)
+        elif e.validator in ("oneOf", "anyOf"):
+            inner = _one_of_values(e)
+            if inner is None:
+                return None
+            values.extend(inner)
+        elif e.validator != "type":
+            return None
+    kind = "number" if json_type(inst) in ("integer", "number") else json_type(inst)
+    same = [v for v in values if ("number" if json_type(v) in ("integer", "number") else json_type(v)) == kind]
+    return list(dict.fromkeys(same)) or None
+
+
+def _value_labels(error) -> dict:
+    """value -> label for the constants of a ``oneOf`` (their descriptions' Japanese part)."""
+    labels = {}
+    for branch in error.validator_value if isinstance(error.validator_value, list) else ():
+        if isinstance(branch, dict) and "const" in branch and " — " in branch.get("description", ""):
+            labels[str(branch["const"])] = branch["description"].split(" — ", 1)[0].strip()
+    return labels
+
+
+def _choices(options, inst, labels=None) -> tuple[str, str | None]:
+    """(message, hint) for ``inst`` that is none of ``options``: the options listed when there are
+    at most :data:`LISTED_VALUES`, the nearest one suggested."""
+    hint = _suggest(inst, options, labels)
+    if len(options) <= LISTED_VALUES:
+        listed = ", ".join(_short(o) for o in options)
+        return f"expected one of {listed}, found {_short(inst)}", hint or f"use one of: {listed}"
+    return f"{_short(inst)} is none of the {len(options)} allowed values", hint
 
 
 def _describe(error, path):
@@ -344,9 +423,10 @@ def _describe(error, path):
     inst = error.instance
     if v in ("additionalProperties", "unevaluatedProperties"):
         extras = re.findall(r"'([^']*)'", error.message.split("(")[-1]) or ["?"]
-        allowed = [k for k in _allowed_keys(error.schema) if k not in extras]
+        labels = _key_labels(error.schema)
+        allowed = [k for k in labels if k not in extras]
         for key in extras:
-            hint = _suggest(key, allowed) or (
+            hint = _suggest(key, allowed, labels) or (
                 f"allowed keys: {', '.join(allowed)}" if allowed else "remove it")
             yield path + (key,), f"unknown key '{key}'", hint
         return
@@ -367,9 +447,12 @@ def _describe(error, path):
         yield None, f"expected {want}, found {found} {_short(inst)}", f"write {want}"
         return
     if v == "enum":
-        options = error.validator_value
-        hint = _suggest(inst, options) or f"use one of: {', '.join(_short(o) for o in options)}"
-        yield None, f"expected one of {', '.join(_short(o) for o in options)}, found {_short(inst)}", hint
+        message, hint = _choices(error.validator_value, inst)
+        yield None, message, hint
+        return
+    if v in ("oneOf", "anyOf") and _one_of_values(error):
+        message, hint = _choices(_one_of_values(error), inst, _value_labels(error))
+        yield None, message, hint
         return
     if v == "const":
         yield None, f"expected {_short(error.validator_value)}, found {_short(inst)}", None

@@ -14,15 +14,16 @@ condition on card fields). Every face ends with an invisible :class:`Marker`
 
 from __future__ import annotations
 
-import re
 from collections.abc import Mapping
+from contextlib import contextmanager
+from dataclasses import replace
 from functools import lru_cache
 from pathlib import Path
 
 from fuda.database.findings import Finding, FindingsError, Location
 from fuda.faces.fonts import FontSet, game_fonts
 from fuda.faces.kinsoku import TextOverflow
-from fuda.faces.layout_text import ASCENT, LABELS, MM_PER_PT, TextMixin, pattern
+from fuda.faces.layout_text import ASCENT, LABELS, MM_PER_PT, TextMixin
 from fuda.faces.safe_area import text_problems
 from fuda.faces.primitives import (
     Ellipse,
@@ -36,6 +37,7 @@ from fuda.faces.primitives import (
 )
 from fuda.faces.shapes import outline
 from fuda.faces.template import (
+    PatternTimeout,
     Template,
     field_value,
     has_field,
@@ -97,8 +99,8 @@ class _Layout(TextMixin):
         labels.update(template.data.get("labels", {}))
         self.labels = labels
         self.icons = dict(labels.get("icons", {}))
-        alternatives = [f"(?:{labels['pattern']})"] + [re.escape(k) for k in sorted(self.icons, key=len, reverse=True)]
-        self.atoms = pattern("|".join(alternatives))
+        # the designer's pattern, compiled once with the template and run with a time budget
+        self.atoms, self.label_pattern = template.atoms, template.label_pattern
 
     # -- helpers -------------------------------------------------------------------------------
     def box(self, el) -> tuple[float, float, float, float]:
@@ -371,6 +373,15 @@ def _face(lay: _Layout, marker: str, name: str) -> Face:
     return Face(lay.width, lay.height, tuple(lay.items), lay.bleed, name)
 
 
+@contextmanager
+def _bounded(card):
+    """A designer's pattern that ran past its budget ends the face with its located finding."""
+    try:
+        yield
+    except PatternTimeout as exc:
+        raise FindingsError([replace(exc.finding, card=card.id if card is not None else None)]) from None
+
+
 def _errors(findings):
     errors = [f for f in findings if f.severity == "error"]
     if errors:
@@ -390,7 +401,8 @@ def lay_out(game, card, *, bleed: float = 3.0, side: str = "front", fonts: FontS
     template = load_template(game)
     fonts = fonts or game_fonts(game)
     lay = _Layout(game, card, template, fonts, template.palette(card.kind, card), bleed)
-    lay.run(template.kind(card.kind).get("elements", ()), _SHAPES_ONLY if text_only else frozenset())
+    with _bounded(card):
+        lay.run(template.kind(card.kind).get("elements", ()), _SHAPES_ONLY if text_only else frozenset())
     face = _face(lay, f"card:{card.id}:{side}", f"{card.id}/{side}")
     for problem in text_problems(face, fonts) if safe_area else ():
         lay.findings.append(Finding(card.source, "P105" if problem.other else "P104", problem.message(),
@@ -429,7 +441,8 @@ def layout_back(game, card=None, *, bleed: float = 3.0, fonts: FontSet | None = 
         if image.is_file():
             lay.items.append(Image(-b, -b, lay.width + 2 * b, lay.height + 2 * b, image))
     else:
-        lay.run(backs.get(kind, {}).get("elements", ()))
+        with _bounded(card):
+            lay.run(backs.get(kind, {}).get("elements", ()))
     cid = card.id if card is not None else "-"
     face = _face(lay, f"card:{cid}:back", f"{cid}/back")
     _errors(lay.findings)

@@ -9,9 +9,6 @@ thin rule and takes at most ``max-share`` of its height.
 
 from __future__ import annotations
 
-import re
-from functools import cache
-
 from fuda.faces.kinsoku import FittedText, TextOverflow, fit_line, fit_text
 from fuda.faces.primitives import Ellipse, Rect, Rule, TextLine
 
@@ -21,16 +18,10 @@ ICON_EM, ICON_GAP = 1.0, 0.15  # inline icon size and the space after it, in em
 LABELS = {"pattern": "【([^】]*)】", "fill": "#333333", "color": "#ffffff", "strip": True}
 
 
-@cache
-def pattern(text: str) -> re.Pattern:
-    """A compiled regular expression, cached."""
-    return re.compile(text)
-
-
 class TextMixin:
     """Text element handlers; needs ``box``, ``color``, ``glyphs``, ``overflow``, ``text_of``,
-    ``badge``, ``items``, ``fonts``, ``labels``, ``icons``, ``atoms``, ``sx``, ``sy``, ``scale``,
-    ``pt`` (type sizes scale with the design)."""
+    ``badge``, ``items``, ``fonts``, ``labels``, ``icons``, ``atoms``, ``label_pattern``, ``sx``, ``sy``,
+    ``scale``, ``pt`` (type sizes scale with the design)."""
 
     def line(self, text: str, el, x: float, y: float, w: float, h: float, field: str | None) -> float:
         """One fitted line in a box; returns its drawn width (mm)."""
@@ -117,7 +108,7 @@ class TextMixin:
 
     def label_parts(self, token: str) -> tuple[str, float, float]:
         """(inner text, side padding in em, gap after in em) of a 【label】 token."""
-        m = pattern(self.labels["pattern"]).fullmatch(token)
+        m = self.label_pattern.fullmatch(token)
         inner = m.group(1) if (m and self.labels.get("strip", True) and m.groups() and m.group(1)) else token
         return inner, 0.28, 0.2
 
