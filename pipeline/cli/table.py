@@ -18,11 +18,13 @@ def table(
     agents: Annotated[str, typer.Option("--agents", help=t("opt.table.agents"))] = "greedy",
     seed: Annotated[int, typer.Option("--seed", help=t("opt.table.seed"))] = 0,
     port: Annotated[int, typer.Option("--port", min=0, max=65535, help=t("opt.table.port"))] = 0,
+    host: Annotated[str, typer.Option("--host", help=t("opt.table.host"))] = "127.0.0.1",
     open_browser: Annotated[bool, typer.Option("--open", help=t("opt.table.open"))] = False,
     path: PathOpt = None,
     sample: SampleOpt = False,
 ) -> None:
-    """Serve a table on 127.0.0.1 where you play a game by clicking; Ctrl-C stops it."""
+    """Serve a table (on 127.0.0.1 unless --host says otherwise) where you play a game by clicking;
+    each human seat gets its own URL with a token. Ctrl-C stops it."""
     from fuda.table.server import Table, serve
 
     _, game, module, registry, _ = _open(game_id, path, sample, "table")
@@ -43,14 +45,25 @@ def table(
     except KeyError as exc:
         raise _fail(exc.args[0]) from None
 
-    def ready(url: str) -> None:
-        typer.echo(t("table.ready", url=url), err=True)
+    from fuda.i18n import language
+    from fuda.table.server import LOOPBACK, host_allowed
+
+    if not host_allowed(host) and host not in ("0.0.0.0", "::"):
+        raise fail("err.table.bad_host", host=host)
+    if host not in LOOPBACK:
+        typer.echo(t("err.table.host", host=host), err=True)
+
+    def ready(urls: dict) -> None:
+        first = urls[min(urls)]
+        typer.echo(t("table.ready", url=first), err=True)
+        for seat_number, url in sorted(urls.items()):
+            typer.echo(t("table.seat_url", seat=seat_number, url=url), err=True)
         if open_browser:
             import webbrowser
 
-            webbrowser.open(url)
+            webbrowser.open(first)
 
-    serve(Table(game, module, registry, decks, frozenset(humans), agents, seed), port, ready)
+    serve(Table(game, module, registry, decks, frozenset(humans), agents, seed, language(), host), port, ready)
 
 
 def register(app: typer.Typer) -> None:

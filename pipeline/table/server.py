@@ -1,30 +1,51 @@
-"""``fuda table``: a game at a table in the browser, served to this machine only.
+"""``fuda table``: a game at a table in the browser.
 
-A small Starlette app (run by uvicorn on 127.0.0.1, a free port) keeps one
-:class:`~fuda.table.session.TableSession` per session id. The page (``static/``: plain HTML,
-CSS and a little JavaScript, no build step) shows the human seat's view with the card faces
-painted by the print layout, the pending question with clickable options, the seat's log in
-Japanese, and the result. Answers name the question they answer; one that is not the pending
-question's (a stale tab, a forged request) is refused with a clear message (HTTP 409).
+A small Starlette app (run by uvicorn) keeps a few :class:`Room` values, one game each
+(a :class:`~fuda.table.session.TableSession`). Every human seat of a room has its own URL,
+``/t/<token>/``, with an unguessable token (``secrets.token_urlsafe``): the token names the room
+*and* the seat, and every endpoint under it answers with that seat's view only (the engine's
+per-seat view), so one seat never reaches another's hand.
+
+Guards: the Host header must be this machine's name or a literal IP address (a DNS name pointing
+here — DNS rebinding — is refused); a request whose Origin (or Sec-Fetch-Site) says it comes from
+another site is refused, and answers must be JSON (a cross-site form cannot post one). At most
+``cap`` rooms live at once and a room idle for ``idle`` seconds is closed, so ``GET /`` (which
+opens a new game, on 127.0.0.1 with one human seat only) cannot open games without bound.
+
+The page (``static/``: plain HTML, CSS and JavaScript, no build step) gets its words from the
+message catalogue (``/t/<token>/words``), so it speaks ``--lang`` like the CLI.
 """
 
 from __future__ import annotations
 
-import re
+import ipaddress
 import secrets
 import threading
+import time
 from dataclasses import dataclass, field
 from importlib.resources import files
 
 from fuda.database.resources import templates_dir
+from fuda.i18n import MESSAGES, Text, t
+from fuda.table.boards import board, mat_layout
 from fuda.table.session import TableError, TableSession
 
-_CARD_ID = re.compile(r"[a-z0-9][a-z0-9-]*")
+LOOPBACK = ("127.0.0.1", "localhost", "::1")
+
+
+@dataclass
+class Room:
+    """One game: its session, the token of each human seat, when it was last used."""
+
+    session: TableSession
+    tokens: dict[int, str]
+    used: float
+    lock: threading.Lock = field(default_factory=threading.Lock)
 
 
 @dataclass
 class Table:
-    """What ``fuda table`` serves: how to open a new game, the open sessions, painted faces."""
+    """What ``fuda table`` serves: how to open a new game, the open rooms, painted faces."""
 
     game: object  # the database Game
     module: object
@@ -33,121 +54,218 @@ class Table:
     humans: frozenset[int]
     agents: str = "greedy"
     seed: int = 0
-    sessions: dict[str, TableSession] = field(default_factory=dict)
+    lang: str = "ja"
+    host: str = "127.0.0.1"
+    cap: int = 16
+    idle: float = 2 * 3600.0
+    rooms: list[Room] = field(default_factory=list)
+    seats: dict[str, tuple[Room, int]] = field(default_factory=dict)  # token -> (room, seat)
     faces: dict[str, bytes] = field(default_factory=dict)
+    opened: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
+    clock: object = time.monotonic
 
-    def open_session(self) -> str:
-        """A new game; returns its session id (unguessable)."""
-        sid = secrets.token_urlsafe(12)
-        session = TableSession.open(self.module, self.registry, self.decks, self.humans, self.agents,
-                                    self.seed + len(self.sessions), auto_forced=True)
+    def open_room(self) -> Room:
+        """A new game; TableError when ``cap`` games are open (idle ones are closed first)."""
         with self.lock:
-            self.sessions[sid] = session
-        return sid
+            self._expire()
+            if len(self.rooms) >= self.cap:
+                raise TableError(Text("err.table.full", cap=self.cap, minutes=int(self.idle // 60)))
+            seed = self.seed + self.opened
+            self.opened += 1
+        session = TableSession.open(self.module, self.registry, self.decks, self.humans, self.agents, seed,
+                                    auto_forced=True)
+        room = Room(session, {s: secrets.token_urlsafe(18) for s in sorted(self.humans)}, self.clock())
+        with self.lock:
+            self.rooms.append(room)
+            for s, token in room.tokens.items():
+                self.seats[token] = (room, s)
+        return room
 
-    def state(self, sid: str) -> dict:
-        """The page's JSON: board, prompt, log and result, as the human seat may know them."""
-        session = self.sessions[sid]
-        prompt = session.prompt()
-        board = []
-        for line in session.game.narrator().state(session.seat).splitlines():
-            ids = [w for w in _CARD_ID.findall(line) if w in session.cards]
-            board.append({"text": session._named(line), "cards": ids})
-        shown = {c for row in board for c in row["cards"]}
+    def seat_of(self, token: str) -> tuple[Room, int] | None:
+        """The room and seat a token names (None: unknown or expired)."""
+        with self.lock:
+            self._expire()
+            found = self.seats.get(token)
+            if found is not None:
+                found[0].used = self.clock()
+            return found
+
+    def _expire(self) -> None:
+        now = self.clock()
+        for room in [r for r in self.rooms if now - r.used > self.idle]:
+            self.rooms.remove(room)
+            for token in room.tokens.values():
+                self.seats.pop(token, None)
+
+    def state(self, room: Room, seat: int) -> dict:
+        """The page's JSON for ``seat``: board, prompt, log and result, as that seat may know them."""
+        session, lang = room.session, self.lang
+        prompt = session.prompt(seat)
+        data = board(session.game, seat, lang)
+        shown = {c["id"] for part in [*data["sides"], data["shared"]] for z in part["zones"] for c in z["cards"]
+                 if c["id"]} | {c.get("other") for part in data["sides"] for z in part["zones"] for c in z["cards"]
+                                if c.get("other")}
         if prompt is not None:
             shown |= {c.card for c in prompt.choices if c.card}
+        pending = session.game.pending
         return {
             "game": self.game.name,
-            "seat": session.seat + 1,
+            "seat": seat + 1,
             "over": session.game.finished,
-            "outcome": session.outcome_text("ja"),
+            "outcome": session.outcome_text(lang),
+            "waiting": None if pending is None or prompt is not None else pending.player + 1,
+            "undo": bool(session._history) and session._history[-1].seat == seat,
             "prompt": None if prompt is None else {
-                "id": prompt.id, "question": prompt.question("ja"), "rule": prompt.rule,
+                "id": prompt.id, "question": prompt.question(lang), "rule": prompt.rule,
                 "min": prompt.min, "max": prompt.max,
                 "choices": [{"number": c.number, "id": c.id, "label": c.label, "card": c.card}
                             for c in prompt.choices],
             },
-            "board": board,
-            "log": session.log(40),
-            "cards": {cid: {"name": session.cards[cid].name, "text": session.card_text(cid)} for cid in sorted(shown)},
+            "board": data,
+            "log": session.entries(seat, lang)[-400:],
+            "cards": {cid: {"name": session.display_name(cid), "text": session.card_text(cid, lang)}
+                      for cid in sorted(shown)},
         }
 
-    def face_png(self, card_id: str) -> bytes:
-        """A card's face as PNG (the print layout painted at 200 dpi), painted once."""
+    def words(self) -> dict:
+        """The page's words in the table's language (the ``table.ui.*`` messages, unfilled)."""
+        return {key.removeprefix("table.ui."): entry[self.lang] for key, entry in MESSAGES.items()
+                if key.startswith("table.ui.")}
+
+    def face_png(self, card_id: str | None) -> bytes:
+        """A card's face (``None``: the game's back) as PNG, painted once at 200 dpi."""
+        key = card_id or "\0back"
         with self.lock:
-            cached = self.faces.get(card_id)
+            cached = self.faces.get(key)
         if cached is not None:
             return cached
         from fuda.faces.fonts import game_fonts
-        from fuda.faces.layout import lay_out
+        from fuda.faces.layout import lay_out, layout_back
         from fuda.faces.paint_png import render_png
 
-        card = next(c for c in self.game.cards if c.id == card_id)
         fonts = game_fonts(self.game)
-        face, _ = lay_out(self.game, card, bleed=0.0, fonts=fonts)
+        if card_id is None:
+            face = layout_back(self.game, bleed=0.0, fonts=fonts)
+        else:
+            card = next(c for c in self.game.cards if c.id == card_id)
+            face, _ = lay_out(self.game, card, bleed=0.0, fonts=fonts)
         data = render_png(face, 200, fonts)
         with self.lock:
-            self.faces[card_id] = data
+            self.faces[key] = data
         return data
+
+
+def host_allowed(host_header: str) -> bool:
+    """True for this machine's names and literal IP addresses (a DNS name is refused: rebinding)."""
+    host = host_header.strip().lower()
+    if host.startswith("["):
+        host = host[1:].split("]", 1)[0]
+    elif host.count(":") == 1:
+        host = host.split(":", 1)[0]
+    if host in LOOPBACK:
+        return True
+    try:
+        ipaddress.ip_address(host)
+    except ValueError:
+        return False
+    return True
 
 
 def app(table: Table):
     """The Starlette application serving ``table``."""
     from starlette.applications import Starlette
-    from starlette.middleware import Middleware
-    from starlette.middleware.trustedhost import TrustedHostMiddleware
     from starlette.requests import Request
     from starlette.responses import JSONResponse, RedirectResponse, Response
     from starlette.routing import Route
 
     static = files("fuda.table") / "static"
+    lang = table.lang
+
+    def refuse(key: str, status: int, **params) -> JSONResponse:
+        return JSONResponse({"error": t(key, lang, **params)}, status_code=status)
 
     def page(name: str, media: str):
         body = (static / name).read_bytes()
         return lambda request: Response(body, media_type=media)
 
+    def seat_page(request: Request):
+        if table.seat_of(request.path_params["token"]) is None:
+            return Response(t("err.table.no_game", lang), status_code=404, media_type="text/plain; charset=utf-8")
+        body = (static / "table.html").read_text(encoding="utf-8").replace('lang="ja"', f'lang="{lang}"')
+        return Response(body, media_type="text/html; charset=utf-8")
+
     async def new(request: Request):
-        return RedirectResponse(f"/s/{table.open_session()}/", status_code=303)
-
-    def session_of(request: Request) -> TableSession | None:
-        return table.sessions.get(request.path_params["sid"])
-
-    async def state(request: Request):
-        if session_of(request) is None:
-            return JSONResponse({"error": "そのゲームはありません（サーバーを再起動しましたか？）"}, status_code=404)
-        return JSONResponse(table.state(request.path_params["sid"]))
-
-    async def answer(request: Request):
-        session = session_of(request)
-        if session is None:
-            return JSONResponse({"error": "そのゲームはありません"}, status_code=404)
+        if table.host not in LOOPBACK or len(table.humans) != 1:
+            return refuse("err.table.new_game", 403)
         try:
-            body = await request.json()
-            prompt_id, picks = str(body["prompt"]), [str(p) for p in body["picks"]]
-        except (ValueError, KeyError, TypeError):
-            return JSONResponse({"error": "答えの形が読めません（prompt と picks が要ります）"}, status_code=400)
-        try:
-            with table.lock:
-                session.answer(prompt_id, picks)
+            room = table.open_room()
         except TableError as exc:
-            return JSONResponse({"error": exc.text("ja")}, status_code=409)
-        return JSONResponse(table.state(request.path_params["sid"]))
+            return JSONResponse({"error": exc.text(lang)}, status_code=503)
+        return RedirectResponse(f"/t/{room.tokens[min(room.tokens)]}/", status_code=303)
 
-    async def undo(request: Request):
-        session = session_of(request)
-        if session is None:
-            return JSONResponse({"error": "そのゲームはありません"}, status_code=404)
-        with table.lock:
-            session.undo()
-        return JSONResponse(table.state(request.path_params["sid"]))
+    def seated(handler):
+        async def run(request: Request):
+            found = table.seat_of(request.path_params["token"])
+            if found is None:
+                return refuse("err.table.no_game", 404)
+            return await handler(request, *found)
+        return run
 
-    async def card(request: Request):
+    async def state(request: Request, room: Room, seat: int):
+        with room.lock:
+            return JSONResponse(table.state(room, seat))
+
+    async def picks_of(request: Request):
+        body = await request.json()
+        if not isinstance(body, dict) or not isinstance(body.get("picks"), list):
+            raise ValueError
+        return str(body["prompt"]), [str(p) for p in body["picks"]]
+
+    async def answer(request: Request, room: Room, seat: int):
+        try:
+            prompt_id, picks = await picks_of(request)
+        except (ValueError, KeyError, TypeError):
+            return refuse("err.table.body", 400)
+        with room.lock:
+            try:
+                room.session.answer(prompt_id, picks, seat)
+            except TableError as exc:
+                return JSONResponse({"error": exc.text(lang)}, status_code=409)
+            return JSONResponse(table.state(room, seat))
+
+    async def check(request: Request, room: Room, seat: int):
+        try:
+            prompt_id, picks = await picks_of(request)
+        except (ValueError, KeyError, TypeError):
+            return refuse("err.table.body", 400)
+        with room.lock:
+            try:
+                room.session.check(prompt_id, picks, seat)
+            except TableError as exc:
+                return JSONResponse({"ok": False, "reason": exc.text(lang)})
+        return JSONResponse({"ok": True, "reason": ""})
+
+    async def undo(request: Request, room: Room, seat: int):
+        with room.lock:
+            try:
+                room.session.undo(seat)
+            except TableError as exc:
+                return JSONResponse({"error": exc.text(lang)}, status_code=409)
+            return JSONResponse(table.state(room, seat))
+
+    async def words(request: Request, room: Room, seat: int):
+        return JSONResponse({"words": table.words(), "mat": mat_layout(table.game), "lang": lang,
+                             "card": list(table.game.card_size)})
+
+    async def card(request: Request, room: Room, seat: int):
         card_id = request.path_params["card"]
         if card_id not in {c.id for c in table.game.cards}:
             return Response(status_code=404)
-        return Response(table.face_png(card_id), media_type="image/png",
-                        headers={"Cache-Control": "max-age=3600"})
+        return Response(table.face_png(card_id), media_type="image/png", headers={"Cache-Control": "max-age=3600"})
+
+    async def back(request: Request, room: Room, seat: int):
+        return Response(table.face_png(None), media_type="image/png", headers={"Cache-Control": "max-age=3600"})
 
     font_file = templates_dir() / "fonts" / "BIZUDGothic-Regular.ttf"  # the bundled font (SIL OFL)
 
@@ -156,19 +274,44 @@ def app(table: Table):
 
     routes = [
         Route("/", new),
-        Route("/s/{sid}/", page("table.html", "text/html; charset=utf-8")),
-        Route("/s/{sid}/state", state),
-        Route("/s/{sid}/answer", answer, methods=["POST"]),
-        Route("/s/{sid}/undo", undo, methods=["POST"]),
-        Route("/card/{card}.png", card),
+        Route("/t/{token}/", seat_page),
+        Route("/t/{token}/state", seated(state)),
+        Route("/t/{token}/words", seated(words)),
+        Route("/t/{token}/answer", seated(answer), methods=["POST"]),
+        Route("/t/{token}/check", seated(check), methods=["POST"]),
+        Route("/t/{token}/undo", seated(undo), methods=["POST"]),
+        Route("/t/{token}/card/{card}.png", seated(card)),
+        Route("/t/{token}/back.png", seated(back)),
         Route("/static/table.js", page("table.js", "text/javascript; charset=utf-8")),
         Route("/static/table.css", page("table.css", "text/css; charset=utf-8")),
         Route("/static/font.ttf", font),
     ]
-    # the Host header must name this machine: a page elsewhere cannot reach the table through
-    # a DNS name that points here (DNS rebinding)
-    middleware = [Middleware(TrustedHostMiddleware, allowed_hosts=["127.0.0.1", "localhost", "[::1]"])]
-    return Starlette(routes=routes, middleware=middleware)
+    inner = Starlette(routes=routes)
+
+    async def guarded(scope, receive, send):
+        """Refuse foreign Host names (DNS rebinding) and cross-site requests before routing."""
+        if scope["type"] == "http":
+            headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
+            host = headers.get("host", "")
+            problem = None
+            if not host_allowed(host):
+                problem = ("err.table.origin", 400, {"origin": host})
+            else:
+                origin = headers.get("origin")
+                site = headers.get("sec-fetch-site", "")
+                if origin is not None and origin not in (f"http://{host}", f"https://{host}"):
+                    problem = ("err.table.origin", 403, {"origin": origin})
+                elif site in ("cross-site", "same-site"):
+                    problem = ("err.table.origin", 403, {"origin": origin or site})
+                elif scope["method"] == "POST" and not headers.get("content-type", "").startswith("application/json"):
+                    problem = ("err.table.body", 415, {})
+            if problem is not None:
+                key, status, params = problem
+                await refuse(key, status, **params)(scope, receive, send)
+                return
+        await inner(scope, receive, send)
+
+    return guarded
 
 
 def free_port(host: str = "127.0.0.1") -> int:
@@ -181,20 +324,35 @@ def free_port(host: str = "127.0.0.1") -> int:
 
 
 def serve(table: Table, port: int = 0, on_ready=None) -> None:
-    """Serve ``table`` on 127.0.0.1 until Ctrl-C; ``on_ready(url)`` is called once listening."""
+    """Serve ``table`` on ``table.host`` until Ctrl-C; ``on_ready(urls)`` is called once listening
+    with the first game's URL of each human seat."""
     import uvicorn
 
-    port = port or free_port()
-    config = uvicorn.Config(app(table), host="127.0.0.1", port=port, log_level="warning", lifespan="off")
+    port = port or free_port(table.host)
+    room = table.open_room()
+    shown = "127.0.0.1" if table.host in LOOPBACK else _lan_address(table.host)
+    config = uvicorn.Config(app(table), host=table.host, port=port, log_level="warning", lifespan="off")
     server = uvicorn.Server(config)
     if on_ready is not None:
         original = server.startup
 
         async def startup(sockets=None):
             await original(sockets)
-            on_ready(f"http://127.0.0.1:{port}/")
+            on_ready({s + 1: f"http://{shown}:{port}/t/{token}/" for s, token in room.tokens.items()})
 
         server.startup = startup
     server.run()
 
 
+def _lan_address(host: str) -> str:
+    """The address other machines reach this one by (for the printed URLs)."""
+    if host not in ("0.0.0.0", "::"):
+        return host
+    import socket
+
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
+        try:
+            s.connect(("192.0.2.1", 9))  # no packet is sent: this only picks the outgoing interface
+            return s.getsockname()[0]
+        except OSError:
+            return "127.0.0.1"

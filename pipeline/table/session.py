@@ -18,8 +18,9 @@ from fuda.engine.core import make_agent
 from fuda.engine.core.decision import ChoiceError
 from fuda.engine.core.runner import ask
 from fuda.i18n import MESSAGES, Text, language, localize, t
+from fuda.table.boards import known_cards
 
-_WORD = re.compile(r"[a-z0-9][a-z0-9-]*")
+_WORD = re.compile(r"[a-z0-9][a-z0-9-]*(?:#\d+)?")  # a card id, maybe with the engine's copy suffix
 
 
 class TableError(ValueError):
@@ -77,6 +78,18 @@ class Prompt:
 
 
 @dataclass
+class _Answer:
+    """A human answer as undo needs it: how many answers came before, whose it was, what each
+    human seat saw face up just before it, and the first seat shown something since (or None)."""
+
+    answers: int
+    seat: int
+    known: dict
+    events: int
+    revealed: int | None = None
+
+
+@dataclass
 class TableSession:
     """One game between agents and people; ``humans`` are the seats a person plays."""
 
@@ -86,6 +99,8 @@ class TableSession:
     cards: dict = field(default_factory=dict)  # card id -> the database Card, for ?N and faces
     auto_forced: bool = False
     _forced_seen: int = 0
+    labels: object = None  # the rule set's printed labels (kinds, fields, values)
+    _history: list = field(default_factory=list)  # one _Answer per human answer given through answer()
 
     @classmethod
     def open(cls, module, registry, decks, humans, agents: str = "greedy", seed: int = 0,
@@ -98,7 +113,10 @@ class TableSession:
             names *= len(decks)
         bots = {seat: make_agent(names[seat], seed, seat) for seat in range(len(decks)) if seat not in humans}
         cards = {c.id: c for c in registry.game.cards}
-        session = cls(game, bots, frozenset(humans), cards, auto_forced)
+        from fuda.database.ruleset import ruleset_for
+
+        session = cls(game, bots, frozenset(humans), cards, auto_forced,
+                      labels=ruleset_for(registry.game.rules).labels(registry.game))
         game.start()
         session._play_bots()
         return session
@@ -113,12 +131,21 @@ class TableSession:
             return pending.player
         return min(self.humans)
 
-    def prompt(self) -> Prompt | None:
-        """The pending question of a human seat; None when the game is over."""
+    def prompt(self, seat: int | None = None) -> Prompt | None:
+        """The pending question of a human seat (of ``seat`` only, when given); None when the game
+        is over or it is another seat's turn."""
         decision = self.game.pending
-        if decision is None:
+        if decision is None or (seat is not None and decision.player != seat):
             return None
-        choices = tuple(Choice(n, o.id, o.label or o.id, self._card_of(o.id)) for n, o in enumerate(decision.options, 1))
+        choices = []
+        for n, o in enumerate(decision.options, 1):
+            card, label = self._card_of(o.id), self._named(o.label or o.id)
+            if card is not None:  # two printings of one name are told apart (博麗霊夢（ハード）)
+                name, shown = self.cards[card].name, self.display_name(card)
+                if shown != name and shown not in label:
+                    label = label.replace(name, shown, 1)
+            choices.append(Choice(n, o.id, label, card))
+        choices = tuple(choices)
         return Prompt(f"{len(self.game.log)}-{self.game.decisions}", decision.player, decision.kind,
                       decision.rule, decision.min, decision.max, choices, decision.prompt)
 
@@ -143,67 +170,173 @@ class TableSession:
         self._forced_seen = len(events)
         return out
 
-    def state(self) -> str:
+    def state(self, seat: int | None = None) -> str:
         """The human seat's view of the position, with card ids shown by name."""
-        return self._named(self.game.narrator().state(self.seat))
+        return self._named(self.game.narrator().state(self.seat if seat is None else seat))
 
-    def log(self, last: int = 12) -> list[str]:
+    def log(self, last: int = 12, seat: int | None = None) -> list[str]:
         """The last ``last`` lines of the transcript as the human seat may read it."""
-        lines = self.game.narrator().lines(self.game.log.events, self.seat)
+        lines = self.game.narrator().lines(self.game.log.events, self.seat if seat is None else seat)
         return [self._named(line) for line in lines[-last:]]
 
-    def card_text(self, card_id: str) -> str:
-        """A card's full printed text with its name, kind and numbers (what the card *is*)."""
+    def entries(self, seat: int, lang: str | None = None, start: int = 0) -> list[dict]:
+        """The transcript from event ``start`` as ``seat`` may read it: {"n", "text", "rule"} per
+        line, numbered from 1 over the whole game. Each answer is a line with the rule clause that
+        asked it; of another seat's answer only what was asked is shown, never the picks (they
+        can name hidden cards)."""
+        lang = lang or language()
+        narrator = self.game.narrator()
+        out = []
+        n = 0
+        for index, event in enumerate(self.game.log.events):
+            if event.kind == "decision":
+                if event.data.get("forced"):
+                    continue
+                kind = event.data.get("kind", "")
+                what = kind_label(kind, lang)
+                if event.player == seat:
+                    picks = "、".join(self._named(pick_label(kind, p, lang)) for p in event.data.get("picks", ()))
+                    text = t("table.log.answer", lang, seat=event.player + 1, what=what, picks=picks or t("none", lang))
+                else:
+                    text = t("table.log.asked", lang, seat=(event.player or 0) + 1, what=what)
+                rule = event.data.get("rule", "")
+            else:
+                text = self._named(narrator.line(event, seat)).strip()
+                rule = event.data.get("rule", "") if isinstance(event.data, dict) else ""
+            if not text:
+                continue
+            n += 1
+            if index >= start:
+                out.append({"n": n, "text": text, "rule": rule})
+        return out
+
+    def display_name(self, card_id: str) -> str:
+        """The printed name, with the printed difference when another card of the database has
+        the same name (博麗霊夢（ハード）)."""
         card = self.cards.get(card_id)
         if card is None:
             return card_id
-        numbers = "  ".join(f"{k}: {v}" for k, v in card.data.items()
+        same = [c for c in self.cards.values() if c.name == card.name and c.id != card.id]
+        if not same:
+            return card.name
+        for key, value in card.data.items():
+            if key in ("id", "name", "text", "flavor", "art", "abilities") or isinstance(value, (dict, list)):
+                continue
+            if all(c.data.get(key) != value for c in same):
+                shown = (self.labels.kind(value) if key == "kind" else self.labels.value(key, value)) if self.labels else None
+                return f"{card.name}（{shown or value}）"
+        return card.name
+
+    def card_text(self, card_id: str, lang: str | None = None) -> str:
+        """A card's full printed text with its name, kind and numbers (what the card *is*), the
+        field names in ``lang``."""
+        lang = lang or language()
+        card = self.cards.get(card_id)
+        if card is None:
+            return card_id
+        fields = self.labels.fields if self.labels else {}
+        kinds = self.labels.kinds if self.labels else {}
+
+        def word(table, key):
+            label = table.get(key)
+            return (label.ja if lang == "ja" else label.en) if label else key
+
+        numbers = "  ".join(f"{word(fields, k)}: {v}" for k, v in card.data.items()
                             if isinstance(v, (int, float)) and not isinstance(v, bool))
-        return f"{card.name}［{card.kind}］ {numbers}\n{card.text}".rstrip()
+        return f"{self.display_name(card_id)}［{word(kinds, card.kind)}］ {numbers}\n{card.text}".rstrip()
 
     def outcome_text(self, lang: str = "ja") -> str:
-        """The result in ``lang`` (empty while the game goes on)."""
+        """Who won and why in ``lang`` (P2 の勝ち（P1 のデッキ切れ）); empty while the game goes on."""
         outcome = getattr(self.game, "outcome", None)
         if not self.game.finished:
             return ""
-        if outcome is not None:
-            return outcome.text(lang)
-        return self.game.reason
+        if outcome is None:
+            return self.game.reason
+        why = outcome.text(lang)
+        if not outcome.winners:
+            return t("table.result.draw", lang, why=why)
+        seats = "・".join(f"P{w + 1}" for w in outcome.winners)
+        return t("table.result.won", lang, seats=seats, why=why)
 
     # -- what the person does ---------------------------------------------------------------
 
-    def answer(self, prompt_id: str, picks) -> None:
-        """Answer the pending question ``prompt_id`` with option ids; refused (TableError, one
-        line) when it is not the pending question or the answer is illegal."""
+    def _pending_for(self, prompt_id: str, seat: int | None) -> Prompt:
         current = self.prompt()
         if current is None:
             raise TableError(Text("err.table.over"))
+        if current.seat not in self.humans or (seat is not None and current.seat != seat):
+            raise TableError(Text("err.table.not_yours"))
         if prompt_id != current.id:
             raise TableError(Text("err.table.stale"))
-        if current.seat not in self.humans:
-            raise TableError(Text("err.table.not_yours"))
+        return current
+
+    def check(self, prompt_id: str, picks, seat: int | None = None) -> None:
+        """Would ``picks`` be accepted now? Raises TableError (the reason, one line) when not;
+        the game is not changed."""
+        self._pending_for(prompt_id, seat)
+        try:
+            self.game.pending.check(tuple(picks))
+        except ChoiceError as exc:
+            raise TableError(Text("err.table.illegal", reason=exc)) from None
+
+    def answer(self, prompt_id: str, picks, seat: int | None = None) -> None:
+        """Answer the pending question ``prompt_id`` with option ids (as ``seat``, when given);
+        refused (TableError, one line) when it is not the pending question or the answer is
+        illegal."""
+        current = self._pending_for(prompt_id, seat)
+        before, events = len(self.game.log.answers()), len(self.game.log.events)
+        known = {h: known_cards(self.game, h) for h in self.humans}
         try:
             self.game.choose(tuple(picks))
         except ChoiceError as exc:
             raise TableError(Text("err.table.illegal", reason=exc)) from None
+        self._history.append(_Answer(before, current.seat, known, events))
+        self._note_seen()
         self._play_bots()
 
-    def undo(self) -> bool:
-        """Take back the person's last answer (and the agents' answers after it); False when
-        there is nothing to take back."""
-        answers = self.game.log.answers()
-        seats = [e.player for e in self.game.log.events if e.kind == "decision" and not e.data.get("forced")]
-        human = [k for k, seat in enumerate(seats) if seat in self.humans]
-        if not human:
-            return False
-        keep = answers[: human[-1]]
+    def undo(self, seat: int | None = None) -> bool:
+        """Take back the last answer of ``seat`` (default: any human seat's) and the agents'
+        answers after it. Refused (TableError, one line) when there is nothing to take back,
+        when another person answered since, or when a step since then showed a human seat
+        something hidden (undoing it would let it see the future)."""
+        if not self._history:
+            raise TableError(Text("err.table.undo_nothing"))
+        last = self._history[-1]
+        if seat is not None and last.seat != seat:
+            raise TableError(Text("err.table.undo_other", seat=last.seat + 1))
+        self._note_seen()
+        if last.revealed is not None:
+            raise TableError(Text("err.table.undo_reveal", seat=last.revealed + 1))
+        keep = self.game.log.answers()[: last.answers]
         game = self.game.fresh()
         game.start()
         for picks in keep:
             game.choose(picks)
         self.game = game
+        self._history.pop()
         self._forced_seen = 0
         return True
+
+    def _note_seen(self) -> None:
+        """Mark the answers after which a human seat has now seen a card it had not seen when
+        the answer was given (or a chance outcome came out): those cannot be undone."""
+        if not self._history or self._history[-1].revealed is not None:
+            return
+        events = self.game.log.events
+        now = {h: known_cards(self.game, h) for h in self.humans}
+        for k in range(len(self._history) - 1, -1, -1):  # the latest first: a later reveal is after every earlier answer
+            a = self._history[k]
+            if a.revealed is not None:
+                break
+            if any(e.kind == "chance" for e in events[a.events:]):
+                a.revealed = a.seat
+            for h in sorted(self.humans):
+                if a.revealed is None and now[h] - a.known[h]:
+                    a.revealed = h
+            if a.revealed is not None:
+                for earlier in self._history[:k]:
+                    earlier.revealed = a.revealed if earlier.revealed is None else earlier.revealed
+                break
 
     # -- inner workings ---------------------------------------------------------------------
 
@@ -211,9 +344,12 @@ class TableSession:
         game = self.game
         while game.pending is not None and game.pending.player not in self.humans:
             game.choose(ask(self.agents[game.pending.player], game, game.pending))
+            if self._history:
+                self._note_seen()
 
     def _card_of(self, option_id: str) -> str | None:
         for word in _WORD.findall(option_id):
+            word = word.split("#", 1)[0]
             if word in self.cards:
                 return word
         return None
@@ -223,7 +359,7 @@ class TableSession:
 
         def name(match):
             word = match.group(0)
-            card = cards.get(word)
-            return card.name if card is not None else word
+            base = word.split("#", 1)[0]
+            return self.display_name(base) if base in cards else word
 
         return _WORD.sub(name, text)

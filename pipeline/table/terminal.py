@@ -17,12 +17,12 @@ WORDS = {
            "forced": "選べるものが1つだけの手順です。Enter で進みます。", "bad": "入力が読めません",
            "range": "番号は 1〜{n} です", "count": "{lo}〜{hi} 個選んでください", "nothing": "戻せる答えがありません",
            "undone": "最後の答えを取り消しました。", "more": "あと {n} 個選んでください（残りから番号で）", "conceded": "投了しました。", "over": "ゲーム終了",
-           "view": "あなたの見えている盤面", "log": "最近の出来事"},
+           "view": "あなたの見えている盤面", "log": "最近の出来事", "news": "前の答えから"},
     "en": {"choose": "enter numbers (space-separated for several; ?N card, log, undo, quit)",
            "forced": "only one option here; press Enter to go on", "bad": "cannot read that",
            "range": "numbers go from 1 to {n}", "count": "pick {lo} to {hi}", "nothing": "nothing to take back",
            "undone": "took back your last answer", "more": "pick {n} more (numbers from what is left)", "conceded": "you conceded", "over": "game over",
-           "view": "what your seat sees", "log": "recent events"},
+           "view": "what your seat sees", "log": "recent events", "news": "since your last answer"},
 }
 
 
@@ -30,6 +30,7 @@ def play(session: TableSession, lines: Iterator[str], echo: Callable[[str], None
     """Drive ``session`` with answers read from ``lines`` until the game ends (or the person
     concedes or the input ends); returns the outcome line."""
     w = WORDS[lang]
+    since = 0  # the log events already shown
     while True:
         for step in session.forced_since(lang):
             echo(step)
@@ -42,6 +43,14 @@ def play(session: TableSession, lines: Iterator[str], echo: Callable[[str], None
             result = f"{w['over']}: {session.outcome_text(lang)}"
             echo(result)
             return result
+        events = len(session.game.log.events)
+        news = session.entries(prompt.seat, lang, start=since)
+        if news:
+            echo(f"— {w['news']} —")
+            for entry in news:
+                rule = f"  [{entry['rule']}]" if entry["rule"] else ""
+                echo(f"  {entry['n']:3d}. {entry['text']}{rule}")
+        since = events
         _show(session, prompt, echo, w, lang)
         chosen: tuple[str, ...] = ()  # a multi-pick answer may come a few numbers at a time
         while True:
@@ -54,15 +63,21 @@ def play(session: TableSession, lines: Iterator[str], echo: Callable[[str], None
                 return _concede(session, echo, w)
             if text == "log":
                 echo(f"— {w['log']} —")
-                for line in session.log():
+                for line in session.log(seat=prompt.seat):
                     echo("  " + line)
                 continue
             if text == "undo":
-                echo(w["undone"] if session.undo() else w["nothing"])
+                try:
+                    session.undo(prompt.seat)
+                    echo(w["undone"])
+                    since = len(session.game.log.events)
+                except TableError as exc:
+                    echo(exc.text(lang))
+                    continue
                 break
             if text.startswith("?"):
                 card = _card_of(current, text[1:])
-                echo(session.card_text(card) if card else w["bad"])
+                echo(session.card_text(card, lang) if card else w["bad"])
                 continue
             picks, problem = _parse(current, text, w)
             if problem:
@@ -87,7 +102,7 @@ def play(session: TableSession, lines: Iterator[str], echo: Callable[[str], None
 def _show(session: TableSession, prompt: Prompt, echo, w, lang: str) -> None:
     echo("")
     echo(f"— {w['view']}（P{prompt.seat + 1}）—")
-    for line in session.state().splitlines():
+    for line in session.state(prompt.seat).splitlines():
         echo("  " + line)
     echo(prompt.question(lang))
     for c in prompt.choices:
