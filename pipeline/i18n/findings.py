@@ -106,6 +106,7 @@ TITLES.update({
     "JP208": ("行頭に空白がある", "space at the start of a line"),
     "JP209": ("助詞が二つ続いている", "doubled particle"),
     "JP210": ("英字の全角・半角がゲームの書き方と違う", "Latin letters of the other width"),
+    "JP211": ("フレーバーの文体（です・ます／である）が混ざっている", "flavor in the other style (です・ます / である)"),
     "VOC001": ("【】の中の語が用語集にない", "unknown word in 【】"),
     "VOC002": ("キーワードの値がない・多い・正しくない", "keyword parameter missing, extra or invalid"),
     "VOC003": ("能力のラベルが行の途中にある", "ability label in the middle of a line"),

@@ -23,7 +23,8 @@ class LintSettings:
     digits: str = "full"  # full | half
     wave_dash: str = "～"  # ～ (U+FF5E) | 〜 (U+301C)
     sentence_end: str = "。"  # 。 | ． | none
-    register: str = "plain"  # plain (である) | polite (です・ます)
+    register: str = "infer"  # plain (である) | polite (です・ます) | infer (the majority of the game's texts)
+    flavor_register: str = "infer"  # the same for flavor, plus any (not checked)
     reference_brackets: str = "「」"
     latin: str = "any"  # full | half | any: the width of Latin letters in rules text (JP210)
     terms: frozenset = frozenset()
@@ -40,7 +41,8 @@ class LintSettings:
             digits=raw.get("digits", "full"),
             wave_dash=raw.get("wave-dash", "～"),
             sentence_end=raw.get("sentence-end", "。"),
-            register=raw.get("register", "plain"),
+            register=raw.get("register", "infer"),
+            flavor_register=raw.get("flavor-register", "infer"),
             reference_brackets=raw.get("reference-brackets", "「」"),
             latin=raw.get("latin", "any"),
             terms=frozenset(raw.get("terms", ())),

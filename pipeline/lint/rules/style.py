@@ -6,6 +6,7 @@ from __future__ import annotations
 import re
 
 from fuda.lint.check import ALL_KINDS, CARD_KINDS, TEXT_KINDS, FieldCheck, Hit, RuleInfo
+from fuda.lint.register import POLITE_END, flavor_register, sentences, style_of, text_register
 
 GROUP = "style"
 WIDE = str.maketrans("0123456789+-/%", "０１２３４５６７８９＋－／％")
@@ -36,8 +37,17 @@ or none). A line of keyword labels only (【ディフェンサー】【レジス
 Not fixed automatically: a missing period may mean a missing word."""),
     RuleInfo("JP205", "warning", "mixed です・ます and である style", GROUP, explain="""\
 Rules text keeps one register (manifest lint.register): plain である調 (〜する。, the usual
-card style) or polite です・ます調 (〜します。). A sentence in the other register is reported.
-Flavor text is a character's voice and is not checked."""),
+card style) or polite です・ます調 (〜します。); without the key (or with infer) it is the register
+most of the game's card texts use. A sentence in the other register is reported; one inside
+「」 or 『』 is dialogue and exempt. A sentence ending in a noun has no register.
+Flavor text is checked apart (JP211)."""),
+    RuleInfo("JP211", "warning", "flavor in the other style (です・ます / である)", GROUP, explain="""\
+A game's flavor text keeps one register of its own (manifest lint.flavor-register: plain,
+polite, infer — the default, the register most of the game's flavors use — or any): a
+居眠りは多いです。 among flavors that say 居眠りは多い。 is reported. Sentences inside 「」 or 『』
+are a character speaking and exempt, and so is a sentence ending in a noun (体言止め).
+  bad (plain flavors):  居眠りは多いです。    good: 居眠りは多い。
+Not fixed automatically: the plain form of a polite sentence is the writer's choice."""),
     RuleInfo("JP206", "error", "unbalanced brackets", GROUP, explain="""\
 Brackets come in pairs: 【】《》「」『』（）〔〕［］〈〉 and ASCII () []. An opener without its
 closer, a closer without an opener, or a pair closed by the wrong closer (【…」) is reported at the
@@ -180,7 +190,7 @@ def scan_lines(ctx, fld):
     if not value:
         return
     end = ctx.settings.sentence_end
-    polite = ctx.settings.register == "polite"
+    polite = text_register(ctx) == "polite"
     enabled = ctx.enabled
     if not polite and end == "。" and "\n" not in value and value.endswith("。") and not _POLITE.search(value):
         return  # one plain sentence ending in 。: the usual line
@@ -201,19 +211,30 @@ def scan_lines(ctx, fld):
                 yield Hit("JP204", where, where + 1, f"line ends with {wrong}: this game ends sentences with '{end}'",
                           f"end the sentence with '{end}'")
         if "JP205" in enabled and stripped:
-            if not polite:
-                for m in _POLITE.finditer(line):
-                    yield Hit("JP205", offset + m.start(), offset + m.end(),
-                              f"polite '{m.group()}' in である-style text", "write the plain form (〜する。)")
-            else:
-                pos = 0
-                for sentence in re.split("(?<=[。．])", stripped):
-                    core = sentence.rstrip("。．")
-                    if core and not _KEYWORD_LINE.match(core) and not _POLITE_END.search(core):
-                        yield Hit("JP205", offset + pos + len(core) - 1, offset + pos + len(core),
-                                  "plain sentence in です・ます-style text", "write the polite form (〜します。)")
-                    pos += len(sentence)
+            yield from _other_register("JP205", line, offset, "polite" if polite else "plain", "text")
         offset += len(line) + 1
+
+
+def _other_register(code: str, value: str, offset: int, register: str, what: str):
+    """A hit for each sentence of ``value`` (outside quotes) in the register other than ``register``."""
+    for _, end, predicate in sentences(value):
+        style = style_of(predicate)
+        if style is None or style == register or _KEYWORD_LINE.match(predicate):
+            continue
+        if style == "polite":
+            ending = POLITE_END.search(predicate).group()
+            yield Hit(code, offset + end - len(ending), offset + end, f"polite '{ending}' in である-style {what}",
+                      "write the plain form (〜する。)")
+        else:
+            yield Hit(code, offset + end - 1, offset + end, f"plain sentence in です・ます-style {what}",
+                      "write the polite form (〜します。)")
+
+
+def scan_flavor(ctx, fld):
+    """JP211: flavor in the register other than the game's flavors'."""
+    register = flavor_register(ctx)
+    if register and fld.value:
+        yield from _other_register("JP211", fld.value, 0, register, "flavor")
 
 
 def scan_leading(ctx, fld):
@@ -283,7 +304,7 @@ _LINE_END = re.compile("[^。」』）)】\n\0](?=[\n\0]|\\Z)|】(?=[\n\0]|\\Z)"
 def select_lines(ctx, corpus):
     """Cards with a line not ending in 。 or a polite form (when the game writes 。 and plain
     style); None (all cards) for the other settings."""
-    if ctx.settings.sentence_end != "。" or ctx.settings.register != "plain":
+    if ctx.settings.sentence_end != "。" or text_register(ctx) != "plain":
         return None
     text = corpus.text
     found = corpus.cards_matching(_POLITE)
@@ -323,6 +344,7 @@ FIELD = (
     FieldCheck(("JP203",), scan_wave, kinds=ALL_KINDS, trigger=wave_trigger),
     FieldCheck(("JP207",), scan_spaces, trigger=lambda ctx: ("[ \u3000](?:[ \u3000\n\0]|\\Z)",)),
     FieldCheck(("JP204", "JP205"), scan_lines, kinds=TEXT_KINDS, select=select_lines),
+    FieldCheck(("JP211",), scan_flavor, kinds=frozenset({"flavor"}), trigger=lambda ctx: ("[。！？!?\n\0]", "\\Z")),
     FieldCheck(("JP206",), scan_brackets, select=select_brackets),
     FieldCheck(("JP208",), scan_leading, trigger=lambda ctx: ("[ \u3000](?:(?<=[\n\0].)|(?<!..))",)),
     FieldCheck(("JP209",), scan_doubled, trigger=lambda ctx: (f"[{PARTICLES}](?<=(?:をを|のの|がが|にに))",)),
