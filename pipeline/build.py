@@ -193,30 +193,6 @@ def steps() -> list[tuple[str, Step]]:
     ]
 
 
-CARD_SCHEMA = "cards.schema.json"
-
-
-def write_card_schemas(paths=None) -> list[Path]:
-    """Write ``cards.schema.json`` into every game folder whose rule set derives its card schema
-    from game.yaml (``rules: custom``), so YAML editors complete and check the card files (their
-    first line: ``# yaml-language-server: $schema=cards.schema.json``). A game.yaml with errors
-    raises FindingsError; the card files themselves need not be valid yet."""
-    from fuda.database.load import _load
-    from fuda.database.ruleset import ruleset_for
-
-    database, findings = _load(paths)
-    broken = [f for f in findings if f.severity == "error" and Path(f.location.file).name == "game.yaml"]
-    if broken:
-        raise FindingsError(broken)
-    written = []
-    for game in database.games:
-        schema = ruleset_for(game.rules).schema("cards", game.manifest)
-        if not isinstance(schema, str):
-            text = json.dumps(schema, ensure_ascii=False, indent=2) + "\n"
-            written.append(write_atomic(Path(game.folder) / CARD_SCHEMA, text))
-    return written
-
-
 def write_report(findings, out: Path) -> list[Path]:
     """Write the validation report as text and JSON into ``out``."""
     text = "".join(f"{f}\n" for f in findings)

@@ -210,7 +210,7 @@ def test_schema_out(tmp_path):
 def test_schema_writes_a_custom_games_derived_schema(tmp_path):
     """`fuda schema GAME-FOLDER` writes the custom game's cards.schema.json (as the library derives
     it) and nothing for a game whose schema is bundled; with --out it also writes the bundled ones."""
-    from fuda.build import CARD_SCHEMA
+    from fuda.database.cardschema import FILE as CARD_SCHEMA
 
     custom = _game_copy(tmp_path, "hoshikage")
     expected = (custom / CARD_SCHEMA).read_text(encoding="utf-8")
