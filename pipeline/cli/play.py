@@ -33,6 +33,8 @@ def _open(game_id: str, paths=None, sample: bool = False, command: str = ""):
     if module is None:
         raise fail("err.no_engine", game=game.id, name=ruleset_for(game.rules).name, rules=game.rules,
                    engines=", ".join(engines()))
+    if not getattr(module, "plays", lambda g: True)(game):  # a custom game without play:
+        raise fail("err.play.no_play", game=game.id)
     try:
         registry = registry_for(game)
     except FindingsError as exc:

@@ -120,8 +120,7 @@ MESSAGES: dict[str, dict[str, str]] = {
                       "watching {paths}: every save rebuilds (Ctrl-C ends)"),
     "watch.done": _m("[{time}] 作り直しました: {what}（{seconds:.2f} 秒）", "[{time}] rebuilt {what} in {seconds:.2f} s"),
     "watch.reports": _m("レポートのみ", "the reports only"),
-    "watch.failed": _m("[{time}] fuda: エラー: {error}（前回の出力はそのままです）",
-                       "[{time}] fuda: error: {error} (the previous outputs are kept)"),
+    "watch.failed": _m("[{time}] {error}（前回の出力はそのままです）", "[{time}] {error} (the previous outputs are kept)"),
     "watch.stopped": _m("fuda: 変更の監視を終わりました", "fuda: stopped watching"),
     "opt.build.watch": _m("終わらずに待ち、ゲームの YAML・テンプレート・画像が保存されるたびに、変わったゲームだけを作り直します（Ctrl-C で終了）。",
                           "Keep running: rebuild the games whose YAML, template or image was saved (Ctrl-C ends)."),
@@ -405,8 +404,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "custom.state.turn": _m("第 {number} 手番（P{n} の番）", "turn {number} (player {n} to act)"),
     "custom.state.counters": _m("P{n}: {counters}", "player {n}: {counters}"),
     "custom.state.tapped": _m("（横向き）", " (tapped)"),
-    "err.play.no_play": _m("{game} の game.yaml に play: がないので、まだ遊べません（書き方: engine/custom/README.md）",
-                           "{game} has no play: section in its game.yaml, so it cannot be played yet (see engine/custom/README.md)"),
+    "err.play.no_play": _m("{game}（rules: custom）の game.yaml に play: がないので、エンジンはまだ遊べません"
+                           "（play: の書き方: README の「自作ゲームを遊ぶ」）",
+                           "{game} (rules: custom) has no play: section in its game.yaml, so no engine can play it yet "
+                           "(how to write one: README, 'Playing your own game')"),
     "err.agent_budget": _m("エージェント「{name}」の指定が読めません。読みの回数は mcts:200、1 手の秒数は mcts:0.5s のように、mcts にだけ書けます",
                            "agent {name!r}: only mcts takes a budget, as iterations (mcts:200) or seconds per decision (mcts:0.5s)"),
     "err.unknown_agent": _m("エージェント「{name}」はありません（{known} のどれか）", "unknown agent {name!r} (agents: {known})"),

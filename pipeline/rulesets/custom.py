@@ -4,7 +4,10 @@ The manifest declares the card kinds and their fields (text, integer, number, en
 enum, boolean), the deck rules and the vocabulary (``schema/custom.game.schema.json``). From it
 this rule set derives the JSON Schema of the game's card files (:func:`card_schema`; ``fuda
 schema`` writes it beside the cards for editors), its labels and lint vocabulary, and a default
-card layout (:mod:`fuda.rulesets.custom_layout`). It has no engine.
+card layout (:mod:`fuda.rulesets.custom_layout`). A game whose manifest has a ``play:`` section
+(``schema/custom.play.schema.json``) is played by :mod:`fuda.engine.custom`; its cards may then
+carry ``abilities`` (words of that engine's closed vocabulary) and ``keywords``, checked here with
+located findings (:func:`play_problems`, :meth:`CustomRuleSet.check`).
 """
 
 from __future__ import annotations
@@ -54,14 +57,45 @@ def _plain(value):
 def card_schema(manifest: Mapping) -> dict:
     """The JSON Schema of the game's card files, self-contained (editors can use it on its own):
     ``{cards: [...]}``, each card ``id``, ``name``, ``kind`` (one of the declared kinds),
-    ``text``, ``flavor``, ``art`` and the fields its kind declares."""
+    ``text``, ``flavor``, ``art`` and the fields its kind declares; with a ``play:`` section
+    also ``abilities`` and ``keywords`` (the keywords ``play.keywords`` declares)."""
+    play = manifest.get("play")
+    keywords = list((play.get("keywords") or {}) if isinstance(play, Mapping) else ()) if play is not None else None
     return json.loads(_card_schema_text(json.dumps(_plain(manifest.get("kinds", {})), sort_keys=False),
-                                        str(manifest.get("name", ""))))
+                                        str(manifest.get("name", "")), json.dumps(keywords, ensure_ascii=False)))
+
+
+def _abilities_schema(keywords: list) -> dict:
+    from fuda.engine.custom.compile import WHENS
+
+    step = {"type": "object", "minProperties": 1, "maxProperties": 1,
+            "description": "効果の語 — {word: arguments}, a word of the custom engine's vocabulary (draw, discard, "
+                           "destroy, return, move, modify, gain, lose, search, shuffle, look, token, grant, counter, "
+                           "choose; static: modify, protect)."}
+    ability = {"type": "object", "additionalProperties": False, "required": ["when", "effect"], "properties": {
+        "when": {"enum": list(WHENS), "description": "時機 — when the ability works."},
+        "text": {"type": "string", "maxLength": 400, "description": "文章 — the printed sentence of this ability."},
+        "effect": {"oneOf": [{"const": "manual"}, {"type": "array", "minItems": 1, "items": step}],
+                   "description": "効果 — the words done in order, or manual (not playable yet, with a reason)."},
+        "reason": {"type": "string", "maxLength": 200, "description": "理由 — why the effect is manual."},
+        "if": {"type": "object", "description": "条件 — {count: {zone, owner, filter, other}} or {counter: NAME}, "
+                                                "with at-least / at-most."},
+        "zone": {"type": "string", "description": "領域 — for when: enters, the zone entered (default field)."},
+        "cost": {"type": "object", "additionalProperties": False, "properties": {
+            "pay": {"type": "integer", "minimum": 0, "maximum": 99}, "tap": {"type": "boolean"}},
+            "description": "コスト — for when: activate: pay from the play-card counter, lie the card down."}}}
+    return {
+        "abilities": {"type": "array", "items": ability, "description": "能力 — what the card does in play "
+                      "(engine/custom/README.md)."},
+        "keywords": {"type": "array", "uniqueItems": True, "items": {"enum": keywords} if keywords else {"type": "string"},
+                     "description": "キーワード — keyword abilities the game declares in play.keywords."},
+    }
 
 
 @cache
-def _card_schema_text(kinds_json: str, title: str) -> str:
+def _card_schema_text(kinds_json: str, title: str, keywords_json: str = "null") -> str:
     kinds = json.loads(kinds_json)
+    keywords = json.loads(keywords_json)
     defs = json.loads((schema_dir() / "defs.schema.json").read_text(encoding="utf-8"))["$defs"]
     common = {key: {"$ref": f"#/$defs/{key}"} for key in ("id", "name", "text", "flavor", "art")}
     common["lint-ignore"] = {"$ref": "#/$defs/lint-ignore"}
@@ -82,6 +116,8 @@ def _card_schema_text(kinds_json: str, title: str) -> str:
             "then": {"properties": props,
                      "required": [k for k, f in fields.items() if not f.get("optional")]},
         })
+    if keywords is not None:
+        common.update(_abilities_schema(keywords))
     card = {"type": "object", "additionalProperties": False, "required": ["id", "name", "kind"],
             "properties": {**common, **every_field}, "allOf": branches}
     schema = {
@@ -130,7 +166,20 @@ def declaration_problems(manifest: Mapping, doc) -> list[Finding]:
         out.append(Finding(doc.where(("deck-rules", "min-cards")), "C002",
                            f"deck-rules: min-cards {rules['min-cards']} is above max-cards {rules['max-cards']}",
                            hint="swap them or fix one"))
+    if "play" in manifest:
+        out += play_problems(manifest, doc)
     return out
+
+
+def play_problems(manifest: Mapping, doc) -> list[Finding]:
+    """What the ``play:`` section names wrongly or cannot work (unknown zones, counters, fields,
+    effect words with the nearest known one; a turn nobody decides in; no way to end), located
+    in game.yaml (see :mod:`fuda.engine.custom.play`)."""
+    from fuda.engine.custom.compile import known_names
+    from fuda.engine.custom.play import play_rules
+
+    _, findings, _ = play_rules(manifest, known_names(manifest), lambda path: doc.where(path))
+    return findings
 
 
 def deck_problems(game, cards) -> list[tuple[tuple, str, str | None]]:
@@ -155,7 +204,7 @@ class CustomRuleSet:
 
     id = "custom"
     name = "自作ゲーム"
-    engine = None
+    engine = "fuda.engine.custom"  # plays the games with a play: section (engine/custom/README.md)
     print_backs = "long-edge"
     duel_online = True
 
@@ -196,6 +245,10 @@ class CustomRuleSet:
                 seen.setdefault(cid, i)
             entries = [(e["card"], e["count"], ("cards", i)) for i, e in enumerate(deck["cards"])]
             findings += [deck_rule(deck, path, message, hint) for path, message, hint in deck_problems(game, entries)]
+        if "play" in game.manifest:  # the cards' abilities and keywords against the play: section
+            from fuda.engine.custom.cards import compile_game
+
+            findings += compile_game(game, play_findings=False)[1]
         return findings
 
     def deck_problems(self, game, cards) -> list:

@@ -1,0 +1,53 @@
+"""``rules: custom``: the rule engine of a designer's own game, played from its data alone.
+
+The game.yaml ``play:`` section and the cards' ``abilities`` (see README.md beside this file)
+are compiled once (:mod:`.cards`, :mod:`.play`, :mod:`.compile`) into a frozen static game; a
+game is one :class:`~.state.State` advanced by plain rule functions (:mod:`.rules`,
+:mod:`.turn`) and one function per effect word (:mod:`.effects`). The module interface every
+engine package offers (see :mod:`engine.games`):
+
+* ``build_registry(game)`` — compile the cards (located FindingsError on a bad word or name);
+* ``new_game(registry, setups, seed, position=None)``; ``setup_from_deck`` / ``setup_from_json``;
+* ``entrants(registry)`` — one per deck of the database, for ``fuda simulate``;
+* ``play_match(registry, setups, games, seed, agents, first)`` — ``fuda match``;
+* ``plays(game)`` — whether a custom game declares ``play:`` (without it, it cannot be played);
+* ``CATALOGUE``, ``ENGINE_VERSION``, ``RULES_VERSION``.
+"""
+
+from __future__ import annotations
+
+from fuda.engine.core.tournament import Entrant
+from fuda.engine.custom import view as _view  # noqa: F401 (registers the greedy policy of CView)
+from fuda.engine.custom.cards import Static, build_registry, compile_game, static_of
+from fuda.engine.custom.catalogue import CATALOGUE
+from fuda.engine.custom.game import ENGINE_VERSION, RULES_VERSION, CustomGame, PlayerSetup, Table, new_game
+from fuda.engine.custom.match import play_match
+
+RULES = "custom"
+PLAYERS = (2,)
+
+
+def plays(game) -> bool:
+    """Whether ``game`` (a custom game) has a ``play:`` section the engine can play."""
+    return "play" in game.manifest
+
+
+def setup_from_deck(deck) -> PlayerSetup:
+    """One player's setup from a database deck."""
+    return PlayerSetup.from_deck(deck)
+
+
+def setup_from_json(doc) -> Table:
+    """The players' setups (and a fixed first player) from a replay's ``setup`` document."""
+    return Table.from_json(doc)
+
+
+def entrants(registry) -> list[Entrant]:
+    """One entrant per deck of the database, in id order."""
+    return [Entrant(d.id, d.name, PlayerSetup.from_deck(d), f"deck {d.id}")
+            for d in sorted(registry.game.decks, key=lambda d: d.id)]
+
+
+__all__ = ["CATALOGUE", "ENGINE_VERSION", "PLAYERS", "RULES", "RULES_VERSION", "CustomGame", "PlayerSetup",
+           "Static", "build_registry", "compile_game", "entrants", "new_game", "play_match", "plays",
+           "setup_from_deck", "setup_from_json", "static_of"]

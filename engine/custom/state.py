@@ -1,0 +1,165 @@
+"""The one state value of a custom game, and the card-level rules that read or move it.
+
+Everything play changes is a field of :class:`State` (a ``@dataclass(slots=True)``); what never
+changes in a game — card definitions, the compiled ``play:`` section — is the frozen
+:class:`~.compile.Static` the state points to. Cards are numbered: ``defs[c]`` is card c's
+definition, ``owner[c]`` its owner; a token made during play gets the next number. Zones are
+lists of card numbers in ``piles``, one per (zone, owner) — index ``zone * (players + 1) +
+owner``, ``owner == players`` for a shared zone; a deck's first card is its top.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from fuda.engine.core import Rng
+from fuda.engine.custom.filters import holds
+
+GONE = -1  # where[c] of a token that ceased to exist, or a card being played (on no pile)
+MOD, GRANT = 0, 1  # kinds of the temporary (until end of turn) entries of State.temp
+
+
+@dataclass(slots=True)
+class State:
+    """Every value play changes (see the module docstring); ``static`` is the game's frozen data,
+    ``push`` its log's append, ``rng`` its one seeded generator."""
+
+    static: object
+    push: Callable
+    rng: Rng
+    defs: list
+    owner: list[int]
+    piles: list[list[int]]
+    where: list[int]
+    tapped: list[bool]
+    entered: list[int]  # the turn number a card last entered the field
+    mods: list[dict | None]  # permanent changes of integer fields
+    kws: list[tuple]  # keywords granted for good
+    temp: list[tuple]  # (MOD, card, field, by) / (GRANT, card, keyword, None) until the end of turn
+    counters: list[list[int]]
+    decked: list[bool]  # drew from an empty deck
+    turn: int = 0  # turns begun so far (the current one is turn - 1 once it began)
+    active: int = 0
+    first: int = 0
+    queue: list = None  # triggered abilities waiting: (ability, source card, controller)
+    answering: int = GONE  # the card a response answers
+    countered: int = GONE  # the card a `counter` stopped
+
+
+def pile(st: State, zone: int, owner: int) -> int:
+    """The pile index of ``owner``'s ``zone`` (the shared pile for a shared zone)."""
+    rules = st.static.rules
+    return zone * (rules.players + 1) + (rules.players if rules.shared[zone] else owner)
+
+
+def zone_of(st: State, c: int) -> int:
+    """The zone index card c lies in (-1 when it is on no pile)."""
+    w = st.where[c]
+    return -1 if w < 0 else w // (st.static.rules.players + 1)
+
+
+def base(st: State, c: int, field: str):
+    """Card c's printed value of ``field`` (``kind``, ``name``, ``id``, ``keywords`` included)."""
+    d = st.defs[c]
+    return d.values.get(field)
+
+
+def value(st: State, c: int, field: str):
+    """Card c's current value of ``field``: for an integer field the printed value plus its
+    permanent and until-end-of-turn changes and the static abilities on the field."""
+    d = st.defs[c]
+    v = d.values.get(field)
+    if type(v) is not int:
+        if field == "keywords":
+            return keywords(st, c)
+        return v
+    m = st.mods[c]
+    if m:
+        v += m.get(field, 0)
+    for kind, x, f, by in st.temp:
+        if kind == MOD and x == c and f == field:
+            v += by
+    rules = st.static.rules
+    if rules.static_mods and zone_of(st, c) == rules.field:
+        for src in statics(st):
+            for op in st.defs[src].statics:
+                if op.name == "modify" and op.args["field"] == field and applies(st, op.args, src, c, current=False):
+                    v += op.args["by"]
+    return v
+
+
+def statics(st: State) -> list[int]:
+    """The cards on the field (every player's) that have static abilities."""
+    rules = st.static.rules
+    defs = st.defs
+    out = []
+    for p in range(rules.players):
+        for c in st.piles[pile(st, rules.field, p)]:
+            if defs[c].statics:
+                out.append(c)
+    return out
+
+
+def keywords(st: State, c: int) -> frozenset:
+    """The keywords card c has now (printed, granted for good, granted until end of turn)."""
+    out = st.defs[c].keywords
+    extra = st.kws[c]
+    temp = [kw for kind, x, kw, _ in st.temp if kind == GRANT and x == c]
+    if extra or temp:
+        out = out | set(extra) | set(temp)
+    return out
+
+
+def has(st: State, c: int, keyword: str) -> bool:
+    """Whether card c has ``keyword`` now."""
+    if keyword in st.defs[c].keywords or keyword in st.kws[c]:
+        return True
+    for kind, x, kw, _ in st.temp:
+        if kind == GRANT and x == c and kw == keyword:
+            return True
+    return False
+
+
+def matches(st: State, c: int, flt, current: bool = True) -> bool:
+    """Whether card c passes the filter ``flt`` (None passes everything); ``current=False``
+    reads printed values (static abilities' own filters, so they never depend on each other)."""
+    if flt is None:
+        return True
+    read = value if current else base
+    for clause in flt.clauses:
+        if clause.field == "keywords":
+            v = keywords(st, c)
+        else:
+            v = read(st, c, clause.field)
+        if not holds(clause, v):
+            return False
+    return True
+
+
+def applies(st: State, spec, src: int, c: int, current: bool = True) -> bool:
+    """Whether card c is one of the cards the target ``spec`` (owner, filter, other) of an
+    ability of card ``src`` describes (its zone aside)."""
+    owner = spec.get("owner", "any")
+    if owner == "you" and st.owner[c] != st.owner[src]:
+        return False
+    if owner == "opponent" and st.owner[c] == st.owner[src]:
+        return False
+    if spec.get("other") and c == src:
+        return False
+    return matches(st, c, spec.get("filter"), current)
+
+
+def put(st: State, c: int, target: int, top: bool = False) -> int:
+    """Move card c from its pile (if any) to pile ``target`` (at the bottom, or the top); the
+    pile it left (or GONE). Triggers are the caller's business (:mod:`.rules`)."""
+    was = st.where[c]
+    if was >= 0:
+        st.piles[was].remove(c)
+    if target >= 0:
+        if top:
+            st.piles[target].insert(0, c)
+        else:
+            st.piles[target].append(c)
+    st.where[c] = target
+    return was
