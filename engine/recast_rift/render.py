@@ -160,8 +160,9 @@ class RRNarrator(Narrator):
             hand = ids(side.hand) if side.hand is not None else f"{side.hand_size} card(s)"
             down = ids(side.face_down) if side.face_down is not None else f"{side.face_down_size} card(s)"
             far = oid[side.far] if side.far is not None else "(face down)"
+            near = oid[side.near] if side.near is not None else "(face down)"
             lines.append(
-                f"P{p + 1}: life {side.life}, awakened {side.awakened}, far {far}\n"
+                f"P{p + 1}: life {side.life}, awakened {side.awakened}, far {far}, near {near}\n"
                 f"  deck {side.deck_size} card(s)\n  hand {hand}\n  face-down {down} reserve {ids(side.reserve)}\n"
                 f"  recast Ⅲ {ids(z[3])} Ⅱ {ids(z[2])} Ⅰ {ids(z[1])} ０ {ids(z[0])}")
         if view.cast_zone:
@@ -179,8 +180,10 @@ class RRNarrator(Narrator):
             hand = names(side.hand) if side.hand is not None else f"{side.hand_size}枚"
             down = names(side.face_down) if side.face_down is not None else f"{side.face_down_size}枚"
             far = ids([side.far])[0] if side.far is not None else "（裏向き）"
+            near = ids([side.near])[0] if side.near is not None else "（裏向き）"
             lines.append(
-                f"P{p + 1}: ライフ{side.life}  {'覚醒済み' if side.awakened else '未覚醒'}  遠隔札 {far}\n"
+                f"P{p + 1}: ライフ{side.life}  {'覚醒済み' if side.awakened else '未覚醒'}  遠隔札 {far}"
+                f"  手前の覚醒札 {near}\n"
                 f"  山札 {side.deck_size}枚\n  手札 {hand}\n  伏せ札 {down}  控え {names(side.reserve)}\n"
                 f"  リキャスト Ⅲ {names(z[3])} / Ⅱ {names(z[2])} / Ⅰ {names(z[1])} / ０ {names(z[0])}")
         if view.cast_zone:

@@ -5,9 +5,12 @@ By the rule page: fighters are shown to the opponent; the awakening card lies fa
 (「相手がどんなスペルカードを使うか戦うまで分かりません」); face-down cards are hidden from the
 opponent (「相手に情報を隠して置くので、裏向きで置かれます」); the deck's order is hidden from
 everyone. The recast zones, the cast zone and the reserve pile are open. So a seat sees its own
-hand, face-down pile and awakening card, and of the opponent only the open zones and the sizes
-of the hidden ones. Cards are card numbers; ``defs`` names only the cards the seat has seen
-(its own, and the opponent's in open places), ``None`` elsewhere.
+hand, face-down pile and both its awakening cards (it laid the far and the near one face down
+itself, RR-DECK-4), and of the opponent only the open zones and the sizes of the hidden ones.
+Once the opponent's far card has awakened, its near card is known too: the fighters were shown
+(RR-DECK-1) and each has one awakening card, so the near one is the other fighter's. Cards are
+card numbers; ``defs`` names every card the seat may know (its own spells and awakening cards,
+the opponent's cards in open places or seen going into the hand), ``None`` elsewhere.
 """
 
 from __future__ import annotations
@@ -25,6 +28,7 @@ class Side:
     life: int
     awakened: bool
     far: int | None  # the awakening card (the opponent's only once it has awakened)
+    near: int | None  # the near awakening card (never awakens; the opponent's once the far one has)
     hand: tuple[int, ...] | None
     hand_size: int
     deck_size: int
@@ -82,9 +86,10 @@ def view_of(game, seat: int) -> RRView:
         own = p == seat
         zones = tuple(tuple(z) for z in game.zones[p])
         far = game.far[p] if own or game.awakened[p] else None
+        near = game.near[p] if (own or game.awakened[p]) and game.near[p] >= 0 else None
         reserve = tuple(game.reserve[p])
         side = Side(
-            life=game.life[p], awakened=game.awakened[p], far=far,
+            life=game.life[p], awakened=game.awakened[p], far=far, near=near,
             hand=tuple(game.hand[p]) if own else None, hand_size=len(game.hand[p]),
             deck_size=len(game.deck[p]),
             face_down=tuple(game.facedown[p]) if own else None, face_down_size=len(game.facedown[p]),
@@ -96,8 +101,7 @@ def view_of(game, seat: int) -> RRView:
         shown.update(side.known_hand)
         for z in zones:
             shown.update(z)
-        if far is not None:
-            shown.add(far)
+        shown.update(c for c in (far, near) if c is not None)
     shown.update(game.cast_zone)
     defs = seen_defs(game, seat, shown, game.spells)  # its own spells, and what it has seen
     return RRView(seat=seat, turn=game.turn, active=game.active, acted=game.acted, sides=tuple(sides),

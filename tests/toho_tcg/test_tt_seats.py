@@ -100,3 +100,19 @@ def test_the_runners_fast_loop_plays_like_the_plain_loop(first):
     """250 + 250 seeded random games give the same full log through the runner's inlined fast
     loop as through its plain loop (the fast loop re-implements choose and the random agent)."""
     playouts.assert_fast_loop_agrees(SAMPLE, 250, first)
+
+
+def test_a_card_seen_going_into_the_hand_stays_named():
+    """A character returned to its owner's hand (スキマ送り) is still named in the opponent's view and is
+    no card of the opponent's unknown hand; the owner's other hand cards stay unnamed."""
+    game = scenario({"hand": ["sukima-okuri", "rumia", "rumia", "rumia"], "field": ["cirno"]},
+                    {"hand": ["kyodaika"], "field": ["reimu"]})
+    act(game, ("priority", "play:sukima-okuri"), ("target", "target:reimu"),
+        ("pay", "hand:rumia", "hand:rumia#2", "hand:rumia#3"), (1, "priority", "pass"))
+    reimu, kyodaika = game.by_oid["reimu"], game.by_oid["kyodaika"]
+    assert game.zone[reimu] == "hand" and game.owner[reimu] == 1
+    view = game.view(0)
+    assert view.defs[reimu] is game.defs[reimu] and view.defs[kyodaika] is None
+    assert view.opponent.known_hand == (reimu,) and view.opponent.hand is None
+    unknown = [place[i] for place, i in game.hidden(0)[0].slots]
+    assert reimu not in unknown and kyodaika in unknown
