@@ -58,7 +58,7 @@ README_TEXT = """\
 # {game_id}
 
 {rules} のルールで作ったゲームのフォルダーです。カードは cards.yaml、デッキは decks/、表記ゆれ辞書は
-lint/prh.yml にあります。`fuda validate` で検証し、`fuda build` で印刷用 PDF などを out/ に作れます。
+lint/prh.yml にあります。`fuda validate` で検証し、`fuda build` で印刷用 PDF などすべての出力を作れます。
 カードのレイアウトを変えるときは templates/card.yaml を作ります（1 行目に
 `# yaml-language-server: $schema=../schema/layout.schema.json` と書くと、エディターが補完とチェックをします）。
 
@@ -96,6 +96,32 @@ def write_schemas(out: Path) -> list[Path]:
     out = Path(out)
     sources = sorted(schema_dir().glob("*.json")) + [templates_dir() / name for name in LAYOUT_SCHEMAS]
     return [write_atomic(out / p.name, p.read_bytes()) for p in sources]
+
+
+def write_card_schemas(paths=None) -> tuple[list[Path], list[Path]]:
+    """``fuda schema``: write ``cards.schema.json`` into every game folder at ``paths`` whose rule
+    set derives its card schema from game.yaml (``rules: custom``). Returns the files written and
+    those left alone because fuda did not write them (:mod:`fuda.database.cardschema`). A game.yaml
+    with errors raises FindingsError; the card files themselves need not be valid yet."""
+    from fuda.atomic import write_atomic
+    from fuda.database.cardschema import inspect
+    from fuda.database.findings import FindingsError
+    from fuda.database.load import _load
+
+    database, found = _load(paths)
+    broken = [f for f in found if f.severity == "error" and Path(f.location.file).name == "game.yaml"]
+    if broken:
+        raise FindingsError(broken)
+    written, kept = [], []
+    for game in database.games:
+        schema = inspect(game)
+        if schema is None:
+            continue
+        if schema.state == "foreign":
+            kept.append(schema.path)
+        else:
+            written.append(write_atomic(schema.path, schema.text))
+    return written, kept
 
 
 def _manifest(sample: Path, game_id: str) -> dict:

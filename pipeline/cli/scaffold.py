@@ -57,13 +57,12 @@ def schema(
         typer.echo(t("schema.done", count=len(written), out=out))
         if not paths and not sample:
             return
-    from fuda.atomic import write_atomic
-    from fuda.database.cardschema import write_card_schemas
     from fuda.database.findings import FindingsError
+    from fuda.scaffold import write_card_schemas
 
     src = source(paths, sample)
     try:
-        derived, kept = write_card_schemas(src.paths, write_atomic)
+        derived, kept = write_card_schemas(src.paths)
     except FileNotFoundError as exc:
         raise fail_text(exc) from None
     except FindingsError as exc:

@@ -122,26 +122,3 @@ def refreshed(database, findings, write) -> list[Finding]:
     return [f for f in findings
             if not (f.code == "C006" and Path(f.location.file).parent in settled)]
 
-
-def write_card_schemas(paths, write) -> tuple[list[Path], list[Path]]:
-    """``fuda schema``: write ``cards.schema.json`` into every game folder at ``paths`` whose rule
-    set derives its card schema from game.yaml (``rules: custom``), with ``write(path, text)``.
-    Returns the files written and those left alone because fuda did not write them. A game.yaml
-    with errors raises FindingsError; the card files themselves need not be valid yet."""
-    from fuda.database.findings import FindingsError
-    from fuda.database.load import _load
-
-    database, found = _load(paths)
-    broken = [f for f in found if f.severity == "error" and Path(f.location.file).name == "game.yaml"]
-    if broken:
-        raise FindingsError(broken)
-    written, kept = [], []
-    for game in database.games:
-        schema = inspect(game)
-        if schema is None:
-            continue
-        if schema.state == "foreign":
-            kept.append(schema.path)
-        else:
-            written.append(write(schema.path, schema.text))
-    return written, kept
