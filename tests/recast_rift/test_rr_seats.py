@@ -117,3 +117,25 @@ def test_a_grazed_card_is_known_to_the_opponent_while_it_stays_in_the_hand():
     assert known == ["marisa-stardust-reverie"]
     assert view.opponent.hand is None and view.opponent.hand_size >= 1
     assert view.defs[view.opponent.known_hand[0]] is not None
+
+
+@pytest.mark.rule("RR-DECK-4")
+def test_a_seat_sees_both_its_awakening_cards_face_down():
+    """A seat's own view names its far and its near awakening card (it laid both face down itself); the
+    opponent's view names neither until the far one awakens, then both (the fighters were shown)."""
+    game = scenario({"awakening": "youmu-till-when", "hand": ["youmu-gensei-zan"]},
+                    {"awakening": "reimu-dream-battle", "hand": ["reimu-musou-fuuin"]}, turns=None)
+    far, near = game.far[0], game.near[0]
+    assert near >= 0 and game.defs[near].id != "youmu-till-when"
+    mine, theirs = game.view(0), game.view(1)
+    assert (mine.me.far, mine.me.near) == (far, near)
+    assert mine.defs[far] is game.defs[far] and mine.defs[near] is game.defs[near]
+    assert (theirs.opponent.far, theirs.opponent.near) == (None, None)
+    assert theirs.defs[far] is None and theirs.defs[near] is None
+    first = [next(line for line in game.describe_state(s).splitlines() if line.startswith("P1:")) for s in (0, 1)]
+    assert game.oid[near] in first[0] and game.oid[near] not in first[1]
+    awake = scenario({"awakening": "youmu-till-when", "awakened": True}, {"awakening": "reimu-dream-battle"},
+                     turns=None)
+    seen = awake.view(1)
+    assert (seen.opponent.far, seen.opponent.near) == (awake.far[0], awake.near[0])
+    assert seen.defs[awake.near[0]] is awake.defs[awake.near[0]]
