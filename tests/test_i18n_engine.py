@@ -235,12 +235,14 @@ def test_manual_card_in_a_ryomen_pairing_reads_in_japanese(tmp_path):
 
 
 def test_build_of_a_game_without_an_engine_reads_in_japanese(tmp_path):
-    """`fuda build`'s engine step on a custom game: its E200 note reads in Japanese."""
+    """`fuda build`'s engine step on a custom game without play: its E200 note reads in Japanese."""
     from fuda.build import engine_step
+
+    from .test_ruleset import make_game
 
     findings = []
     try:
-        engine_step(load_database([cards_dir() / "hoshikage"]), tmp_path)
+        engine_step(load_database([make_game(tmp_path / "db")]), tmp_path)
     except FindingsError as exc:
         findings = exc.findings
     text = (tmp_path / "engine" / "registry.txt").read_text(encoding="utf-8")

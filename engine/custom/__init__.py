@@ -20,11 +20,24 @@ from fuda.engine.core.tournament import Entrant
 from fuda.engine.custom import view as _view  # noqa: F401 (registers the greedy policy of CView)
 from fuda.engine.custom.cards import Static, build_registry, compile_game, static_of
 from fuda.engine.custom.catalogue import CATALOGUE
+from fuda.engine.custom.compile import WHENS, known_names
 from fuda.engine.custom.game import ENGINE_VERSION, RULES_VERSION, CustomGame, PlayerSetup, Table, new_game
 from fuda.engine.custom.match import play_match
+from fuda.engine.custom.play import play_rules
 
 RULES = "custom"
 PLAYERS = (2,)
+
+
+def play_problems(manifest, doc) -> list:
+    """Findings about a manifest's ``play:`` section, located with ``doc`` (rule set validation)."""
+    _, findings, _ = play_rules(manifest, known_names(manifest), lambda path: doc.where(path))
+    return findings
+
+
+def card_problems(game) -> list:
+    """Findings about the cards' abilities and keywords of a custom game with ``play:``."""
+    return compile_game(game, play_findings=False)[1]
 
 
 def plays(game) -> bool:
@@ -49,5 +62,5 @@ def entrants(registry) -> list[Entrant]:
 
 
 __all__ = ["CATALOGUE", "ENGINE_VERSION", "PLAYERS", "RULES", "RULES_VERSION", "CustomGame", "PlayerSetup",
-           "Static", "build_registry", "compile_game", "entrants", "new_game", "play_match", "plays",
+           "Static", "WHENS", "build_registry", "card_problems", "compile_game", "entrants", "new_game", "play_match", "play_problems", "plays",
            "setup_from_deck", "setup_from_json", "static_of"]

@@ -31,7 +31,7 @@ from fuda.engine.custom.effects import TABLE
 from fuda.engine.custom.filters import holds
 from fuda.engine.custom.play import never_fires, play_rules
 
-NO_PLAY = "CU000"
+NO_PLAY = "E200"  # (the code fuda build gives a game no engine plays)
 
 
 @dataclass(frozen=True)
@@ -67,9 +67,9 @@ def compile_game(game, play_findings: bool = True) -> tuple[Static | None, list[
     manifest = game.manifest
     where = _manifest_where(game)
     if "play" not in manifest:
-        return None, [Finding(game.source, NO_PLAY, "game.yaml に play: がないので、このゲームはまだ遊べない / "
-                              "game.yaml has no play: section, so this game cannot be played yet",
-                              hint="engine/custom/README.md に書き方がある / see engine/custom/README.md")], ()
+        return None, [Finding(game.source, NO_PLAY, "game.yaml に play: がないので、エンジンはまだ遊べない（登録表は作らない） / "
+                              f"no play: section in the game.yaml of {game.id}, so no engine plays it yet; its "
+                              "registry is not built", severity="info")], ()
     known = known_names(manifest, [c.id for c in game.cards])
     prints = tuple((printed(c, known.fields), frozenset(c.data.get("keywords", ()))) for c in game.cards)
     rules, findings, cc = play_rules(manifest, known, where, prints)

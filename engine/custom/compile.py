@@ -235,7 +235,7 @@ class Compiler:
             return None
         if not static and TABLE.specs[name].kind == "static":
             self.error(where(), BAD_ABILITY, f"「{name}」は常時（when: static）の能力でだけ使える",
-                       f"'{name}' is a static word (when: static only)")
+                       f"word '{name}' is static (when: static only)")
             return None
         try:
             op = TABLE.compile(name, args, where)
@@ -296,7 +296,7 @@ class Compiler:
             ints = [n for n, f in self.known.fields.items() if f.get("type") == "integer"]
             ja, en = _near(name, ints)
             self.error(where, UNKNOWN_NAME, f"「{name}」は整数の項目ではない{ja}",
-                       f"'{name}' is not an integer field{en} (integer fields: {', '.join(ints) or 'none'})")
+                       f"field '{name}' is not an integer field{en} (integer fields: {', '.join(ints) or 'none'})")
             return False
         return True
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 from fuda.engine.core import Bool, Decision, Enum, Int, OpTable, Option, Param, ParamError
 from fuda.engine.core.decision import one_of
 from fuda.engine.custom import rules as R
-from fuda.engine.custom.state import GONE, GRANT, MOD, applies, matches, pile, put, statics
+from fuda.engine.custom.state import GONE, GRANT, MOD, matches, pile
 
 TABLE = OpTable("custom")
 
@@ -272,14 +272,4 @@ def protect(st, ctx, **a):
 STATIC_WORDS = ("modify", "protect")
 
 
-def static_protections(st):
-    """(source card, protect op) of every static protection on the field."""
-    out = []
-    for src in statics(st):
-        for op in st.defs[src].statics:
-            if op.name == "protect":
-                out.append((src, op))
-    return out
-
-
-__all__ = ["STATIC_WORDS", "TABLE", "applies", "static_protections", "targets"]
+__all__ = ["STATIC_WORDS", "TABLE", "targets"]

@@ -85,7 +85,7 @@ def parse(text: str, fields: dict) -> Filter:
     while i < len(tokens):
         if len(tokens) - i < 3:
             word, col = tokens[i]
-            raise FilterError(f"'{text[col - 1:].strip()}' is not a comparison: write FIELD OP VALUE "
+            raise FilterError(f"clause '{text[col - 1:].strip()}' is not a comparison: write FIELD OP VALUE "
                               f"(OP one of {', '.join(OPS)})", col)
         (name, col), (op, op_col), (raw, val_col) = tokens[i:i + 3]
         kind = BUILTIN.get(name) or (fields.get(name) or {}).get("type")
@@ -93,19 +93,19 @@ def parse(text: str, fields: dict) -> Filter:
             raise FilterError(f"unknown field '{name}' in a filter{nearest(name, [*BUILTIN, *fields])}"
                               f" (fields: {', '.join([*BUILTIN, *fields])})", col)
         if op not in OPS:
-            raise FilterError(f"'{op}' is not an operator (operators: {', '.join(OPS)})", op_col)
+            raise FilterError(f"operator '{op}' is unknown (operators: {', '.join(OPS)})", op_col)
         if op == "has" and kind != "list":
-            raise FilterError(f"'has' is for list fields; '{name}' is a {kind} field (use ==)", op_col)
+            raise FilterError(f"operator 'has' is for list fields; '{name}' is a {kind} field (use ==)", op_col)
         if op != "has" and kind == "list":
-            raise FilterError(f"'{name}' is a list field: write '{name} has WORD'", op_col)
+            raise FilterError(f"field '{name}' is a list field: write '{name} has WORD'", op_col)
         value = _value(raw)
         if op in ("<", "<=", ">", ">=") and kind not in NUMERIC:
-            raise FilterError(f"'{op}' compares numbers; '{name}' is a {kind} field", op_col)
+            raise FilterError(f"operator '{op}' compares numbers; '{name}' is a {kind} field", op_col)
         if kind in NUMERIC and not isinstance(value, int):
-            raise FilterError(f"'{name}' is a number field: compare it with a number, not '{raw}'", val_col)
+            raise FilterError(f"field '{name}' is a number field: compare it with a number, not '{raw}'", val_col)
         values = (fields.get(name) or {}).get("values")
         if values and value not in values:
-            raise FilterError(f"'{raw}' is not a value of '{name}'{nearest(str(raw), values)}"
+            raise FilterError(f"value '{raw}' is not one of '{name}'{nearest(str(raw), values)}"
                               f" (values: {', '.join(values)})", val_col)
         clauses.append(Clause(name, op, value, kind in NUMERIC))
         i += 3

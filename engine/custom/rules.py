@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from fuda.engine.core import Decision, GameOver, Option, Termination
 from fuda.engine.core.decision import one_of
-from fuda.engine.custom.state import GONE, applies, has, matches, pile, put, value, zone_of
+from fuda.engine.custom.state import GONE, applies, matches, pile, put, statics, zone_of
 
 #: turns a game without a round limit may last (every game ends: a draw at the limit)
 SAFETY_TURNS = 200
@@ -148,12 +148,11 @@ def protected(st, c: int, src: int) -> bool:
     whose controller is not src's controller, CU-STATIC-2)."""
     if not st.static.rules.protects:
         return False
-    from fuda.engine.custom.effects import static_protections
-
-    for s, op in static_protections(st):
-        if st.owner[s] != st.owner[src] and applies(st, op.args, s, c, current=False) \
-                and matches(st, src, op.args.get("from_"), current=False):
-            return True
+    for s in statics(st):
+        for op in st.defs[s].statics:
+            if op.name == "protect" and st.owner[s] != st.owner[src] and applies(st, op.args, s, c, current=False) \
+                    and matches(st, src, op.args.get("from_"), current=False):
+                return True
     return False
 
 

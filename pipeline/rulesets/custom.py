@@ -66,14 +66,12 @@ def card_schema(manifest: Mapping) -> dict:
 
 
 def _abilities_schema(keywords: list) -> dict:
-    from fuda.engine.custom.compile import WHENS
-
     step = {"type": "object", "minProperties": 1, "maxProperties": 1,
             "description": "効果の語 — {word: arguments}, a word of the custom engine's vocabulary (draw, discard, "
                            "destroy, return, move, modify, gain, lose, search, shuffle, look, token, grant, counter, "
                            "choose; static: modify, protect)."}
     ability = {"type": "object", "additionalProperties": False, "required": ["when", "effect"], "properties": {
-        "when": {"enum": list(WHENS), "description": "時機 — when the ability works."},
+        "when": {"enum": list(_engine().WHENS), "description": "時機 — when the ability works."},
         "text": {"type": "string", "maxLength": 400, "description": "文章 — the printed sentence of this ability."},
         "effect": {"oneOf": [{"const": "manual"}, {"type": "array", "minItems": 1, "items": step}],
                    "description": "効果 — the words done in order, or manual (not playable yet, with a reason)."},
@@ -174,12 +172,15 @@ def declaration_problems(manifest: Mapping, doc) -> list[Finding]:
 def play_problems(manifest: Mapping, doc) -> list[Finding]:
     """What the ``play:`` section names wrongly or cannot work (unknown zones, counters, fields,
     effect words with the nearest known one; a turn nobody decides in; no way to end), located
-    in game.yaml (see :mod:`fuda.engine.custom.play`)."""
-    from fuda.engine.custom.compile import known_names
-    from fuda.engine.custom.play import play_rules
+    in game.yaml: the rule set's engine checks the data it plays (``play_problems``)."""
+    return _engine().play_problems(manifest, doc)
 
-    _, findings, _ = play_rules(manifest, known_names(manifest), lambda path: doc.where(path))
-    return findings
+
+def _engine():
+    """The engine module of this rule set (found by its path, as every engine is)."""
+    from fuda.database.ruleset import engine_for
+
+    return engine_for(CustomRuleSet.id)
 
 
 def deck_problems(game, cards) -> list[tuple[tuple, str, str | None]]:
@@ -246,9 +247,7 @@ class CustomRuleSet:
             entries = [(e["card"], e["count"], ("cards", i)) for i, e in enumerate(deck["cards"])]
             findings += [deck_rule(deck, path, message, hint) for path, message, hint in deck_problems(game, entries)]
         if "play" in game.manifest:  # the cards' abilities and keywords against the play: section
-            from fuda.engine.custom.cards import compile_game
-
-            findings += compile_game(game, play_findings=False)[1]
+            findings += _engine().card_problems(game)
         return findings
 
     def deck_problems(self, game, cards) -> list:
