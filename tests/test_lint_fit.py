@@ -156,3 +156,32 @@ def test_template_without_a_default_gives_a_warning_naming_the_key(sample_copy):
     found = [d for d in lint(database) if d.code.startswith("FIT")]
     assert len(found) == 1
     assert found[0].severity == "warning" and "kinds.card.palette-by.values.moon" in found[0].message
+
+
+def test_text_shrunk_below_the_readable_size_is_fit008(tmp_path):
+    """A long text that fits only below the layout's readable size (6 pt) is a FIT008 warning
+    naming the size reached; the same card with a short text is quiet."""
+    import shutil
+
+    from fuda.database import load_database
+    from fuda.database.resources import cards_dir
+    from fuda.faces.layout import lay_out
+    from fuda.faces.primitives import TextLine
+
+    folder = tmp_path / "db" / "hoshikage"
+    shutil.copytree(cards_dir() / "hoshikage", folder)
+    path = folder / "charms.yaml"
+    long = ("このカードが場に出たとき、相手の精霊１体を選び、その精霊を手札に戻す。" * 5)[:150] + "。"
+    text = path.read_text(encoding="utf-8")
+    first = load_database([folder]).games[0].cards
+    charm = next(c for c in first if c.kind == "charm")
+    path.write_text(text.replace(charm.text, long, 1), encoding="utf-8")
+    game = load_database([folder]).games[0]
+    card = game.card(charm.id)
+    face, findings = lay_out(game, card, bleed=0.0)
+    smallest = min(i.size for i in face.items if isinstance(i, TextLine))
+    assert smallest < 6.0
+    found = [d for d in lint(load_database([folder])) if d.code == "FIT008"]
+    assert [(d.card, d.severity) for d in found] == [(charm.id, "warning")]
+    assert f"set at {smallest:g} pt to fit, below the readable 6 pt" in found[0].message
+    assert not [d for d in lint(load_database([cards_dir() / "hoshikage"])) if d.code == "FIT008"]

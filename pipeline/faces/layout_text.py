@@ -9,12 +9,16 @@ thin rule and takes at most ``max-share`` of its height.
 
 from __future__ import annotations
 
+from fuda.database.findings import Finding
 from fuda.faces.kinsoku import FittedText, TextOverflow, fit_line, fit_text
 from fuda.faces.primitives import Ellipse, Rect, Rule, TextLine
 
 MM_PER_PT = 25.4 / 72.0
 ASCENT, DESCENT = 0.88, 0.12  # of the em, BIZ UD Gothic; CJK glyphs sit in this box
 ICON_EM, ICON_GAP = 1.0, 0.15  # inline icon size and the space after it, in em
+#: The least size (pt) rules text and flavor may shrink to before the face is reported (P108,
+#: lint FIT008); a template sets its own with ``readable-size``.
+READABLE_PT = 6.0
 LABELS = {"pattern": "【([^】]*)】", "fill": "#333333", "color": "#ffffff", "strip": True}
 
 
@@ -86,6 +90,7 @@ class TextMixin:
                 self.overflow(exc, "flavor")
                 ff = None
             if ff is not None:
+                self.readable(ff.size, float(fl.get("readable-size", el.get("readable-size", READABLE_PT))), "flavor")
                 used = ff.height * MM_PER_PT + DESCENT * ff.size * MM_PER_PT
                 top = y + h - used
                 if text and fl.get("rule", True):
@@ -104,7 +109,17 @@ class TextMixin:
         except TextOverflow as exc:
             self.overflow(exc, "text")
             return
+        self.readable(ft.size, float(el.get("readable-size", READABLE_PT)), "text")
         self.paragraph(ft, x, y, "regular", self.color(el.get("color"), "#000000"), True)
+
+    def readable(self, size: float, least: float, field: str) -> None:
+        """P108 (warning): ``field`` fits only shrunk below ``least`` pt, the size the layout calls
+        readable. Shrink-to-fit makes any text fit; a printed card must still be read."""
+        if size < least - 1e-9:
+            self.findings.append(Finding(
+                self.where(field), "P108", f"{field}: set at {size:g} pt to fit, below the readable {least:g} pt",
+                severity="warning", card=self.card_id(),
+                hint="shorten the text (or give the box more room in the template)"))
 
     def label_parts(self, token: str) -> tuple[str, float, float]:
         """(inner text, side padding in em, gap after in em) of a 【label】 token."""

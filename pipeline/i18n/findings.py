@@ -71,6 +71,7 @@ TITLES.update({
     "FIT005": ("文字がほかの文字と重なっている", "text overlaps other text"),
     "FIT006": ("art-focus の切り抜き範囲が空", "art-focus crop box is empty"),
     "FIT007": ("印刷サイズで 300 ppi に満たない画像", "art under 300 ppi at print size"),
+    "FIT008": ("読める大きさより小さく縮めた文字", "text shrunk below a readable size"),
     "JP101": ("カタカナ語の中にひらがなの似た文字", "hiragana look-alike inside a katakana word"),
     "JP102": ("カタカナ語の中に漢字の似た文字", "kanji look-alike inside a katakana word"),
     "JP103": ("長音「ー」の代わりにダッシュ", "dash in place of the long-vowel mark ー"),
@@ -86,7 +87,7 @@ TITLES.update({
     "PRH001": ("prh 辞書: 決められた書き方にする", "prh dictionary: write the expected form"),
     "PRH002": ("prh 辞書が使えない", "prh dictionary cannot be used"),
     "PRH003": ("prh のパターンが長くかかりすぎて打ち切った", "prh pattern cut off: it ran too long"),
-    # layout findings (print, validate --strict); lint reports them as FIT001 … FIT007
+    # layout findings (print, validate --strict); lint reports them as FIT001 … FIT008
     "P101": ("文章が枠に収まらない", "text does not fit its box"),
     "P102": ("カードのフォントにない文字", "the card font has no glyph for a character"),
     "P103": ("カードの画像ファイルがない", "art file missing"),
@@ -94,6 +95,7 @@ TITLES.update({
     "P105": ("文字がほかの文字と重なっている", "text overlaps other text"),
     "P106": ("art-focus の切り抜き範囲が空", "art-focus crop box is empty"),
     "P107": ("印刷サイズで 300 ppi に満たない画像", "art under 300 ppi at print size"),
+    "P108": ("読める大きさより小さく縮めた文字", "text shrunk below a readable size"),
     "REF001": ("引用された名前がこのゲームのカードにない", "quoted name is not a card of this game"),
     "REF002": ("name-of のカードを本文が引用していない", "name-of names a card the text does not quote"),
     "JP201": ("数字の全角・半角が混ざっている", "digits of the other width"),

@@ -11,7 +11,7 @@ from fuda.lint.check import CardCheck, RuleInfo
 
 GROUP = "fit"
 FROM_LAYOUT = {"P101": "FIT001", "P102": "FIT002", "P104": "FIT004", "P105": "FIT005", "P106": "FIT006",
-               "P107": "FIT007"}
+               "P107": "FIT007", "P108": "FIT008"}
 
 RULES = (
     RuleInfo("FIT001", "error", "text does not fit its box", GROUP, explain="""\
@@ -41,6 +41,11 @@ left/right of its width, top/bottom of its height). Fix the numbers or use {x, y
     RuleInfo("FIT007", "warning", "art under 300 ppi at print size", GROUP, explain="""The art file has too few pixels for its window on the card: at print size it gets fewer than
 300 pixels per inch and prints blurred or blocky. The message names the ppi and the hint the
 pixel size needed; use a larger image (or a crop box that shows more of it)."""),
+    RuleInfo("FIT008", "warning", "text shrunk below a readable size", GROUP, explain="""Rules text and flavor shrink step by step until they fit their box, down to the element's
+min-size. Text that fits only below the layout's readable size (readable-size in the template's
+text box and its flavor; 6 pt unless the template says otherwise) prints, but few players can
+read it. The message names the size reached. Fix: shorten the text, or give the text box more
+room in the template."""),
 )
 
 
@@ -94,7 +99,7 @@ def unknown_values(template, card) -> list[tuple[str, list[str]]]:
 
 
 def check(ctx, card):
-    """FIT001 … FIT007."""
+    """FIT001 … FIT008."""
     checker = ctx.memo("fit", lambda: _checker(ctx))
     if checker is None:
         return
@@ -121,6 +126,6 @@ def check(ctx, card):
         yield ctx.located(code, finding.location, message, hint=finding.hint, card=card.id)
 
 
-CARD = (CardCheck(("FIT001", "FIT002", "FIT003", "FIT004", "FIT005", "FIT006", "FIT007"), check, active=lambda ctx: ctx.options.get("fit", True)),)
+CARD = (CardCheck(("FIT001", "FIT002", "FIT003", "FIT004", "FIT005", "FIT006", "FIT007", "FIT008"), check, active=lambda ctx: ctx.options.get("fit", True)),)
 FIELD = ()
 GAME = ()
