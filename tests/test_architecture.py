@@ -28,6 +28,7 @@ LAYERS = {
     "fuda.simulation": 4,
     "fuda.scaffold": 4,
     "fuda.table": 4,
+    "fuda.watch": 4.5,  # reruns fuda.build; the CLI drives it
     "fuda.cli": 5,
     "fuda.__main__": 6,
 }

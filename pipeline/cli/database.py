@@ -11,6 +11,7 @@ import typer
 
 from fuda.cli.common import ForceDirOpt, OutDirOpt, PathsArg, SampleOpt, err, fail_text, load, open_game, show_findings, source
 from fuda.cli.progress import Progress, Steps
+from fuda.cli.watching import run_watch, watch_option
 from fuda.i18n import MESSAGES, localize, t
 
 
@@ -93,7 +94,8 @@ def list_cards(
 
 
 def build(paths: PathsArg = None, out: OutDirOpt = None, sample: SampleOpt = False, fmt: FormatOpt = Format.text,
-          force: ForceDirOpt = False) -> None:
+          force: ForceDirOpt = False,
+          watch: Annotated[bool, watch_option("opt.build.watch")] = False) -> None:
     """Build every output for a whole database: reports, PDFs, exports, registries."""
     from fuda.build import build as run
     from fuda.database.findings import report
@@ -101,6 +103,8 @@ def build(paths: PathsArg = None, out: OutDirOpt = None, sample: SampleOpt = Fal
 
     src = source(paths, sample)
     target = src.out(out)
+    if watch:
+        _watch_build(src, target, force)
     try:
         with Steps(Progress()) as step:
             step(t("stage.load"))
@@ -124,3 +128,22 @@ def build(paths: PathsArg = None, out: OutDirOpt = None, sample: SampleOpt = Fal
             err(f"fuda: {t('word.error')}: {t('build.step_failed', name=step_name, message=localize(message))}")
     if not result.ok:
         raise typer.Exit(1)
+
+
+def _watch_build(src, target, force: bool, changes=None) -> None:
+    """``fuda build --watch``: build now (with progress), then rebuild on every save (one line each)."""
+    from fuda.watch import BuildSession
+
+    session = BuildSession(src.paths, target, force=force)
+
+    def action(changed):
+        if changed is not None:
+            session.progress = None
+            return session(changed)
+        with Steps(Progress()) as step:
+            step(t("stage.load"))
+            session.progress = lambda name: step(t(f"stage.build.{name}") if f"stage.build.{name}" in MESSAGES
+                                                 else name)
+            return session(changed)
+
+    run_watch(src.paths, [target], action, changes)

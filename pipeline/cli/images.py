@@ -18,6 +18,7 @@ import typer
 
 from fuda.cli.common import ForceFileOpt, GameArg, OutDirOpt, PathOpt, SampleOpt, fail_text, open_game, show_findings
 from fuda.cli.progress import Progress
+from fuda.cli.watching import game_action, run_watch, watch_option
 from fuda.i18n import t
 
 
@@ -33,32 +34,28 @@ def images(
     path: PathOpt = None,
     sample: SampleOpt = False,
     force: ForceFileOpt = False,
+    watch: Annotated[bool, watch_option("opt.images.watch")] = False,
 ) -> None:
     """Write one image per card face (the print layout), contact sheets and a gallery page."""
     from fuda.cli.export import _run
-    from fuda.gallery import make_images
     from fuda.gallery.images import ImageOptionError
-    from fuda.outputs import OutputError, check_folder, publish
+    from fuda.outputs import OutputError
 
     _, g, src = open_game(game, path, sample, "images")
     wanted = [i.strip() for raw in ids or () for i in raw.split(",") if i.strip()] or None
     target = Path(out or src.out(None) / "images" / g.id)
+    options = dict(deck=deck, ids=wanted, dpi=dpi, fmt=fmt.lower(), sheet=sheet, html=html)
+    if watch:
+        from fuda.watch import Rebuild
+
+        def make(game) -> Rebuild:
+            _write(game, target, force, **options)
+            return Rebuild(what=(str(target),))
+
+        run_watch(src.paths, [target], game_action(src, g.id, make))
     try:
-        check_folder(target, force=True)  # a file where the folder goes; foreign files beside are fine
-        made = [p for p in (target.parent, *target.parent.parents) if not p.exists()]
-        target.parent.mkdir(parents=True, exist_ok=True)
-        stage = Path(tempfile.mkdtemp(prefix=f".{target.name}.staging-", dir=target.parent))
-        try:
-            with Progress().stage("stage.images"):
-                result = _run(make_images, g, stage, deck=deck, ids=wanted, dpi=dpi, fmt=fmt.lower(), sheet=sheet,
-                              html=html)
-            publish(stage, target, "images", prune=False, force=force, overwrite=force)
-            made = []
-        finally:
-            shutil.rmtree(stage, ignore_errors=True)
-            for folder in made:  # a failed run leaves no empty folder behind
-                with contextlib.suppress(OSError):
-                    folder.rmdir()
+        with Progress().stage("stage.images"):
+            result = _write(g, target, force, run=_run, **options)
     except (ImageOptionError, OutputError) as exc:
         raise fail_text(exc.args[0] if isinstance(exc, OutputError) else exc) from None
     show_findings(result.warnings)
@@ -66,3 +63,25 @@ def images(
         (t("images.page", name=result.page.name) if result.page else "")
     typer.echo(t("images.done", out=target, count=len(result.faces), extra=extra))
 
+
+
+def _write(g, target: Path, force: bool, run=None, **options):
+    """Make the images of ``g`` in a staging folder and move them into ``target`` (nothing
+    removed; a file fuda did not write is overwritten only with ``force``)."""
+    from fuda.gallery import make_images
+    from fuda.outputs import check_folder, publish
+
+    check_folder(target, force=True)  # a file where the folder goes; foreign files beside are fine
+    made = [p for p in (target.parent, *target.parent.parents) if not p.exists()]
+    target.parent.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=f".{target.name}.staging-", dir=target.parent))
+    try:
+        result = (run or (lambda f, *a, **k: f(*a, **k)))(make_images, g, stage, **options)
+        publish(stage, target, "images", prune=False, force=force, overwrite=force)
+        made = []
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+        for folder in made:  # a failed run leaves no empty folder behind
+            with contextlib.suppress(OSError):
+                folder.rmdir()
+    return result

@@ -27,6 +27,7 @@ from fuda.cli.common import (
     warn_text,
 )
 from fuda.cli.progress import Progress
+from fuda.cli.watching import game_action, run_watch, watch_option
 from fuda.i18n import t
 
 
@@ -94,6 +95,7 @@ def print_command(
     path: PathOpt = None,
     sample: SampleOpt = False,
     force: ForceFileOpt = False,
+    watch: Annotated[bool, watch_option("opt.print.watch")] = False,
 ) -> None:
     """Write print-ready card sheets (or print-shop faces, or the duplex calibration sheet) as PDF."""
     offset = _offset(back_offset)
@@ -122,6 +124,19 @@ def print_command(
     id_list = [i.strip() for i in ids.split(",") if i.strip()] if ids else None
     stem = f"{g.id}-{deck}" if deck else (f"{g.id}-selection" if id_list else f"{g.id}-cards")
     target = out or src.out(None) / f"{stem}{'-faces' if per_face else ''}.pdf"
+    if watch:
+        from fuda.outputs import claim, record
+        from fuda.watch import Rebuild
+
+        def make(game) -> Rebuild:
+            claim(target, force)
+            print_cards(game=game, deck=deck, ids=id_list, copies=copies, paper=paper, card_size=card_size,
+                        bleed=bleed, marks=marks, backs=backs, back_offset=offset, per_face=per_face, cmyk=cmyk,
+                        icc=icc, pdfx=pdfx, out=target)
+            record(target, "print")
+            return Rebuild(what=(str(target),))
+
+        run_watch(src.paths, [], game_action(src, g.id, make))
     with guard_file(target, "print", force):
         written = _run(print_cards, game=g, deck=deck, ids=id_list, copies=copies, paper=paper,
                        card_size=card_size, bleed=bleed, marks=marks, backs=backs, back_offset=offset,
