@@ -171,14 +171,13 @@ def test_mat_pdf_is_deterministic(db, tmp_path):
 
 
 def test_broken_mat_template_is_a_located_finding(sample_copy):
-    """A mistake in a game's own templates/mat.yaml is a finding with file and line."""
+    """A mistake in a game's own templates/mat.yaml is a finding of validation, with file and line."""
     folder = sample_copy("toho-tcg")
     (folder / "templates").mkdir()
     (folder / "templates" / "mat.yaml").write_text(
         "title: test\nzones:\n  - {type: card, x: 1}\n  - {type: blob, x: 0, y: 0}\n", encoding="utf-8")
-    game = load_database([folder.parent]).game("toho-tcg")
     with pytest.raises(FindingsError) as info:
-        layout_mat(game)
+        load_database([folder.parent])
     lines = [str(f) for f in info.value.findings]
     assert any("mat.yaml:3:" in line for line in lines)
     assert any("mat.yaml:4:" in line for line in lines)
@@ -208,3 +207,19 @@ def test_cli_mat_pdf_and_png(tmp_path):
     assert CliRunner().invoke(app, ["mat", "raise-blaze", "-o", str(pdf)]).exit_code == 0
     assert CliRunner().invoke(app, ["mat", "raise-blaze", "--png", "--px-per-mm", "2", "-o", str(png)]).exit_code == 0
     assert pdf.read_bytes()[:5] == b"%PDF-" and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_letter_mat_is_tiled_on_letter_and_help_says_so(db, tmp_path):
+    """--paper Letter, which --help lists, prints the mat on Letter pages (tiled when it does not fit
+    one), the same as Letter-tiled."""
+    from fuda.i18n import t
+
+    game = db.game("recast-rift")
+    plain = PdfReader(str(write_mat(game, paper="Letter", out=tmp_path / "letter.pdf")))
+    tiled = PdfReader(str(write_mat(game, paper="Letter-tiled", out=tmp_path / "letter-tiled.pdf")))
+    assert len(plain.pages) == len(tiled.pages) > 1
+    for page in plain.pages:
+        assert sorted((float(page.mediabox.width), float(page.mediabox.height))) == \
+            pytest.approx(sorted(v * PT_PER_MM for v in PAPERS["Letter"]), abs=0.01)
+    for lang in ("ja", "en"):
+        assert all(name in t("opt.mat.paper", lang) for name in ("A3", "A4", "B5", "Letter"))

@@ -204,7 +204,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "opt.print.pdfx": _m("印刷所向けの PDF/X-1a:2001 で出力します（--icc が必要。--cmyk も兼ねます）。",
                          "PDF/X-1a:2001 for print shops (needs --icc; implies --cmyk)."),
     "opt.print.calibration": _m("代わりに両面印刷の位置合わせシートを作ります。", "Write the duplex calibration sheet instead."),
-    "opt.mat.paper": _m("A3（1 枚）または A4-tiled（A4 を貼り合わせ）。", "A3 (one sheet) or A4-tiled (glued from A4 sheets)."),
+    "opt.mat.paper": _m("用紙: A3、A4、B5、Letter。マットが 1 枚に収まらなければ、その用紙に分けて印刷し、貼り合わせます"
+                        "（A4-tiled のように -tiled を付けても同じ）。",
+                        "A3, A4, B5 or Letter: one sheet when the mat fits it, else tiles of that paper to glue together "
+                        "(A4-tiled, with -tiled, means the same)."),
     "opt.mat.png": _m("PDF の代わりにオンライン用の PNG を作ります。", "Write a PNG for online tables instead of a PDF."),
     "opt.mat.px_per_mm": _m("PNG の解像度（1 mm あたりのピクセル数）。", "PNG resolution (pixels per mm)."),
     "err.print.offset": _m("--back-offset {value!r} が読めません（X,Y を mm で。例: 0.5,-1）",
