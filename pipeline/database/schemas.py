@@ -240,6 +240,11 @@ def _leaf_errors(error):
         branches: dict = {}
         for e in error.context:
             branches.setdefault(e.relative_schema_path[0] if e.relative_schema_path else None, []).append(e)
+        # a branch for another type of value says less than one that takes this value's type
+        # ("#fffff" is explained by the colour pattern, not as "expected a mapping")
+        typed = {k: errs for k, errs in branches.items()
+                 if not all(e.validator == "type" and not e.relative_path for e in errs)}
+        branches = typed or branches
         reach = {k: min(len(e.relative_path) for e in errs) for k, errs in branches.items()}
         furthest = max(reach.values())
         candidates = [e for k, errs in branches.items() if reach[k] == furthest for e in errs]

@@ -60,6 +60,18 @@ def _check_colours(doc: Document) -> list[Finding]:
     return findings
 
 
+DEFAULT_LABEL_PATTERN = "【([^】]*)】"
+
+
+def atoms_source(labels) -> str:
+    """The pattern the text box runs: the label pattern or an icon token (``labels.icons``)."""
+    import regex
+
+    source = labels.get("pattern") or DEFAULT_LABEL_PATTERN
+    icons = sorted(labels.get("icons") or {}, key=len, reverse=True)
+    return "|".join([f"(?:{source})"] + [regex.escape(str(k)) for k in icons])
+
+
 def compile_pattern(source: str):
     """``source`` compiled with the ``regex`` module, as a designer's pattern is run (raises
     ``regex.error``)."""
@@ -72,11 +84,13 @@ def _check_pattern(doc: Document) -> list[Finding]:
     """``labels.pattern`` must compile (with the ``regex`` module, as it is run)."""
     import regex
 
-    source = (doc.data.get("labels") or {}).get("pattern")
+    labels = doc.data.get("labels") or {}
+    source = labels.get("pattern")
     if not isinstance(source, str):
         return []
     try:
         compile_pattern(source)
+        compile_pattern(atoms_source(labels))  # as it is run: beside the icon tokens
     except regex.error as exc:
         detail = " ".join(str(exc).split())
         return [Finding(doc.where(("labels", "pattern")), "L007",
@@ -272,21 +286,27 @@ def _properties(node, root, depth: int = 0) -> dict[str, list]:
 
 
 def _label(subs) -> str:
-    """The Japanese label of a field: the part of its description before " — "."""
+    """The Japanese label of a field: the part of its description before " — " (looked for
+    through ``allOf`` parts and references)."""
+    def find(node, root, depth: int) -> str:
+        if not isinstance(node, dict) or depth > 6:
+            return ""
+        text = node.get("description", "")
+        if isinstance(text, str) and " — " in text:
+            return text.split(" — ", 1)[0].strip()
+        for part in node.get("allOf") or ():
+            found = find(part, root, depth + 1)
+            if found:
+                return found
+        if "$ref" in node:
+            target, doc = _resolve(node, root)
+            return find(target, doc, depth + 1)
+        return ""
+
     for node, root in subs:
-        for _ in range(4):
-            if not isinstance(node, dict):
-                break
-            text = node.get("description", "")
-            if " — " in text:
-                return text.split(" — ", 1)[0].strip()
-            inner = node.get("allOf")
-            if inner:
-                node = inner[0]
-                continue
-            node, root = _resolve(node, root)
-            if "$ref" not in node and "description" not in node:
-                break
+        found = find(node, root, 0)
+        if found:
+            return found
     return ""
 
 

@@ -25,12 +25,18 @@ from pathlib import Path
 from fuda.database.findings import Finding, FindingsError, Location
 from fuda.database.model import freeze, thaw
 from fuda.database.ruleset import ruleset_for
-from fuda.database.template_checks import check_document, check_fields, compile_pattern, schema_key
+from fuda.database.template_checks import (
+    DEFAULT_LABEL_PATTERN,
+    atoms_source,
+    check_document,
+    check_fields,
+    compile_pattern,
+    schema_key,
+)
 from fuda.database.yamlfile import Document, read_yaml
 from fuda.i18n import Text
 
 FILE = "card.yaml"
-DEFAULT_LABEL_PATTERN = "【([^】]*)】"
 BUDGET = 0.25  # seconds one search of a designer's pattern may take (a card text is short)
 PROBE_BUDGET = 2.0  # seconds the label pattern may take over all card texts at validation
 
@@ -150,12 +156,8 @@ class Template:
     @cached_property
     def atoms(self) -> BoundedPattern:
         """What the text box keeps unbroken: a label, or an icon token (``labels.icons``)."""
-        import regex
-
         source = self.labels.get("pattern") or DEFAULT_LABEL_PATTERN
-        icons = sorted(self.labels.get("icons", {}), key=len, reverse=True)
-        combined = "|".join([f"(?:{source})"] + [regex.escape(k) for k in icons])
-        return BoundedPattern(compile_pattern(combined), self._pattern_where(), source)
+        return BoundedPattern(compile_pattern(atoms_source(self.labels)), self._pattern_where(), source)
 
     def _pattern_where(self) -> Location:
         return self.doc.where(("labels", "pattern")) if "pattern" in self.labels else Location(self.path)
@@ -214,8 +216,7 @@ def _game_template(own: Path | None, stamp: tuple, data: str | None, manifest: P
         except FindingsError as exc:
             return None, tuple(exc.findings)
         findings += check_document(mine)
-        if not any(f.code.startswith("S") for f in findings):  # fields need the shape the schema gives
-            findings += check_fields(mine, schema)
+        findings += check_fields(mine, schema)  # (it takes any shape: the schema's findings say what is wrong)
     if data is None:
         template = None if findings else Template(path=own, data=freeze(mine.data), doc=mine)
         return template, tuple(findings)
@@ -247,16 +248,43 @@ def template_file(path: Path) -> Template:
     return Template(path=path, data=freeze(doc.data), doc=doc)
 
 
+def game_mat(game) -> tuple[Document | None, tuple[Finding, ...]]:
+    """The checked mat template of ``game`` (``mat.yaml`` against ``mat.schema.json``) and its
+    findings; ``(None, ())`` when the game has none. Cached by the file's stamp."""
+    layout = ruleset_for(game.rules).mat(game)
+    if layout is None or layout.path is None:
+        return None, ()
+    path = Path(layout.path).resolve()
+    return _mat(path, _stamp(path))
+
+
+@lru_cache(maxsize=64)
+def _mat(path: Path, stamp: tuple):
+    from fuda.database.resources import templates_dir
+    from fuda.database.schemas import validate_template
+
+    try:
+        doc = read_yaml(path)
+    except FindingsError as exc:
+        return None, tuple(exc.findings)
+    findings = tuple(validate_template(doc, templates_dir() / "mat.schema.json"))
+    return (None if findings else doc), findings
+
+
 def template_findings(game) -> list[Finding]:
-    """Every finding about ``game``'s template, for validation: the template's own (cached)
-    and its label pattern run over the game's card texts within the budget."""
+    """Every finding about ``game``'s templates, for validation: the card layout's own (cached),
+    its label pattern run over the game's card texts within the budget, and the mat's."""
     try:
         template, findings = game_template(game)
     except FileNotFoundError:
-        return []
+        template, findings = None, ()
     out = list(findings)
     if template is not None:
         out += probe_labels(template, game)
+    try:
+        out += game_mat(game)[1]
+    except FileNotFoundError:
+        pass
     return out
 
 

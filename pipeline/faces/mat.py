@@ -66,13 +66,13 @@ def find_mat(game) -> Path:
 
 
 def load_mat(game):
-    """The validated mat template (a :class:`~pipeline.yamlfile.Document`)."""
-    from fuda.database.schemas import validate_template
-    from fuda.database.yamlfile import read_yaml
+    """The validated mat template (a :class:`~pipeline.yamlfile.Document`): the one validation
+    checked when the database loaded (:func:`fuda.database.templates.game_mat`), not read again."""
+    from fuda.database.templates import game_mat
 
-    doc = read_yaml(find_mat(game))
-    findings = validate_template(doc, templates_dir() / SCHEMA)
-    if findings:
+    find_mat(game)  # one line when the game has none
+    doc, findings = game_mat(game)
+    if doc is None:
         raise FindingsError(findings)
     return doc
 
