@@ -77,6 +77,11 @@ class Prompt:
         return f"P{self.seat + 1} chooses '{kind_label(self.kind, lang)}' (pick {count.replace('〜', '-')}; rule {self.rule})"
 
 
+def said_ok(said: tuple, picks) -> bool:
+    """The noted labels belong to this answer (the same number of picks)."""
+    return len(said) == len(tuple(picks))
+
+
 @dataclass
 class _Answer:
     """A human answer as undo needs it: how many answers came before, whose it was, what each
@@ -101,6 +106,7 @@ class TableSession:
     _forced_seen: int = 0
     labels: object = None  # the rule set's printed labels (kinds, fields, values)
     _history: list = field(default_factory=list)  # one _Answer per human answer given through answer()
+    _said: dict = field(default_factory=dict)  # answer ordinal -> the labels of the options picked
 
     @classmethod
     def open(cls, module, registry, decks, humans, agents: str = "greedy", seed: int = 0,
@@ -142,8 +148,9 @@ class TableSession:
             card, label = self._card_of(o.id), self._named(o.label or o.id)
             if card is not None:  # two printings of one name are told apart (博麗霊夢（ハード）)
                 name, shown = self.cards[card].name, self.display_name(card)
-                if shown != name and shown not in label:
-                    label = label.replace(name, shown, 1)
+                at = label.find(name)
+                if shown != name and at >= 0 and not label.startswith("（", at + len(name)):
+                    label = label[:at] + shown + label[at + len(name):]
             choices.append(Choice(n, o.id, label, card))
         choices = tuple(choices)
         return Prompt(f"{len(self.game.log)}-{self.game.decisions}", decision.player, decision.kind,
@@ -187,15 +194,18 @@ class TableSession:
         lang = lang or language()
         narrator = self.game.narrator()
         out = []
-        n = 0
+        n = answered = 0
         for index, event in enumerate(self.game.log.events):
             if event.kind == "decision":
                 if event.data.get("forced"):
                     continue
+                answered += 1
                 kind = event.data.get("kind", "")
                 what = kind_label(kind, lang)
                 if event.player == seat:
-                    picks = "、".join(self._named(pick_label(kind, p, lang)) for p in event.data.get("picks", ()))
+                    said = self._said.get(answered - 1)
+                    picks = "、".join(said if said is not None and said_ok(said, event.data.get("picks", ()))
+                                     else (self._named(pick_label(kind, p, lang)) for p in event.data.get("picks", ())))
                     text = t("table.log.answer", lang, seat=event.player + 1, what=what, picks=picks or t("none", lang))
                 else:
                     text = t("table.log.asked", lang, seat=(event.player or 0) + 1, what=what)
@@ -291,6 +301,8 @@ class TableSession:
         except ChoiceError as exc:
             raise TableError(Text("err.table.illegal", reason=exc)) from None
         self._history.append(_Answer(before, current.seat, known, events))
+        labels = {c.id: c.label for c in current.choices}
+        self._said[before] = tuple(labels.get(p, p) for p in picks)
         self._note_seen()
         self._play_bots()
 

@@ -1,5 +1,8 @@
-"""The browser table: whole games of each rule set played to the end by clicking in a real
-Chromium (Debian's, driven by playwright through executable_path), and forged answers refused."""
+"""The browser table in a real Chromium (Debian's, driven by playwright through executable_path):
+whole games of each rule set played to the end by clicking, two people in two browser contexts
+each seeing only their own hand, the page in either language, a submit button that is enabled
+only for a legal selection, and a 409 from a stale tab shown in words. Screenshots go to the
+test's tmp dir."""
 
 from __future__ import annotations
 
@@ -13,20 +16,20 @@ import pytest
 GAMES = {
     "recast-rift": ("reimu-marisa", "sakuya-youmu"),
     "ryomen": ("scarlet-gate", "ghost-spring"),
-    "toho-tcg": None,  # the two sample decks, whatever their ids
+    "toho-tcg": ("hakurei-moriya", "mahou-no-mori"),
     "raise-blaze": ("mountain-faith", "scarlet-night"),
 }
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
 
-def _table(game_id: str):
+def _table(game_id: str, humans=(0,), lang: str = "ja"):
     from fuda import load_database
     from fuda.engine.games import engine_for, registry_for
     from fuda.table.server import Table
 
     game = load_database().game(game_id)
-    ids = GAMES[game_id] or tuple(sorted(d.id for d in game.decks))[:2]
-    return Table(game, engine_for(game.rules), registry_for(game), [game.deck(i) for i in ids], frozenset({0}))
+    return Table(game, engine_for(game.rules), registry_for(game), [game.deck(i) for i in GAMES[game_id]],
+                 frozenset(humans), lang=lang)
 
 
 class Server:
@@ -37,6 +40,7 @@ class Server:
 
         from fuda.table.server import app, free_port
 
+        self.table = table
         self.port = free_port()
         self.server = uvicorn.Server(uvicorn.Config(app(table), host="127.0.0.1", port=self.port,
                                                     log_level="warning", lifespan="off"))
@@ -49,6 +53,9 @@ class Server:
                 return f"http://127.0.0.1:{self.port}/"
             time.sleep(0.05)
         raise RuntimeError("the table server did not start")
+
+    def seat_url(self, room, seat: int) -> str:
+        return f"http://127.0.0.1:{self.port}/t/{room.tokens[seat]}/"
 
     def __exit__(self, *exc):
         self.server.should_exit = True
@@ -70,63 +77,153 @@ def browser():
         b.close()
 
 
-def play_by_clicking(page, limit: int = 800, shot: Path | None = None) -> str:
-    """Answer every question by clicking (the first options, then 決定) until the result shows;
-    ``shot``: a screenshot of the table a few moves in."""
+def answer_once(page) -> None:
+    """Answer the pending question by clicking: a single pick by its first option; several by
+    clicking options until the submit button says the selection is legal, then submitting."""
+    version = page.evaluate("document.body.dataset.version")
+    choices = page.query_selector_all("#prompt .choice")
+    confirm = page.query_selector("#confirm")
+    if confirm is None:
+        choices[0].click()
+    else:
+        page.wait_for_selector("#confirm:not([data-legal='pending'])", timeout=20000)
+        for choice in choices:
+            if page.get_attribute("#confirm", "data-legal") == "yes":
+                break
+            choice.click()
+            page.wait_for_selector("#confirm:not([data-legal='pending'])", timeout=20000)
+        assert page.get_attribute("#confirm", "data-legal") == "yes", page.inner_text("#why")
+        assert page.is_enabled("#confirm")
+        page.click("#confirm")
+    page.wait_for_function("v => document.body.dataset.version !== v || document.body.dataset.refused",
+                           arg=version, timeout=20000)
+    assert not page.inner_text("#error"), page.inner_text("#error")
+
+
+def play_by_clicking(page, limit: int = 900, shot: Path | None = None) -> str:
+    """Answer every question by clicking until the result shows; ``shot``: screenshots a few
+    moves in and at the end."""
     for move in range(limit):
-        if shot is not None and move == 8:
-            page.screenshot(path=str(shot), full_page=True)
+        if shot is not None and move == 12:
+            page.screenshot(path=str(shot.with_suffix(".play.png")), full_page=True)
         page.wait_for_selector("#result:not([hidden]), #prompt .choice", timeout=20000)
         if page.is_visible("#result"):
+            if shot is not None:
+                page.screenshot(path=str(shot.with_suffix(".end.png")), full_page=True)
             return page.inner_text("#result")
-        question = page.inner_text("#prompt h2")
-        choices = page.query_selector_all("#prompt .choice")
-        confirm = page.query_selector("#confirm")
-        version = page.evaluate("document.body.dataset.version")
-        if confirm is None:
-            choices[0].click()
-        else:
-            import re
-
-            wanted = re.search(r"（(\d+)(?:〜\d+)?個選ぶ", question)
-            for c in choices[: int(wanted.group(1)) if wanted else 0]:
-                c.click()
-            confirm.click()
-        page.wait_for_function("v => document.body.dataset.version !== v || document.body.dataset.refused",
-                               arg=version, timeout=20000)
-        assert not page.inner_text("#error"), page.inner_text("#error")
+        answer_once(page)
     raise AssertionError("the game did not end within the click limit")
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_whole_game_by_clicking(browser, game_id, tmp_path):
-    """A whole game of each rule set is played to its end by clicking, in Japanese, with card faces."""
+    """A whole game of each rule set is played to its end by clicking, in Japanese, on a board of mat zones with card
+    faces; the log numbers every line in full and the result says who won and why."""
     with Server(_table(game_id)) as url:
         page = browser.new_page(viewport={"width": 1400, "height": 1000})
         page.goto(url)
         page.wait_for_selector("#prompt .choice, #result:not([hidden])")
         assert page.evaluate("document.documentElement.lang") == "ja"
-        page.wait_for_function("() => { const i = document.querySelector(\"img[src^='/card/']\");"
+        assert page.inner_text("#undo") == "一手戻す" and page.inner_text("#log-title") == "記録"
+        page.wait_for_function("() => { const i = document.querySelector(\"img[src*='/card/']\");"
                                " return i && i.complete && i.naturalWidth > 100; }", timeout=30000)
-        result = play_by_clicking(page, shot=tmp_path / f"{game_id}.png")
-        assert result.startswith("ゲーム終了")
+        zones = page.eval_on_selector_all(".side.you .zone", "zs => zs.map(z => z.dataset.zone)")
+        assert "hand" in zones or "hand-zone" in zones
+        result = play_by_clicking(page, shot=tmp_path / game_id)
+        assert result.startswith("ゲーム終了: ") and ("の勝ち（" in result or "引き分け（" in result), result
+        numbers = page.eval_on_selector_all("#log .n", "ns => ns.map(n => Number(n.textContent))")
+        assert numbers == list(range(numbers[0], numbers[0] + len(numbers))) and numbers[-1] > 9
+        assert not page.eval_on_selector_all("#log .text, .zone-label, #zoom", "es => es.filter(e => /#\\d/.test(e.textContent)).length")
         page.close()
 
 
-def test_a_forged_answer_is_refused():
-    """An answer naming a question that is not pending gets HTTP 409 and a clear Japanese message."""
-    from starlette.testclient import TestClient
+def test_two_people_in_two_browsers(browser, tmp_path):
+    """Two human seats play toho-tcg in two browser contexts: each sees its own hand's faces and only backs of the
+    other's; the seat not asked waits and follows the other's moves."""
+    table = _table("toho-tcg", humans=(0, 1))
+    with Server(table) as base:
+        room = table.open_room()
+        pages = []
+        for seat in (0, 1):
+            context = browser.new_context(viewport={"width": 1400, "height": 1000})
+            page = context.new_page()
+            page.goto(f"{base}t/{room.tokens[seat]}/")
+            pages.append(page)
+        for page in pages:
+            page.wait_for_selector("#prompt .choice, #waiting")
+        hands = []
+        for page in pages:
+            own = page.eval_on_selector_all(".side.you .zone.hand img", "is => is.map(i => i.getAttribute('src'))")
+            other = page.eval_on_selector_all(".side.opponent .zone.hand img", "is => is.map(i => i.getAttribute('src'))")
+            assert own and all("/card/" in s for s in own)
+            assert other and all(s.endswith("/back.png") for s in other)
+            hands.append({s.rsplit("/", 1)[1] for s in own})
+        for move in range(16):
+            for _ in range(100):  # the seat not asked polls every 1.5 s
+                asked = [p for p in pages if p.query_selector("#prompt .choice")]
+                if asked:
+                    break
+                time.sleep(0.2)
+            assert asked, "neither seat was asked"
+            waiting = [p for p in pages if p not in asked]
+            assert len(asked) == 1 and waiting[0].query_selector("#waiting")
+            answer_once(asked[0])
+            time.sleep(0.2)
+        for seat, page in enumerate(pages):
+            page.wait_for_timeout(1700)  # the waiting page polls every 1.5 s
+            page.screenshot(path=str(tmp_path / f"seat{seat + 1}.png"), full_page=True)
+            other = page.eval_on_selector_all(".side.opponent .zone.hand img", "is => is.map(i => i.getAttribute('src'))")
+            assert all(s.endswith("/back.png") for s in other)
+            assert not {s.rsplit("/", 1)[1] for s in page.eval_on_selector_all(
+                "img", "is => is.map(i => i.getAttribute('src'))")} & (hands[1 - seat] - hands[seat])
 
-    from fuda.table.server import app
 
-    table = _table("ryomen")
-    client = TestClient(app(table), base_url="http://127.0.0.1")
-    sid = client.get("/", follow_redirects=False).headers["location"].split("/")[2]
-    state = client.get(f"/s/{sid}/state").json()
-    forged = client.post(f"/s/{sid}/answer", json={"prompt": "999-999", "picks": []})
-    assert forged.status_code == 409 and "この質問はもう答えられません" in forged.json()["error"]
-    ok = client.post(f"/s/{sid}/answer", json={"prompt": state["prompt"]["id"], "picks": []})
-    assert ok.status_code == 200
-    stale = client.post(f"/s/{sid}/answer", json={"prompt": state["prompt"]["id"], "picks": []})
-    assert stale.status_code == 409
-    assert client.get("/", headers={"host": "evil.example"}).status_code == 400
+def test_the_page_speaks_the_tables_language(browser, tmp_path):
+    """--lang en: chrome, question and zone names are English; the same table in ja is Japanese."""
+    texts = {}
+    for lang in ("en", "ja"):
+        with Server(_table("raise-blaze", lang=lang)) as url:
+            page = browser.new_page(viewport={"width": 1400, "height": 1000})
+            page.goto(url)
+            page.wait_for_selector("#prompt .choice")
+            texts[lang] = {"lang": page.evaluate("document.documentElement.lang"), "undo": page.inner_text("#undo"),
+                           "log": page.inner_text("#log-title"), "seat": page.inner_text("#seat"),
+                           "zones": page.inner_text(".side.you"), "question": page.inner_text("#prompt h2")}
+            page.screenshot(path=str(tmp_path / f"{lang}.png"), full_page=True)
+            page.close()
+    en, ja = texts["en"], texts["ja"]
+    assert en["lang"] == "en" and en["undo"] == "Undo" and en["log"] == "Log" and en["seat"] == "you are P1"
+    assert "graveyard" in en["zones"] and "墓地" not in en["zones"] and "rule" in en["question"]
+    assert ja["lang"] == "ja" and ja["undo"] == "一手戻す" and ja["log"] == "記録" and ja["seat"] == "あなたは P1"
+    assert "墓地" in ja["zones"] and "ルール" in ja["question"]
+
+
+def test_submit_waits_for_a_legal_selection_and_a_stale_tab_says_why(browser, tmp_path):
+    """Submit is disabled until the selection is legal in count; an answer from a stale tab gets the 409's reason."""
+    table = _table("toho-tcg")
+    with Server(table) as base:
+        room = table.open_room()
+        url = f"{base}t/{room.tokens[0]}/"
+        first, second = (browser.new_page(viewport={"width": 1400, "height": 1000}) for _ in range(2))
+        for page in (first, second):
+            page.goto(url)
+            page.wait_for_selector("#prompt .choice")
+        answer_once(first)  # the mulligan question: `second` still shows it
+        second.query_selector_all("#prompt .choice")[0].click()
+        second.wait_for_function("() => document.body.dataset.refused", timeout=20000)
+        assert "送信が重なりました" in second.inner_text("#error") and "この質問はもう答えられません" in second.inner_text("#error")
+        for _ in range(60):  # on to a question with several picks
+            first.wait_for_selector("#prompt .choice, #result:not([hidden])")
+            if first.query_selector("#confirm") and int(first.get_attribute("#prompt", "data-min")) >= 1:
+                break
+            answer_once(first)
+        else:
+            raise AssertionError("no question with several picks came up")
+        first.wait_for_selector("#confirm[data-legal='no']")
+        assert not first.is_enabled("#confirm") and first.inner_text("#why")
+        want = int(first.get_attribute("#prompt", "data-min"))
+        for choice in first.query_selector_all("#prompt .choice")[:want]:
+            choice.click()
+        first.wait_for_selector("#confirm:not([data-legal='pending'])")
+        assert first.is_enabled("#confirm") == (first.get_attribute("#confirm", "data-legal") == "yes")
+        first.screenshot(path=str(tmp_path / "several.png"), full_page=True)
