@@ -131,7 +131,8 @@ def test_cli_images_writes_and_exits_2_on_unknown_deck(tmp_path):
     """fuda images writes the files; an unknown deck is a usage error (exit 2)."""
     ok = runner.invoke(app, ["images", "ryomen", "--ids", "cirno,alice", "--dpi", "60", "-o", str(tmp_path / "o")])
     assert ok.exit_code == 0, ok.output
-    assert sorted(p.name for p in (tmp_path / "o").iterdir()) == ["alice.png", "cirno.png"]
+    assert sorted(p.name for p in (tmp_path / "o").iterdir()) == [".fuda-outputs.json", "alice.png", "cirno.png"]
+    assert '"alice.png"' in (tmp_path / "o" / ".fuda-outputs.json").read_text(encoding="utf-8")  # fuda's record
     bad = runner.invoke(app, ["images", "ryomen", "--deck", "nope", "-o", str(tmp_path / "p")])
     assert bad.exit_code == 2
 
