@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import csv
 import io
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -17,6 +18,28 @@ from fuda.database.findings import Finding, FindingsError, Location, display_pat
 MAX_BYTES = 20 * 1024 * 1024
 MAX_ROWS = 20_000
 MAX_COLUMNS = 400
+#: A workbook is a ZIP of XML files: its members, once inflated, may hold at most this many bytes
+#: in all (fuda's own export writes ~1.3 kB of sheet XML a card: 20,000 rows are ~26 MB) …
+MAX_UNZIPPED = 50 * 1024 * 1024
+#: … in at most this many members (Excel writes about a dozen, plus one per sheet and image) …
+MAX_MEMBERS = 10_000
+#: … and a member larger than :data:`RATIO_FLOOR` may inflate at most this many times (Excel's
+#: sheet XML inflates 5–20 times; a ZIP bomb's member thousands of times).
+MAX_RATIO = 100
+RATIO_FLOOR = 1024 * 1024
+#: Cells in one row (Excel's own limit, column XFD) and in the whole workbook (20,000 rows of 50
+#: columns), and shared strings (one a cell at most): openpyxl builds a whole row before it drops
+#: the columns past MAX_COLUMNS, at ~0.8 kB and ~40 µs a cell (a single row of 3 million cells
+#: took 2.3 GB and two minutes), and reads every shared string first (~15 µs each).
+MAX_ROW_CELLS = 16_384
+MAX_CELLS = 1_000_000
+#: The start of a row, cell or shared string element, with or without a namespace prefix (<x:c>).
+TAG = re.compile(rb"<(?:[A-Za-z_][\w.-]{0,31}:)?(row|c|si)(?=[\s/>])")
+TAG_LONGEST = 40  # bytes a TAG match and the character after it can span
+#: A DTD in a workbook part: OOXML never has one, and it is what entity expansion ("billion
+#: laughs") and external entities (reading a file of this machine) need. Searched for as UTF-8
+#: and as UTF-16 (both byte orders), the encodings an XML parser accepts without a declaration.
+DOCTYPE = (b"<!DOCTYPE", "<!DOCTYPE".encode("utf-16-le"), "<!DOCTYPE".encode("utf-16-be"))
 
 
 def column_letter(index: int) -> str:
@@ -112,29 +135,103 @@ def _read_text(path: Path) -> Table:
     return Table(path, "", tuple(rows))
 
 
+def check_workbook(path: Path) -> None:
+    """Refuse (SH001, one finding) a workbook whose ZIP would inflate past :data:`MAX_UNZIPPED`
+    bytes, holds more than :data:`MAX_MEMBERS` members or a member inflating more than
+    :data:`MAX_RATIO` times, or whose XML carries a DTD — before any XML of it is parsed. The
+    XML parts are inflated here a megabyte at a time, counting: a member that holds more than its
+    header says is refused too (ZipFile stops reading at the declared size and fails the CRC)."""
+    import zipfile
+
+    fix = "Excel で開いて .xlsx として保存し直してください"
+    try:
+        with zipfile.ZipFile(path) as archive:
+            members = archive.infolist()
+            if len(members) > MAX_MEMBERS:
+                raise _fail(path, "SH001", f"ブックの中のファイルが多すぎます（{len(members):,} 個、上限 {MAX_MEMBERS:,} 個）", fix)
+            total = sum(m.file_size for m in members)
+            if total > MAX_UNZIPPED:
+                raise _fail(path, "SH001", f"ブックを展開すると大きすぎます（{total:,} バイト、上限 {MAX_UNZIPPED:,} バイト）",
+                            "カード一覧を分けるか、画像を消して保存し直してください")
+            for m in members:
+                if m.file_size > RATIO_FLOOR and m.file_size > MAX_RATIO * max(m.compress_size, 1):
+                    raise _fail(path, "SH001", f"ブックの中の {m.filename} は圧縮率が高すぎます（{m.compress_size:,} バイトが "
+                                f"{m.file_size:,} バイトに、上限 {MAX_RATIO} 倍）。ZIP 爆弾のおそれがあります", fix)
+            counts = {b"c": 0, b"si": 0}
+            for m in members:
+                if m.filename.lower().endswith((".xml", ".rels", ".vml")):
+                    _scan(path, archive, m, counts, fix)
+    except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError, OSError, ValueError) as exc:
+        raise _fail(path, "SH001", f"Excel ブックとして開けません ({type(exc).__name__})",
+                    "Excel で .xlsx として保存し直してください") from None
+
+
+def _scan(path: Path, archive, member, counts: dict, fix: str) -> None:
+    """Read one XML part a megabyte at a time: refuse a DTD, a row of more than
+    :data:`MAX_ROW_CELLS` cells, and more than :data:`MAX_CELLS` cells or shared strings in the
+    workbook (``counts``, added to)."""
+    keep = max(len(d) for d in DOCTYPE) - 1
+    seen, carry, row = b"", b"", 0  # the end of the last chunk (for a DTD), an unread tag's start
+    with archive.open(member) as f:
+        while chunk := f.read(1 << 20):
+            if any(d in chunk or d in seen + chunk[:keep] for d in DOCTYPE):
+                raise _fail(path, "SH001", f"ブックの中の {member.filename} に DTD（<!DOCTYPE …>）があります。Excel は書かない"
+                            "もので、実体の展開や外部ファイルの読み込みに使われるため読みません", fix)
+            seen = (seen + chunk)[-keep:]
+            window = carry + chunk
+            last = window.rfind(b"<")  # a tag this close to the end may go on in the next chunk
+            cut = last if last >= 0 and len(window) - last < TAG_LONGEST else len(window)
+            carry = window[cut:]
+            for m in TAG.finditer(window, 0, cut):
+                name = m.group(1)
+                if name == b"row":
+                    row = 0
+                    continue
+                row += name == b"c"
+                counts[name] += 1
+                if row > MAX_ROW_CELLS or counts[name] > MAX_CELLS:
+                    what = (f"１行に {MAX_ROW_CELLS:,} 個を超えるセル" if row > MAX_ROW_CELLS
+                            else f"{MAX_CELLS:,} 個を超える{'セル' if name == b'c' else '文字列'}")
+                    raise _fail(path, "SH001", f"ブックの中の {member.filename} に{what}があります",
+                                "カード一覧を分けるか、使っていない列と行を消して保存し直してください")
+
+
 def _read_xlsx(path: Path) -> list[Table]:
     import zipfile
+    from xml.etree.ElementTree import ParseError
 
     from openpyxl import load_workbook
 
+    from defusedxml import DefusedXmlException  # installed with fuda: openpyxl then parses through it
+
+    check_workbook(path)
+    unreadable = (zipfile.BadZipFile, KeyError, OSError, ValueError, EOFError, ParseError, DefusedXmlException)
     try:
         book = load_workbook(path, read_only=True, data_only=True)
-    except (zipfile.BadZipFile, KeyError, OSError, ValueError) as exc:
+    except unreadable as exc:
         raise _fail(path, "SH001", f"Excel ブックとして開けません ({type(exc).__name__})",
                     "Excel で .xlsx として保存し直してください") from None
-    tables = []
     try:
-        for sheet in book.worksheets:
-            if sheet.sheet_state != "visible":
-                continue
-            rows = []
-            for number, cells in enumerate(sheet.iter_rows(values_only=True, max_col=MAX_COLUMNS), start=1):
-                if number > MAX_ROWS:
-                    raise _fail(path, "SH001", f"{sheet.title}: 行が多すぎます (上限 {MAX_ROWS:,} 行)",
-                                "カード一覧を分けてください")
-                if any(c is not None and str(c).strip() for c in cells):
-                    rows.append((number, tuple("" if c is None else c for c in cells)))
-            tables.append(Table(path, sheet.title, tuple(rows)))
+        return _sheets(path, book)
+    except unreadable as exc:  # read_only: a sheet's XML is parsed while its rows are read
+        raise _fail(path, "SH001", f"Excel ブックのシートが読めません ({type(exc).__name__})",
+                    "Excel で .xlsx として保存し直してください") from None
     finally:
         book.close()
+
+
+def _sheets(path: Path, book) -> list[Table]:
+    """The visible sheets of an open workbook, as tables (at most MAX_ROWS rows, MAX_COLUMNS columns)."""
+    tables = []
+    for sheet in book.worksheets:
+        if sheet.sheet_state != "visible":
+            continue
+        rows = []
+        for number, cells in enumerate(sheet.iter_rows(values_only=True, max_col=MAX_COLUMNS), start=1):
+            if number > MAX_ROWS:
+                raise _fail(path, "SH001", f"{sheet.title}: 行が多すぎます (上限 {MAX_ROWS:,} 行)",
+                            "カード一覧を分けてください")
+            if any(c is not None and str(c).strip() for c in cells):
+                rows.append((number, tuple("" if c is None else c for c in cells)))
+        tables.append(Table(path, sheet.title, tuple(rows)))
     return tables
