@@ -30,14 +30,18 @@ PLAYERS = (2,)
 
 
 def play_problems(manifest, doc) -> list:
-    """Findings about a manifest's ``play:`` section, located with ``doc`` (rule set validation)."""
+    """The errors in a manifest's ``play:`` section, located with ``doc`` (rule set validation of
+    the manifest; its warnings come with :func:`card_problems`, as a manifest finding of any
+    severity stops the game from loading)."""
     _, findings, _ = play_rules(manifest, known_names(manifest), lambda path: doc.where(path))
-    return findings
+    return [f for f in findings if f.severity == "error"]
 
 
 def card_problems(game) -> list:
-    """Findings about the cards' abilities and keywords of a custom game with ``play:``."""
-    return compile_game(game, play_findings=False)[1]
+    """Findings about a custom game with ``play:`` once its cards are loaded: the cards' abilities
+    and keywords, and the ``play:`` section's warnings (a turn nobody decides in, an end that
+    cannot fire)."""
+    return compile_game(game, play_findings="warnings")[1]
 
 
 def plays(game) -> bool:

@@ -60,10 +60,10 @@ def _passes(flt, values, kws) -> bool:
     return flt is None or all(holds(c, kws if c.field == "keywords" else values.get(c.field)) for c in flt.clauses)
 
 
-def compile_game(game, play_findings: bool = True) -> tuple[Static | None, list[Finding], tuple]:
-    """(the static game or None, findings, manual abilities) of a custom game; without
-    ``play_findings`` the findings about the ``play:`` section itself (which validation reports
-    with the manifest) are left out."""
+def compile_game(game, play_findings: bool | str = True) -> tuple[Static | None, list[Finding], tuple]:
+    """(the static game or None, findings, manual abilities) of a custom game; with
+    ``play_findings`` False the findings about the ``play:`` section itself are left out, with
+    ``"warnings"`` only its warnings are kept (validation reports its errors with the manifest)."""
     manifest = game.manifest
     where = _manifest_where(game)
     if "play" not in manifest:
@@ -73,6 +73,8 @@ def compile_game(game, play_findings: bool = True) -> tuple[Static | None, list[
     known = known_names(manifest, [c.id for c in game.cards])
     prints = tuple((printed(c, known.fields), frozenset(c.data.get("keywords", ()))) for c in game.cards)
     rules, findings, cc = play_rules(manifest, known, where, prints)
+    if play_findings == "warnings":  # (the errors were reported with the manifest)
+        cc.findings = findings = [f for f in findings if f.severity != "error"]
     skip = 0 if play_findings else len(findings)
     if rules is None:
         return None, findings[skip:], ()

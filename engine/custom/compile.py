@@ -12,6 +12,7 @@ registry refuses to build while there is an error. Messages are written ``"<日�
 from __future__ import annotations
 
 import difflib
+import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 
@@ -194,7 +195,8 @@ class Compiler:
         except FilterError as exc:
             ja = "絞り込みの条件が読めない"
             if "unknown field" in str(exc):
-                ja = "絞り込みの条件に知らない項目がある"
+                near = re.search(r"did you mean '([^']+)'", str(exc))
+                ja = "絞り込みの条件に知らない項目がある" + (f"（「{near.group(1)}」のことですか？）" if near else "")
             self.error(where, UNKNOWN_NAME, f"{ja}（{exc.column} 文字目）: {text}", f"{exc} (column {exc.column})")
             return None
 

@@ -9,6 +9,7 @@ spectator or a replay (``seat=None``) every card is named.
 from __future__ import annotations
 
 from fuda.engine.core.narration import Narrator
+from fuda.engine.custom.state import pile
 from fuda.i18n import language, t
 
 
@@ -150,7 +151,7 @@ class CustomNarrator(Narrator):
             lines.append(t("custom.state.counters", lang, n=p + 1, counters=counters))
             for z, name in enumerate(rules.zones):
                 if seat is None:
-                    cards = [st.defs[c].id for c in st.piles[z * (rules.players + 1) + p]]
+                    cards = [st.defs[c].id for c in st.piles[pile(st, z, p)]]
                     shown = "、".join(self._name(c) for c in cards)
                 else:
                     seen = side.zones[name]
