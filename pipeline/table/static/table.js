@@ -71,7 +71,7 @@ function zoneNode(z) {
   const box = mat[z.id];  // as wide as the mat draws it, in card heights of the screen
   const style = box ? `flex: ${(box[2] / cardMM[0]).toFixed(2)} 1 0; min-width: calc(var(--card-h) * ${(box[2] / cardMM[1]).toFixed(3)})` : null;
   return el("div", { class: `zone ${z.id}` + (z.cards.length ? "" : " empty"), "data-zone": z.id, style },
-    el("div", { class: "zone-label" }, z.pile ? `${z.label}（${w("cards", { n: z.count })}）` : z.label),
+    el("div", { class: "zone-label" }, z.label),
     el("div", { class: "zone-cards" }, ...cards));
 }
 
