@@ -202,3 +202,29 @@ def test_a_broken_template_stops_load_database_with_its_finding(sample_copy):
         load_database([folder])
     found = [f for f in info.value.findings if f.code == "L005"]
     assert len(found) == 1 and found[0].hint == "did you mean 'defense' (防御力)?"
+
+
+def test_a_when_value_no_card_has_is_located_with_the_nearest(sample_copy):
+    """`when: {rank: hrad}` would leave the element off every card: one located line (L009)
+    naming the values and the nearest one."""
+    folder = sample_copy("toho-tcg")
+    path, text = _own_template(folder, lambda t: t.replace("when: {rank: hard}", "when: {rank: hrad}", 1))
+    line, col = _line_col(text, "hrad")
+    finding = next(f for f in validate([folder]) if f.code == "L009")
+    assert (finding.location.file, finding.location.line, finding.location.col) == (path, line, col)
+    assert finding.render("en").endswith("no card has rank: hrad (its values: normal, hard); did you mean 'hard'?")
+    assert finding.render("ja").endswith("rank が hrad のカードはありません（値は normal, hard のどれか）。"
+                                         "「hard」の間違いではありませんか？")
+
+
+def test_a_nested_field_typo_suggests_the_whole_path(tmp_path):
+    """`field: attack.hnd` on a Recast Rift spell suggests attack.hand with its label."""
+    from fuda.database.template_checks import check_fields
+    from fuda.database.yamlfile import read_yaml
+
+    path = tmp_path / "card.yaml"
+    path.write_text("kinds:\n  spell:\n    elements:\n      - {type: text, field: attack.hnd, x: 1, y: 1, w: 2, h: 2}\n",
+                    encoding="utf-8")
+    (finding,) = check_fields(read_yaml(path), "recast-rift.cards.schema.json")
+    assert finding.render("en") == (f"{finding.location}: error[L005]: kinds.spell.elements[0].field: a 'spell' card "
+                                    "has no field 'attack.hnd'; did you mean 'attack.hand' (ハンド)?")

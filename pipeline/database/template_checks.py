@@ -137,6 +137,8 @@ def check_fields(doc: Document, key: str) -> list[Finding]:
     shared: dict[int, tuple[tuple, dict, list]] = {}  # one element list (a YAML alias) -> every kind drawing it
     for section in ("kinds", "backs"):
         layouts = data.get(section) or {}
+        if not isinstance(layouts, dict):
+            continue  # the schema says what is wrong
         listed = [k for k in layouts if k != "default"]
         for name, spec in layouts.items():
             if name == "default":
@@ -184,8 +186,9 @@ def _element_fields(doc: Document, where: tuple, elements: list, drawn: dict) ->
                 continue  # drawn for no kind here: nothing to check it against
         if isinstance(element.get("field"), str):
             out += _field(doc, at + ("field",), element["field"], kinds)
-        for name in when:
-            out += _field(doc, at + ("when", name), str(name), kinds, key=True, supplied=False)
+        for name, want in when.items():
+            unknown = _field(doc, at + ("when", name), str(name), kinds, key=True, supplied=False)
+            out += unknown or _when_values(doc, at + ("when", name), str(name), want, kinds)
         for attr, value in element.items():
             if isinstance(value, dict) and isinstance(value.get("by"), str) and "map" in value:
                 out += _field(doc, at + (attr, "by"), value["by"], kinds)
@@ -220,17 +223,107 @@ def _unknown_field(doc, path, name, failed_at, options: dict, kinds: list, key: 
     from fuda.database.schemas import suggestion
 
     missing = name.split(".")[len(failed_at.split(".")) if failed_at else 0]
-    hint = suggestion(missing, list(options), options)
-    if hint is None:
-        shown = sorted(options)
-        hint = (f"the fields are: {', '.join(shown)}" if len(shown) <= _LISTED
-                else "write a field of the card schema (see the game's cards.schema.json)")
     inside = f"{failed_at}." if failed_at else ""
+    full = {inside + k: label for k, label in options.items()}  # suggested as written: attack.hand
+    hint = suggestion(inside + missing, list(full), full)
+    if hint is None and failed_at and not options:
+        hint = f"'{failed_at}' has no fields below it: write {failed_at}"
+    elif hint is None:
+        shown = sorted(options)
+        hint = (f"the fields are: {', '.join(inside + k for k in shown)}" if len(shown) <= _LISTED
+                else "write a field of the card schema (see the game's cards.schema.json)")
     if len(kinds) == 1:
         message = f"{_dotted(path)}: a '{kinds[0]}' card has no field '{inside}{missing}'"
     else:
         message = f"{_dotted(path)}: no card of kinds {', '.join(kinds)} has a field '{inside}{missing}'"
     return Finding(doc.where(path, key=key), "L005", message, hint=hint)
+
+
+def _when_values(doc: Document, path: tuple, name: str, want, kinds: dict) -> list[Finding]:
+    """A finding for each value of a ``when`` condition that no card of ``kinds`` can have
+    (``when: {rank: hrad}`` would leave the element off every card)."""
+    from fuda.database.schemas import suggestion
+
+    if want in ("*", "-"):
+        return []
+    allowed: list = []
+    for branch in kinds.values():
+        nodes = _nodes(branch, name.split("."))
+        if nodes is None:
+            continue  # this kind lacks the field: another kind has it
+        values = _values_of(nodes)
+        if values is None:
+            return []  # a field whose values the schema does not list: any may match
+        allowed += [v for v in values if v not in allowed]
+    if not allowed:
+        return []
+    keys = {_key(v) for v in allowed}
+    wants = list(enumerate(want)) if isinstance(want, list) else [(None, want)]
+    out = []
+    shown = ", ".join(_key(v) for v in allowed)
+    for i, value in wants:
+        if _key(value) in keys:
+            continue
+        hint = suggestion(_key(value), [_key(v) for v in allowed]) or f"use one of: {shown}"
+        where = path + (i,) if i is not None else path
+        out.append(Finding(doc.where(where), "L009", f"{_dotted(where)}: no card has {name}: {_key(value)} "
+                                                     f"(its values: {shown})", hint=hint))
+    return out
+
+
+def _key(value) -> str:
+    """A value as a template map key writes it (booleans as true/false)."""
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    return "null" if value is None else str(value)
+
+
+def _nodes(branch: dict, parts: list[str]) -> list | None:
+    """The subschemas of the (dotted) field ``parts`` in ``branch``, or None when it has none."""
+    nodes = [(branch, branch)]
+    for part in parts:
+        found = []
+        for node, root in nodes:
+            found += _properties(node, root).get(part, [])
+        if not found:
+            return None
+        nodes = found
+    return nodes
+
+
+def _values_of(nodes) -> list | None:
+    """Every value the subschemas allow, when they list them (enum, const, a oneOf of them)."""
+    out: list = []
+    for node, root in nodes:
+        values = _listed(node, root, 0)
+        if values is None:
+            return None
+        out += [v for v in values if v not in out]
+    return out
+
+
+def _listed(node, root, depth: int) -> list | None:
+    node, root = _resolve(node, root)
+    if not isinstance(node, dict) or depth > 8:
+        return None
+    if "const" in node:
+        return [node["const"]]
+    if "enum" in node:
+        return list(node["enum"])
+    branches = node.get("anyOf") or node.get("oneOf")
+    if branches:
+        out: list = []
+        for part in branches:
+            values = _listed(part, root, depth + 1)
+            if values is None:
+                return None
+            out += values
+        return out
+    for part in node.get("allOf") or ():
+        values = _listed(part, root, depth + 1)
+        if values is not None:
+            return values
+    return None
 
 
 def _walk(branch: dict, parts: list[str]):
