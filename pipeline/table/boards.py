@@ -21,10 +21,11 @@ class Zone:
     id: str
     cards: list = field(default_factory=list)
     pile: bool = False  # a pile (deck, trash): drawn as one stack with a count
+    label: str | None = None  # the game's own name for it (a custom game's play: zones)
 
     def as_json(self, lang: str) -> dict:
-        return {"id": self.id, "label": zone_label(self.id, lang), "cards": self.cards, "pile": self.pile,
-                "count": len(self.cards)}
+        return {"id": self.id, "label": self.label or zone_label(self.id, lang), "cards": self.cards,
+                "pile": self.pile, "count": len(self.cards)}
 
 
 def zone_label(zone_id: str, lang: str) -> str:
@@ -236,4 +237,27 @@ def mat_layout(game) -> dict:
     return out
 
 
-READERS = {"toho_tcg": _toho, "recast_rift": _recast, "raise_blaze": _raise, "ryomen": _ryomen}
+# -- a game of your own (rules: custom) ----------------------------------------------------------
+
+
+def _custom(game, view, lang: str) -> dict:
+    rules = game.static.rules
+    names = dict(zip(rules.zones, rules.zone_labels if lang == "ja" else rules.zones, strict=True))
+    labels = rules.counter_labels if lang == "ja" else rules.counters
+    sides = []
+    for p, s in enumerate(view.sides):
+        zones = []
+        for zone, cards in s.zones.items():
+            if isinstance(cards, tuple):
+                shown = [card(c.id, c.card, c.tapped, [c.strength] if c.strength else []) for c in cards]
+            else:
+                shown = backs(int(cards))
+            pile = zone != "hand" and not isinstance(cards, tuple) or zone in ("discard", "trash", "graveyard")
+            zones.append(Zone(zone, shown, pile=pile, label=names.get(zone, zone)))
+        counters = [{"key": name, "label": label, "value": v}
+                    for name, label, v in zip(rules.counters, labels, s.counters, strict=True)]
+        sides.append(_side(p, view.seat, zones, counters, lang))
+    return {"sides": sides, "shared": _shared([], [], lang), "turn": view.turn, "active": view.active + 1}
+
+
+READERS = {"custom": _custom, "toho_tcg": _toho, "recast_rift": _recast, "raise_blaze": _raise, "ryomen": _ryomen}

@@ -162,7 +162,7 @@ class TableSession:
         it when it has one (Japanese), else what the question is about and the answer."""
         lang = lang or language()
         events = self.game.log.events
-        narrator = self.game.narrator()
+        narrator = self._narrator(lang)
         out = []
         for event in events[self._forced_seen:]:
             if event.kind == "decision" and event.data.get("forced") and event.player in self.humans:
@@ -192,7 +192,7 @@ class TableSession:
         asked it; of another seat's answer only what was asked is shown, never the picks (they
         can name hidden cards)."""
         lang = lang or language()
-        narrator = self.game.narrator()
+        narrator = self._narrator(lang)
         out = []
         n = answered = 0
         for index, event in enumerate(self.game.log.events):
@@ -351,6 +351,13 @@ class TableSession:
                 break
 
     # -- inner workings ---------------------------------------------------------------------
+
+    def _narrator(self, lang: str):
+        """The game's narrator, speaking ``lang`` where it can (a custom game's can)."""
+        narrator = self.game.narrator()
+        if hasattr(narrator, "lang"):
+            narrator.lang = lang
+        return narrator
 
     def _play_bots(self) -> None:
         game = self.game

@@ -18,6 +18,7 @@ GAMES = {
     "ryomen": ("scarlet-gate", "ghost-spring"),
     "toho-tcg": ("hakurei-moriya", "mahou-no-mori"),
     "raise-blaze": ("mountain-faith", "scarlet-night"),
+    "hoshikage": ("hana-to-hi", "tsuki-to-mizu"),  # rules: custom, played by the engine its game.yaml declares
 }
 CHROMIUM = shutil.which("chromium") or "/usr/bin/chromium"
 
@@ -129,6 +130,7 @@ def test_a_whole_game_by_clicking(browser, game_id, tmp_path):
                                " return i && i.complete && i.naturalWidth > 100; }", timeout=30000)
         zones = page.eval_on_selector_all(".side.you .zone", "zs => zs.map(z => z.dataset.zone)")
         assert "hand" in zones or "hand-zone" in zones
+        assert page.query_selector_all(".side.opponent .zone img")  # the other side is drawn too
         result = play_by_clicking(page, shot=tmp_path / game_id)
         assert result.startswith("ゲーム終了: ") and ("の勝ち（" in result or "引き分け（" in result), result
         numbers = page.eval_on_selector_all("#log .n", "ns => ns.map(n => Number(n.textContent))")

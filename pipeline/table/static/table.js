@@ -78,7 +78,7 @@ function zoneNode(z) {
 // Rows of zones as the mat places them: zones whose boxes overlap the first of a row in height
 // share it, left to right; zones the mat does not draw (the hand, piles of the engine) come last.
 function rows(zones) {
-  const placed = zones.filter(z => mat[z.id]).sort((a, b) => mat[a.id][1] - mat[b.id][1]);
+  const placed = zones.filter(z => mat[z.id] && z.id !== "hand").sort((a, b) => mat[a.id][1] - mat[b.id][1]);
   const out = [];
   for (const z of placed) {
     const [, y, , h] = mat[z.id];
