@@ -110,16 +110,18 @@ class Memory:
     logged: int = 0  # log events already looked at
 
     def update(self, places: Places, game) -> None:
-        """A card open at the last decision and in its owner's hand now was seen going there (unless
-        the owner's deck was shuffled since)."""
+        """A card open at the last decision and in its owner's hand now was seen going there, and a
+        card known in a hand stays known while it stays there — unless it was shuffled into its
+        owner's deck since (it may have been drawn again unseen)."""
         events = game.log.events
-        shuffled = {e.player for e in events[self.logged:] if e.kind == "chance" and e.data.get("what") == "shuffle"}
+        number = {(game.owner[c], oid): c for c, oid in enumerate(game.oid)}
+        shuffled = {number[e.player, oid] for e in events[self.logged:]
+                    if e.kind == "chance" and e.data.get("what") == "shuffle" for oid in e.data["result"]}
         self.logged = len(events)
         for p in (0, 1):
             hand = set(places.hands[p])
-            self.seen_into_hand[p].intersection_update(hand)
-            if p not in shuffled:
-                self.seen_into_hand[p].update(hand & self.last_open)
+            self.seen_into_hand[p].intersection_update(hand - shuffled)
+            self.seen_into_hand[p].update(hand & self.last_open - shuffled)
         self.ever_open |= places.open
         self.last_open = places.open
 
