@@ -8,7 +8,7 @@ view is checked against the game's state, read here place by place (not through 
   the view (``defs[card]`` is the card);
 * a card the opponent saw go into its owner's hand is named too (the test remembers the open
   places of the previous decision: a card open then and in the hand now was seen going there,
-  unless its owner's deck was shuffled in between — it may have been shuffled in and drawn);
+  unless it was shuffled into its owner's deck in between — it may have been drawn unseen);
 * the opponent's cards in hidden places (hand, face-down pile, deck, life, face-down spells, an
   awakening card not awakened) are not named, unless the seat saw them in an open place at a
   decision before, or the engine records that hand card as shown (a graze reveal, or a card
