@@ -41,6 +41,7 @@ class Static:
     rules: PlayRules
     cards: Mapping  # id -> CardDef
     tokens: Mapping  # id -> the CardDef of a token copy
+    activates: bool = False  # some card has an activate ability (the main step looks for them)
 
     def token(self, card_id: str) -> CardDef:
         """The definition of a token copy of ``card_id``."""
@@ -115,7 +116,8 @@ def compile_game(game, play_findings: bool | str = True) -> tuple[Static | None,
                                 cost if isinstance(cost, int) else 0, permanent,
                                 permanent and rules.combat and _passes(rules.attackers, values, frozenset(kws)),
                                 rules.respond is not None and _passes(rules.respond, values, frozenset(kws)),
-                                MappingProxyType({w: tuple(v) for w, v in by_when.items()}), statics)
+                                MappingProxyType({w: tuple(v) for w, v in by_when.items()}), statics,
+                                play_id="play:" + card.id)
     cc.card = None
     never_fires(rules, everywhere, lambda *p: where(("play", *p)), cc)
     findings = cc.findings[skip:]
@@ -124,7 +126,8 @@ def compile_game(game, play_findings: bool | str = True) -> tuple[Static | None,
     rules = replace(rules, static_mods=any(op.name == "modify" for d in defs.values() for op in d.statics),
                     protects=any(op.name == "protect" for d in defs.values() for op in d.statics))
     tokens = {cid: replace(d, token=True) for cid, d in defs.items()}
-    return Static(rules, MappingProxyType(defs), MappingProxyType(tokens)), findings, tuple(manual)
+    activates = any("activate" in d.abilities for d in defs.values())
+    return Static(rules, MappingProxyType(defs), MappingProxyType(tokens), activates), findings, tuple(manual)
 
 
 def _flat(ops):

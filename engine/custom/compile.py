@@ -92,6 +92,7 @@ class CardDef:
     abilities: Mapping  # when -> tuple[AbilityDef, ...]
     statics: tuple
     token: bool = False
+    play_id: str = ""  # the id of the option that plays it ("play:<id>")
 
 
 @dataclass(frozen=True)

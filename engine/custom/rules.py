@@ -10,7 +10,7 @@ Rule ids (``CU-…``) name the clauses of :data:`.catalogue.CATALOGUE`.
 from __future__ import annotations
 
 from fuda.engine.core import Decision, GameOver, Option, Termination
-from fuda.engine.core.decision import one_of
+from fuda.engine.core.decision import one_of, option
 from fuda.engine.custom.state import GONE, applies, matches, pile, put, statics, zone_of
 
 #: turns a game without a round limit may last (every game ends: a draw at the limit)
@@ -45,7 +45,7 @@ def options_of(st, prefix: str, cards) -> tuple[Option, ...]:
         d = st.defs[c]
         k = count[d.id] = count.get(d.id, 0) + 1
         oid = prefix + d.id if seen[d.id] == 1 else f"{prefix}{d.id}#{k}"
-        out.append(Option(oid, d.name, c))
+        out.append(option(oid, d.name, c))
     return tuple(out)
 
 

@@ -7,7 +7,7 @@ abilities use are :mod:`.effects`, the card-level rules :mod:`.rules`.
 from __future__ import annotations
 
 from fuda.engine.core import Decision, Option
-from fuda.engine.core.decision import one_of
+from fuda.engine.core.decision import one_of, option
 from fuda.engine.custom import rules as R
 from fuda.engine.custom.state import GONE, has, pile, put, value
 
@@ -95,25 +95,31 @@ def can_attack(st, p: int, c: int) -> bool:
 
 
 def main(st, p: int):
-    """CU-MAIN-1: p plays cards, attacks and activates until they pass."""
+    """CU-MAIN-1: p plays cards, attacks and activates until they pass (copies of a card in hand
+    are one choice)."""
     rules = st.static.rules
     hand_pile = st.piles[pile(st, rules.hand, p)]
     field_pile = st.piles[pile(st, rules.field, p)]
+    defs, counters, pay = st.defs, st.counters[p], rules.pay
+    activates = st.static.activates
     while True:
         options = []
+        budget = counters[pay] if pay >= 0 else 1 << 30
         seen = set()
         for c in hand_pile:
-            d = st.defs[c]
-            if d.id not in seen and affordable(st, p, c):
-                seen.add(d.id)  # copies in hand are one choice
-                options.append(Option("play:" + d.id, d.name, c))
+            d = defs[c]
+            if d.cost <= budget and d.id not in seen:
+                seen.add(d.id)
+                options.append(option(d.play_id, d.name, c))
         if rules.combat:
             attackers = [c for c in field_pile if can_attack(st, p, c)]
-            options.extend(R.options_of(st, "attack:", attackers))
-        for c in field_pile:
-            for ab in st.defs[c].abilities.get("activate", ()):
-                if (not ab.tap or not st.tapped[c]) and (rules.pay < 0 or ab.pay <= st.counters[p][rules.pay]):
-                    options.append(Option(f"activate:{st.defs[c].id}:{ab.index + 1}", st.defs[c].name, c))
+            if attackers:
+                options.extend(R.options_of(st, "attack:", attackers))
+        if activates:
+            for c in field_pile:
+                for ab in defs[c].abilities.get("activate", ()):
+                    if (not ab.tap or not st.tapped[c]) and ab.pay <= budget:
+                        options.append(option(f"activate:{defs[c].id}:{ab.index + 1}", defs[c].name, c))
         options.append(PASS)
         pick = yield one_of(Decision, p, "main", tuple(options), "CU-MAIN-1", "行動を選ぶ")
         chosen = pick[0]
@@ -171,7 +177,7 @@ def respond_to(st, q: int, answering: int):
         d = st.defs[c]
         if d.id not in seen:
             seen.add(d.id)
-            options.append(Option("play:" + d.id, d.name, c))
+            options.append(option(d.play_id, d.name, c))
     options.append(NO_RESPONSE)
     pick = yield one_of(Decision, q, "respond", tuple(options), "CU-RESPOND-1", "対応する札を選ぶ")
     if pick[0] == "pass":
