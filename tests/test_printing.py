@@ -259,7 +259,9 @@ def _face_colours(game, cards):
 
 def test_every_vector_colour_goes_through_the_profile(rr, outdir, tmp_path):
     """--cmyk --icc: every k/K operator is the profile's conversion of a colour the layout asked
-    for (no plain formula anywhere), and a known RGB colour maps to the profile's CMYK value."""
+    for (no plain formula anywhere) — or, by design, neutral text on the black plate alone and the
+    marks in registration colour — and a known RGB colour maps to the profile's CMYK value."""
+    from fuda.faces.paint_pdf import REGISTRATION, black_plate
     from fuda.printing.cmyk import ColourProfile
 
     icc = tmp_path / "cmyk.icc"
@@ -270,7 +272,8 @@ def test_every_vector_colour_goes_through_the_profile(rr, outdir, tmp_path):
     deck = next(d.id for d in rr.decks)
     out = print_cards(rr, deck=deck, backs="long-edge", cmyk=True, icc=icc, out=outdir / "cm.pdf")
     cards = [item.front for item in select_items(rr, deck=deck)]
-    expected = {profile.cmyk(c) for c in _face_colours(rr, cards)}
+    colours = _face_colours(rr, cards)
+    expected = {profile.cmyk(c) for c in colours} | {black_plate(c) for c in colours if black_plate(c)} | {REGISTRATION}
     ops = _colour_ops(out)
     assert ops and {op for op, _ in ops} <= {"k", "K"}
     stray = {v for _, v in ops} - expected
@@ -678,3 +681,63 @@ def test_pdfs_with_art_are_identical_across_checkout_paths(tmp_path):
         outs.append(print_cards(game, out=tmp_path / f"{name}.pdf").read_bytes())
     assert outs[0] == outs[1]
     assert b"/FormXob." in outs[0]
+
+
+def _text_fills(path):
+    """(fill colour operands, fill overprint on, text) of every text shown, from the content
+    streams (q/Q save and restore the colour and the ExtGState's overprint, as in PDF)."""
+    shown = []
+    with pikepdf.open(path) as pdf:
+        for page in pdf.pages:
+            states = page.obj.Resources.get("/ExtGState", {})
+            fill, over, mode, stack = None, False, 0, []
+            for stream in _streams(page):
+                for operands, op in pikepdf.parse_content_stream(stream):
+                    op = str(op)
+                    if op == "q":
+                        stack.append((fill, over, mode))
+                    elif op == "Q":
+                        fill, over, mode = stack.pop()
+                    elif op == "k":
+                        fill = tuple(round(float(v), 4) for v in operands)
+                    elif op == "gs":
+                        state = states[operands[0]]
+                        over = bool(state.op) if "/op" in state else over
+                        mode = int(state.OPM) if "/OPM" in state else mode
+                    elif op in ("Tj", "TJ"):
+                        shown.append((fill, over and mode == 1, operands))
+    return shown
+
+
+def _stroke_ops(path):
+    """The stroke colours (K operands) of every page."""
+    return {tuple(round(float(v), 4) for v in operands) for operands, op in
+            (item for page in pikepdf.open(path).pages for stream in _streams(page)
+             for item in pikepdf.parse_content_stream(stream)) if str(op) == "K"}
+
+
+def test_black_text_is_k100_and_marks_are_registration(rr, outdir, tmp_path):
+    """スミ文字: with a profile, every piece of neutral text (the cards' black body text, the grey
+    labels) is drawn on the black plate alone — C, M and Y zero — and near-black text is K100,
+    overprinting; the trim marks are in registration colour. Coloured text is not."""
+    from fuda.faces.layout import layout_card
+    from fuda.faces.paint_pdf import REGISTRATION, black_plate
+
+    icc = tmp_path / "cmyk.icc"
+    _write_cmyk_profile(icc)
+    deck = next(d.id for d in rr.decks)
+    out = print_cards(rr, deck=deck, backs="long-edge", cmyk=True, icc=icc, out=outdir / "k100.pdf")
+    shown = _text_fills(out)
+    fills = [fill for fill, _, _ in shown]
+    assert fills and all(fill is not None for fill in fills)
+    # K100 text overprints (スミのせ, OPM 1: the other plates keep what lies below); no other text does
+    assert all(over == (fill == (0.0, 0.0, 0.0, 1.0)) for fill, over, _ in shown)
+    k_only = [f for f in fills if f[:3] == (0.0, 0.0, 0.0)]
+    assert (0.0, 0.0, 0.0, 1.0) in k_only  # the body text
+    assert len(k_only) > len(fills) / 2
+    text_colours = {item.color for card in (i.front for i in select_items(rr, deck=deck))
+                    for item in layout_card(rr, card, bleed=3.0).items if hasattr(item, "text") and hasattr(item, "color")}
+    assert {black_plate(c) for c in text_colours if black_plate(c)} <= set(k_only)
+    assert REGISTRATION in _stroke_ops(out)
+    assert black_plate("#1d1a17") == (0.0, 0.0, 0.0, 1.0) and black_plate("#1f2747") is None
+    assert black_plate("#808080") == (0.0, 0.0, 0.0, 0.498)

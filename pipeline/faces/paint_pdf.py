@@ -50,6 +50,27 @@ def rgb_to_cmyk(colour: str) -> tuple[float, float, float, float]:
             round((1 - b - k) / (1 - k), 4), round(k, 4))
 
 
+#: In CMYK output, text of a neutral colour (channels at most NEUTRAL_SPREAD apart) is printed on
+#: the black plate alone: K100 when near-black (no channel above NEAR_BLACK, i.e. 80 % grey or
+#: darker), else a K tint of its grey. Small four-colour text fringes at a 0.1 mm misregistration;
+#: text on one plate cannot (スミ文字). Coloured text still goes through the profile.
+NEAR_BLACK = 0x33
+NEUTRAL_SPREAD = 0x10
+#: Trim and registration marks: registration colour (C M Y K 100 % each), so every plate carries
+#: them, as Japanese shops ask (Illustrator's トンボ are the same); only outside the trim.
+REGISTRATION = (1.0, 1.0, 1.0, 1.0)
+
+
+def black_plate(colour: str) -> tuple[float, float, float, float] | None:
+    """The K-only CMYK of a neutral ``#rrggbb`` (K100 when near-black), None for a colour."""
+    r, g, b = (int(colour[i:i + 2], 16) for i in (1, 3, 5))
+    if max(r, g, b) - min(r, g, b) > NEUTRAL_SPREAD:
+        return None
+    if max(r, g, b) <= NEAR_BLACK:
+        return 0.0, 0.0, 0.0, 1.0
+    return 0.0, 0.0, 0.0, round(1 - (r + g + b) / 765, 4)
+
+
 @cache
 def _rgb(colour: str):
     from reportlab.lib.colors import Color
@@ -61,16 +82,28 @@ def _cmyk_colours(convert: Callable[[str], tuple[float, float, float, float]]):
     """``#rrggbb`` → reportlab CMYK colour through ``convert``, each distinct colour once."""
     from reportlab.lib.colors import CMYKColor
 
-    memo: dict[str, object] = {}
+    memo: dict[tuple[str, str], object] = {}
 
-    def colour(hex_colour: str):
-        c = memo.get(hex_colour)
+    def colour(hex_colour: str, role: str = "shape"):
+        """``role`` "text" prints neutral colours on the black plate, "mark" prints black in
+        registration colour; "shape" converts every colour alike."""
+        c = memo.get((hex_colour, role))
         if c is None:
+            value = None
+            if role == "text":
+                value = black_plate(hex_colour)
+            elif role == "mark" and hex_colour == "#000000":
+                value = REGISTRATION
             # alpha=None: no /ca ExtGState, so the file stays PDF 1.3 with no transparency keys
-            c = memo[hex_colour] = CMYKColor(*convert(hex_colour), alpha=None)
+            c = memo[(hex_colour, role)] = CMYKColor(*(value or convert(hex_colour)), alpha=None)
         return c
 
     return colour
+
+
+def _rgb_colour(hex_colour: str, role: str = "shape"):
+    """An RGB page's colour: the same for every role."""
+    return _rgb(hex_colour)
 
 
 class _ContentNamed(str):
@@ -138,7 +171,7 @@ def new_canvas(path_or_buffer, pagesize: tuple[float, float], fonts: FontSet, cm
                     initialFontName=fonts.font_name("regular"), initialFontSize=8,
                     enforceColorSpace=_cmyk_only if cmyk else None, pdfVersion=pdf_version)
     canvas._fuda_cmyk = cmyk
-    canvas._fuda_colour = _cmyk_colours(convert or rgb_to_cmyk) if cmyk else _rgb
+    canvas._fuda_colour = _cmyk_colours(convert or rgb_to_cmyk) if cmyk else _rgb_colour
     canvas.setCreator("fuda")
     canvas.setProducer("fuda")
     return canvas
@@ -220,15 +253,18 @@ def _shape_ops(item, fill: int, stroke: int) -> str:
 
 def draw_face(canvas, face: Face, x_pt: float, y_pt: float, fonts: FontSet, *,
               clip: tuple[float, float, float, float] | None = None,
-              image_file: Callable[[Path], Path | str] | None = None) -> None:
+              image_file: Callable[[Path], Path | str] | None = None, marks: bool = False) -> None:
     """Draw ``face`` with its trim box's bottom-left corner at ``(x_pt, y_pt)`` (points).
 
     ``clip`` is how far (mm) drawing may reach beyond the trim on the left, bottom, right and
     top (default: the face's bleed on every side). ``image_file`` maps an art path to the file
-    to embed (e.g. a CMYK-converted copy); by default the art file itself. The face is drawn in
+    to embed (e.g. a CMYK-converted copy); by default the art file itself. ``marks``: the face is
+    a page's printer's marks, whose black lines print in registration colour on a CMYK page
+    (text never does: neutral text prints on the black plate, see :func:`black_plate`). The face is drawn in
     its own coordinates (a translation to its top-left corner), so shapes repeated from card to
     card are the same operators, made once (:func:`_shape_ops`)."""
-    colour = getattr(canvas, "_fuda_colour", _rgb)
+    colour = getattr(canvas, "_fuda_colour", _rgb_colour)
+    line_role = "mark" if marks else "shape"
     height = face.height
     left, bottom, right, top = clip if clip is not None else (face.bleed,) * 4
 
@@ -244,14 +280,23 @@ def draw_face(canvas, face: Face, x_pt: float, y_pt: float, fonts: FontSet, *,
     path.rect(X(-left), Y(height + bottom), (face.width + left + right) * PT, (height + bottom + top) * PT)
     canvas.clipPath(path, stroke=0, fill=0)
     code = canvas._code
+    cmyk = getattr(canvas, "_fuda_cmyk", False)
+    overprint = False
     fill_now = stroke_now = None
     width_now = None
     for item in face.items:
         kind = type(item)
         if kind is TextLine:
-            if item.color != fill_now:
-                canvas.setFillColor(colour(item.color))
-                fill_now = item.color
+            if (item.color, "text") != fill_now:
+                fill = colour(item.color, "text")
+                canvas.setFillColor(fill)
+                fill_now = (item.color, "text")
+                if cmyk:  # K100 text overprints (スミのせ): no white halo where the plates slip
+                    k100 = (fill.cyan, fill.magenta, fill.yellow, fill.black) == (0, 0, 0, 1)
+                    if k100 != overprint:
+                        canvas.setFillOverprint(k100)
+                        canvas.setOverprintMask(1)
+                        overprint = k100
             name = fonts.font_name(item.font)
             x = X(item.x)
             if item.anchor != "start":
@@ -282,16 +327,21 @@ def draw_face(canvas, face: Face, x_pt: float, y_pt: float, fonts: FontSet, *,
             continue
         fill = getattr(item, "fill", None)
         stroke = item.stroke
+        role = "shape"
         if kind is Rule:
             fill = None
             stroke = stroke or "#000000"
-        if fill is not None and fill != fill_now:
+            role = line_role
+        if overprint and fill is not None:
+            canvas.setFillOverprint(False)
+            overprint = False
+        if fill is not None and (fill, "shape") != fill_now:
             canvas.setFillColor(colour(fill))
-            fill_now = fill
+            fill_now = (fill, "shape")
         if stroke is not None:
-            if stroke != stroke_now:
-                canvas.setStrokeColor(colour(stroke))
-                stroke_now = stroke
+            if (stroke, role) != stroke_now:
+                canvas.setStrokeColor(colour(stroke, role))
+                stroke_now = (stroke, role)
             if item.stroke_width != width_now:
                 canvas.setLineWidth(item.stroke_width * PT)
                 width_now = item.stroke_width

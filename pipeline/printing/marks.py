@@ -17,7 +17,7 @@ from functools import lru_cache
 from fuda.faces.primitives import Rule, TextLine
 from fuda.printing.imposition import Box, Grid, PagePlan, grow
 
-MARK_COLOR = "#000000"  # registration marks are black (CMYK: K 100 %)
+MARK_COLOR = "#000000"  # black; on a CMYK page, registration colour (C M Y K 100 %, paint_pdf.REGISTRATION)
 MARK_WIDTH = 0.1  # mm (≈ 0.28 pt), what shops ask for
 MARK_LEN = 10.0  # mm, at most (shortened to fit the margin)
 LINE_COLOR = "#808080"

@@ -197,11 +197,13 @@ def place_face(canvas, face: Face, slot: Slot, page_height: float, fonts, image_
 
 
 def draw_items(canvas, items, page_w: float, page_h: float, fonts) -> None:
-    """Draw page-level primitives (marks, labels) in page millimetres."""
+    """Draw page-level primitives (marks, labels) in page millimetres: black lines are printer's
+    marks (registration colour on a CMYK page)."""
     from fuda.faces.paint_pdf import draw_face
 
     if items:
-        draw_face(canvas, Face(page_w, page_h, tuple(items)), 0.0, 0.0, fonts, clip=(0.0, 0.0, 0.0, 0.0))
+        draw_face(canvas, Face(page_w, page_h, tuple(items)), 0.0, 0.0, fonts, clip=(0.0, 0.0, 0.0, 0.0),
+                  marks=True)
 
 
 def start_page(canvas, page: PagePlan, art_box: bool = True) -> None:
