@@ -15,6 +15,7 @@ from pathlib import Path
 
 from fuda.database.cardkinds import CardKinds, card_kinds
 from fuda.database.findings import Finding
+from fuda.database.suggest import choices, one_of_values, suggestion, value_labels
 from fuda.database.resources import schema_dir
 from fuda.database.yamlfile import Document
 
@@ -234,7 +235,7 @@ def _leaf_errors(error):
     if error.validator in ("oneOf", "anyOf") and error.context:
         from jsonschema.exceptions import best_match
 
-        if _one_of_values(error):
+        if one_of_values(error):
             return [error]  # a value that is none of the constants: one line listing them
 
         branches: dict = {}
@@ -263,7 +264,7 @@ def _explain(error, doc: Document, card_of, prefix: tuple = ()) -> list[Finding]
         for key_path, message, hint in _describe(leaf, path):
             at_key = key_path is not None
             loc = doc.where(key_path if at_key else path, key=at_key)
-            code = "S004" if _one_of_values(leaf) else _CODES.get(leaf.validator, "S009")
+            code = "S004" if one_of_values(leaf) else _CODES.get(leaf.validator, "S009")
             out.append(Finding(loc, code, f"{_dotted(path)}: {message}", card=card, hint=hint))
     return out
 
@@ -331,16 +332,6 @@ def _short(value) -> str:
     return text if len(text) <= 40 else text[:37] + "..."
 
 
-def suggestion(word, options, labels=None) -> str | None:
-    """"did you mean 'x'?" for the option nearest ``word`` (difflib), naming the key or value to
-    write, with its label in brackets when ``labels`` (option -> label) gives one; else None."""
-    close = difflib.get_close_matches(str(word), [str(o) for o in options], n=1, cutoff=0.6)
-    if not close:
-        return None
-    label = (labels or {}).get(close[0])
-    return f"did you mean '{close[0]}' ({label})?" if label and label != close[0] else f"did you mean '{close[0]}'?"
-
-
 def _suggest(word: str, options, labels=None) -> str | None:
     return suggestion(word, options, labels)
 
@@ -370,56 +361,6 @@ def _key_labels(schema) -> dict[str, str]:
                 part = _registry(schema_dir()).contents(part["$ref"])
             add(part)
     return keys
-
-
-#: At most this many allowed values are listed in a message; beyond, the nearest one is named.
-LISTED_VALUES = 8
-
-
-def _one_of_values(error) -> list | None:
-    """The values a ``oneOf``/``anyOf`` of constants allows for a plain value (a keyword, a kind
-    of text), when every branch that takes the value's type is a constant or an enum; else None
-    (a branch that takes it on other terms: explained as before)."""
-    inst = error.instance
-    if error.validator not in ("oneOf", "anyOf") or not error.context or isinstance(inst, (dict, list)):
-        return None
-    values: list = []
-    for e in error.context:
-        if e.relative_path:
-            return None
-        if e.validator == "const":
-            values.append(e.validator_value)
-        elif e.validator == "enum":
-            values.extend(e.validator_value)
-        elif e.validator in ("oneOf", "anyOf"):
-            inner = _one_of_values(e)
-            if inner is None:
-                return None
-            values.extend(inner)
-        elif e.validator != "type":
-            return None
-    kind = "number" if json_type(inst) in ("integer", "number") else json_type(inst)
-    same = [v for v in values if ("number" if json_type(v) in ("integer", "number") else json_type(v)) == kind]
-    return list(dict.fromkeys(same)) or None
-
-
-def _value_labels(error) -> dict:
-    """value -> label for the constants of a ``oneOf`` (their descriptions' Japanese part)."""
-    labels = {}
-    for branch in error.validator_value if isinstance(error.validator_value, list) else ():
-        if isinstance(branch, dict) and "const" in branch and " — " in branch.get("description", ""):
-            labels[str(branch["const"])] = branch["description"].split(" — ", 1)[0].strip()
-    return labels
-
-
-def _choices(options, inst, labels=None) -> tuple[str, str | None]:
-    """(message, hint) for ``inst`` that is none of ``options``: the options listed when there are
-    at most :data:`LISTED_VALUES`, the nearest one suggested."""
-    hint = _suggest(inst, options, labels)
-    if len(options) <= LISTED_VALUES:
-        listed = ", ".join(_short(o) for o in options)
-        return f"expected one of {listed}, found {_short(inst)}", hint or f"use one of: {listed}"
-    return f"{_short(inst)} is none of the {len(options)} allowed values", hint
 
 
 def _describe(error, path):
@@ -452,11 +393,11 @@ def _describe(error, path):
         yield None, f"expected {want}, found {found} {_short(inst)}", f"write {want}"
         return
     if v == "enum":
-        message, hint = _choices(error.validator_value, inst)
+        message, hint = choices(error.validator_value, inst)
         yield None, message, hint
         return
-    if v in ("oneOf", "anyOf") and _one_of_values(error):
-        message, hint = _choices(_one_of_values(error), inst, _value_labels(error))
+    if v in ("oneOf", "anyOf") and one_of_values(error):
+        message, hint = choices(one_of_values(error), inst, value_labels(error))
         yield None, message, hint
         return
     if v == "const":

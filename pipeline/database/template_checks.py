@@ -14,6 +14,7 @@ from functools import lru_cache
 
 from fuda.database.findings import Finding
 from fuda.database.resources import schema_dir, templates_dir
+from fuda.database.schema_paths import field_nodes, find_path, listed_values
 from fuda.database.yamlfile import Document
 
 SCHEMA = "layout.schema.json"
@@ -163,7 +164,7 @@ def check_fields(doc: Document, key: str) -> list[Finding]:
 
 
 def _unknown_kind(doc: Document, path: tuple, name: str, kinds: list[str]) -> Finding:
-    from fuda.database.schemas import suggestion
+    from fuda.database.suggest import suggestion
 
     hint = suggestion(name, kinds) or f"use one of: {', '.join(kinds)} (or default)"
     return Finding(doc.where(path, key=True), "L006", f"{_dotted(path)}: the game has no card kind '{name}'", hint=hint)
@@ -203,7 +204,7 @@ def _field(doc: Document, path: tuple, name: str, drawn: dict, *, key: bool = Fa
     options: dict[str, str] = {}
     failed_at = ""
     for branch in drawn.values():
-        step = _walk(branch, name.split("."))
+        step = find_path(branch, name.split("."))
         if step is None:
             return []  # this kind has it
         at, names = step
@@ -220,7 +221,7 @@ def _field(doc: Document, path: tuple, name: str, drawn: dict, *, key: bool = Fa
 
 
 def _unknown_field(doc, path, name, failed_at, options: dict, kinds: list, key: bool) -> Finding:
-    from fuda.database.schemas import suggestion
+    from fuda.database.suggest import suggestion
 
     missing = name.split(".")[len(failed_at.split(".")) if failed_at else 0]
     inside = f"{failed_at}." if failed_at else ""
@@ -242,16 +243,16 @@ def _unknown_field(doc, path, name, failed_at, options: dict, kinds: list, key: 
 def _when_values(doc: Document, path: tuple, name: str, want, kinds: dict) -> list[Finding]:
     """A finding for each value of a ``when`` condition that no card of ``kinds`` can have
     (``when: {rank: hrad}`` would leave the element off every card)."""
-    from fuda.database.schemas import suggestion
+    from fuda.database.suggest import suggestion
 
     if want in ("*", "-"):
         return []
     allowed: list = []
     for branch in kinds.values():
-        nodes = _nodes(branch, name.split("."))
+        nodes = field_nodes(branch, name.split("."))
         if nodes is None:
             continue  # this kind lacks the field: another kind has it
-        values = _values_of(nodes)
+        values = listed_values(nodes)
         if values is None:
             return []  # a field whose values the schema does not list: any may match
         allowed += [v for v in values if v not in allowed]
@@ -276,131 +277,6 @@ def _key(value) -> str:
     if isinstance(value, bool):
         return "true" if value else "false"
     return "null" if value is None else str(value)
-
-
-def _nodes(branch: dict, parts: list[str]) -> list | None:
-    """The subschemas of the (dotted) field ``parts`` in ``branch``, or None when it has none."""
-    nodes = [(branch, branch)]
-    for part in parts:
-        found = []
-        for node, root in nodes:
-            found += _properties(node, root).get(part, [])
-        if not found:
-            return None
-        nodes = found
-    return nodes
-
-
-def _values_of(nodes) -> list | None:
-    """Every value the subschemas allow, when they list them (enum, const, a oneOf of them)."""
-    out: list = []
-    for node, root in nodes:
-        values = _listed(node, root, 0)
-        if values is None:
-            return None
-        out += [v for v in values if v not in out]
-    return out
-
-
-def _listed(node, root, depth: int) -> list | None:
-    node, root = _resolve(node, root)
-    if not isinstance(node, dict) or depth > 8:
-        return None
-    if "const" in node:
-        return [node["const"]]
-    if "enum" in node:
-        return list(node["enum"])
-    branches = node.get("anyOf") or node.get("oneOf")
-    if branches:
-        out: list = []
-        for part in branches:
-            values = _listed(part, root, depth + 1)
-            if values is None:
-                return None
-            out += values
-        return out
-    for part in node.get("allOf") or ():
-        values = _listed(part, root, depth + 1)
-        if values is not None:
-            return values
-    return None
-
-
-def _walk(branch: dict, parts: list[str]):
-    """None when the path exists in the card schema ``branch``; else (the part that exists,
-    {field: label} of the level where the next part is missing)."""
-    nodes = [(branch, branch)]
-    done: list[str] = []
-    for part in parts:
-        props = {}
-        for node, root in nodes:
-            for k, subs in _properties(node, root).items():
-                props.setdefault(k, []).extend(subs)
-        if part not in props:
-            return ".".join(done), {k: _label(v) for k, v in props.items()}
-        nodes = props[part]
-        done.append(part)
-    return None
-
-
-def _resolve(node, root, depth: int = 0):
-    from fuda.database.schemas import schema_contents
-
-    while isinstance(node, dict) and isinstance(node.get("$ref"), str) and depth < 16:
-        file, _, pointer = node["$ref"].partition("#")
-        if file:
-            try:
-                root = schema_contents(file, schema_dir())
-            except FileNotFoundError:
-                return {}, root
-        target = root
-        for part in [p for p in pointer.split("/") if p]:
-            target = target.get(part, {}) if isinstance(target, dict) else {}
-        node, depth = target, depth + 1
-    return node, root
-
-
-def _properties(node, root, depth: int = 0) -> dict[str, list]:
-    """Every property a card (or a field's value) may have under ``node``, with the subschemas
-    (and their documents) that describe it."""
-    node, root = _resolve(node, root)
-    out: dict[str, list] = {}
-    if not isinstance(node, dict) or depth > 8:
-        return out
-    for k, v in (node.get("properties") or {}).items():
-        if v is not False:
-            out.setdefault(k, []).append((v, root))
-    parts = [*node.get("allOf", ()), *node.get("anyOf", ()), *node.get("oneOf", ())]
-    parts += [node[k] for k in ("then", "else") if isinstance(node.get(k), dict)]
-    for part in parts:
-        for k, subs in _properties(part, root, depth + 1).items():
-            out.setdefault(k, []).extend(subs)
-    return out
-
-
-def _label(subs) -> str:
-    """The Japanese label of a field: the part of its description before " — " (looked for
-    through ``allOf`` parts and references)."""
-    def find(node, root, depth: int) -> str:
-        if not isinstance(node, dict) or depth > 6:
-            return ""
-        text = node.get("description", "")
-        if isinstance(text, str) and " — " in text:
-            return text.split(" — ", 1)[0].strip()
-        for part in node.get("allOf") or ():
-            found = find(part, root, depth + 1)
-            if found:
-                return found
-        if "$ref" in node:
-            target, doc = _resolve(node, root)
-            return find(target, doc, depth + 1)
-        return ""
-
-    for node, root in subs:
-        found = find(node, root, 0)
-        if found:
-            return found
-    return ""
 
 
 def _dotted(path) -> str:
