@@ -147,6 +147,13 @@ def never_fires(rules: PlayRules, ops_everywhere, at: Callable[..., Location], c
             continue
         c = end.counter
         start = rules.start[c]
+        if (end.at_least is not None and end.at_least > rules.hi[c]) or \
+                (end.at_most is not None and end.at_most < rules.lo[c]):
+            cc.error(at("end", k), NEVER, f"「{rules.counters[c]}」は {rules.lo[c]}〜{rules.hi[c]} の外にならないので、"
+                     "この条件は成り立たない",
+                     f"counter '{rules.counters[c]}' stays within {rules.lo[c]} … {rules.hi[c]}: this end condition can never "
+                     "fire", "warning")
+            continue
         if end.at_least is not None and start < end.at_least and c not in raised:
             cc.error(at("end", k), NEVER, f"「{rules.counters[c]}」を増やすものがないので、この条件は成り立たない",
                      f"nothing raises '{rules.counters[c]}': this end condition can never fire", "warning")
