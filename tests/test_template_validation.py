@@ -228,3 +228,20 @@ def test_a_nested_field_typo_suggests_the_whole_path(tmp_path):
     (finding,) = check_fields(read_yaml(path), "recast-rift.cards.schema.json")
     assert finding.render("en") == (f"{finding.location}: error[L005]: kinds.spell.elements[0].field: a 'spell' card "
                                     "has no field 'attack.hnd'; did you mean 'attack.hand' (ハンド)?")
+
+
+def test_unknown_palette_colour_suggests_the_nearest_name(tmp_path):
+    """`fill: $gld` with `gold` in the palette: one located line naming $gold, in both languages."""
+    from fuda.faces.template import load_template_file
+
+    path = tmp_path / "card.yaml"
+    path.write_text('palette: {gold: "#c9a34a"}\nkinds:\n  default:\n    elements:\n'
+                    "      - {type: rect, x: 1, y: 1, w: 2, h: 2, fill: $gld}\n", encoding="utf-8")
+    with pytest.raises(FindingsError) as info:
+        load_template_file(path)
+    (finding,) = info.value.findings
+    assert finding.render("en") == (f"{finding.location}: error[L002]: unknown colour '$gld'; did you mean '$gold'? "
+                                    "(or define gld in a palette)")
+    assert finding.render("ja") == (f"{finding.location}: エラー[L002]: 色「$gld」は定義されていません。「$gold」の"
+                                    "間違いではありませんか？（でなければ gld をパレット（palette）に定義してください）")
+    assert (finding.location.line, finding.location.col) == (5, 52)

@@ -37,6 +37,8 @@ def check_document(doc: Document) -> list[Finding]:
 
 def _check_colours(doc: Document) -> list[Finding]:
     """Every ``$name`` colour must be defined in the template palette or a kind's palette."""
+    from fuda.database.suggest import suggestion
+
     data = doc.data
     names = set(data.get("palette", {}))
     for spec in data.get("kinds", {}).values():
@@ -54,8 +56,9 @@ def _check_colours(doc: Document) -> list[Finding]:
             for i, v in enumerate(node):
                 walk(v, path + (i,))
         elif isinstance(node, str) and node.startswith("$") and node[1:] not in names:
-            findings.append(Finding(doc.where(path), "L002", f"unknown colour '{node}'",
-                                    hint=f"define {node[1:]} in a palette"))
+            near = suggestion(node, sorted(f"${n}" for n in names))
+            hint = f"{near} (or define {node[1:]} in a palette)" if near else f"define {node[1:]} in a palette"
+            findings.append(Finding(doc.where(path), "L002", f"unknown colour '{node}'", hint=hint))
 
     walk(data, ())
     return findings

@@ -174,6 +174,8 @@ SUGGESTIONS: list[tuple[re.Pattern, str, str]] = [
     _p("{path}: no card of kinds {kinds} has a field '{id_field}'",
        "{path}: 種類 {kinds} のどのカードにも項目「{id_field}」はありません"),
     _p("the fields are: {names}", "項目は次のとおりです: {names}"),
+    _p("did you mean '{id_word}'? (or define {name} in a palette)",
+       "「{id_word}」の間違いではありませんか？（でなければ {name} をパレット（palette）に定義してください）"),
     _p("{path}: no card has {id_field}: {value} (its values: {values})",
        "{path}: {id_field} が {value} のカードはありません（値は {values} のどれか）"),
     _p("'{id_field}' has no fields below it: write {id_field2}", "「{id_field}」の下に項目はありません。{id_field2} と書いてください"),
