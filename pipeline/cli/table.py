@@ -6,8 +6,8 @@ from typing import Annotated
 
 import typer
 
-from fuda.cli.common import GameArg, PathOpt, SampleOpt, fail
-from fuda.cli.play import _fail, _open
+from fuda.cli.common import GameArg, PathOpt, SampleOpt, fail, open_game, show_findings
+from fuda.cli.play import _fail
 from fuda.i18n import t
 
 
@@ -20,6 +20,7 @@ def table(
     port: Annotated[int, typer.Option("--port", min=0, max=65535, help=t("opt.table.port"))] = 0,
     host: Annotated[str, typer.Option("--host", help=t("opt.table.host"))] = "127.0.0.1",
     open_browser: Annotated[bool, typer.Option("--open", help=t("opt.table.open"))] = False,
+    sandbox: Annotated[bool, typer.Option("--sandbox", help=t("opt.table.sandbox"))] = False,
     path: PathOpt = None,
     sample: SampleOpt = False,
 ) -> None:
@@ -27,19 +28,34 @@ def table(
     each human seat gets its own URL with a token. Ctrl-C stops it."""
     from fuda.table.server import Table, serve
 
-    _, game, module, registry, _ = _open(game_id, path, sample, "table")
-    seats = getattr(module, "PLAYERS", (2,))
+    from fuda.database import FindingsError
+    from fuda.database.ruleset import engine_for
+    from fuda.engine.games import registry_for
+
+    _, game, _ = open_game(game_id, path, sample, "table")
+    module = engine_for(game.rules)
+    if module is None or not getattr(module, "plays", lambda g: True)(game):
+        sandbox = True  # a game without an engine (a custom game without play:): the free table
+    registry, seats = None, (1, 2, 3, 4)
+    if not sandbox:
+        try:
+            registry = registry_for(game)
+        except FindingsError as exc:
+            show_findings(exc.findings)
+            raise typer.Exit(1) from None
+        seats = getattr(module, "PLAYERS", (2,))
     if not deck or len(deck) not in seats:
         raise fail("err.table.decks")
-    humans = set()
-    for spec in seat or ["1=human"]:
+    humans = set(range(len(deck))) if sandbox else set()
+    for spec in [] if sandbox else seat or ["1=human"]:
         number, _, who = spec.partition("=")
         if not number.strip().isdigit() or not 1 <= int(number) <= len(deck) or who.strip() != "human":
             raise fail("err.table.seat", seats=len(deck), spec=spec)
         humans.add(int(number) - 1)
     from fuda.cli.play import _agents
 
-    _agents(agents, seed, len(deck))  # an unknown agent or a bad budget is a usage error here, not in the server
+    if not sandbox:
+        _agents(agents, seed, len(deck))  # an unknown agent or a bad budget is a usage error here, not in the server
     try:
         decks = [game.deck(d) for d in deck]
     except KeyError as exc:
@@ -63,7 +79,8 @@ def table(
 
             webbrowser.open(first)
 
-    serve(Table(game, module, registry, decks, frozenset(humans), agents, seed, language(), host), port, ready)
+    serve(Table(game, module, registry, decks, frozenset(humans), agents, seed, language(), host, sandbox=sandbox),
+          port, ready)
 
 
 def register(app: typer.Typer) -> None:

@@ -64,6 +64,7 @@ class Table:
     opened: int = 0
     lock: threading.Lock = field(default_factory=threading.Lock)
     clock: object = time.monotonic
+    sandbox: bool = False  # a free table without rules (fuda.table.sandbox) instead of the engine
 
     def open_room(self) -> Room:
         """A new game; TableError when ``cap`` games are open (idle ones are closed first)."""
@@ -73,8 +74,13 @@ class Table:
                 raise TableError(Text("err.table.full", cap=self.cap, minutes=int(self.idle // 60)))
             seed = self.seed + self.opened
             self.opened += 1
-        session = TableSession.open(self.module, self.registry, self.decks, self.humans, self.agents, seed,
-                                    auto_forced=True)
+        if self.sandbox:
+            from fuda.table.sandbox import Sandbox
+
+            session = Sandbox.deal(self.game, self.decks, seed)
+        else:
+            session = TableSession.open(self.module, self.registry, self.decks, self.humans, self.agents, seed,
+                                        auto_forced=True)
         room = Room(session, {s: secrets.token_urlsafe(18) for s in sorted(self.humans)}, self.clock())
         with self.lock:
             self.rooms.append(room)
@@ -98,8 +104,23 @@ class Table:
             for token in room.tokens.values():
                 self.seats.pop(token, None)
 
+    def sandbox_state(self, room: Room, seat: int) -> dict:
+        """The page's JSON of a free table for ``seat``."""
+        table, lang = room.session, self.lang
+        data = table.board(seat, lang)
+        shown = {x for side in data["sides"] for z in side["zones"] for c in z["cards"]
+                 for x in (c["id"], c.get("other")) if x}
+        names = {c.id: c for c in self.game.cards}
+        return {"game": self.game.name, "seat": seat + 1, "sandbox": True, "over": False, "outcome": "",
+                "waiting": None, "prompt": None, "board": data, "log": table.log(lang)[-400:],
+                "undo": bool(table.history) and table.history[-1][1] == seat, "host": seat == 0,
+                "cards": {cid: {"name": names[cid].name, "text": f"{names[cid].name}\n{names[cid].text}".rstrip()}
+                          for cid in sorted(shown) if cid in names}}
+
     def state(self, room: Room, seat: int) -> dict:
         """The page's JSON for ``seat``: board, prompt, log and result, as that seat may know them."""
+        if self.sandbox:
+            return self.sandbox_state(room, seat)
         session, lang = room.session, self.lang
         prompt = session.prompt(seat)
         data = board(session.game, seat, lang)
@@ -196,7 +217,7 @@ def app(table: Table):
         return Response(body, media_type="text/html; charset=utf-8")
 
     async def new(request: Request):
-        if table.host not in LOOPBACK or len(table.humans) != 1:
+        if table.host not in LOOPBACK or len(table.humans) != 1 or table.sandbox:
             return refuse("err.table.new_game", 403)
         try:
             room = table.open_room()
@@ -247,10 +268,57 @@ def app(table: Table):
         return JSONResponse({"ok": True, "reason": ""})
 
     async def undo(request: Request, room: Room, seat: int):
+        from fuda.table.sandbox import SandboxError
+
         with room.lock:
             try:
                 room.session.undo(seat)
-            except TableError as exc:
+            except (TableError, SandboxError) as exc:
+                return JSONResponse({"error": exc.text(lang)}, status_code=409)
+            return JSONResponse(table.state(room, seat))
+
+    async def act(request: Request, room: Room, seat: int):
+        from fuda.table.sandbox import SandboxError
+
+        if not table.sandbox:
+            return Response(status_code=404)
+        try:
+            action = await request.json()
+            if not isinstance(action, dict):
+                raise ValueError
+        except ValueError:
+            return refuse("err.table.body", 400)
+        with room.lock:
+            try:
+                room.session.act(seat, action)
+            except SandboxError as exc:
+                return JSONResponse({"error": exc.text(lang)}, status_code=409)
+            return JSONResponse(table.state(room, seat))
+
+    async def save(request: Request, room: Room, seat: int):
+        if not table.sandbox:
+            return Response(status_code=404)
+        if seat != 0:
+            return refuse("err.sandbox.host_only", 403)
+        with room.lock:
+            body = room.session.dumps()
+        return Response(body, media_type="application/json", headers={
+            "Content-Disposition": f'attachment; filename="{table.game.id}-table.json"'})
+
+    async def load(request: Request, room: Room, seat: int):
+        from fuda.table.sandbox import SandboxError
+
+        if not table.sandbox:
+            return Response(status_code=404)
+        if seat != 0:
+            return refuse("err.sandbox.host_only", 403)
+        body = await request.body()
+        if len(body) > 5_000_000:
+            return JSONResponse({"error": t("err.sandbox.file", lang, why="> 5 MB")}, status_code=413)
+        with room.lock:
+            try:
+                room.session.load(body.decode("utf-8", "replace"))
+            except SandboxError as exc:
                 return JSONResponse({"error": exc.text(lang)}, status_code=409)
             return JSONResponse(table.state(room, seat))
 
@@ -280,6 +348,9 @@ def app(table: Table):
         Route("/t/{token}/answer", seated(answer), methods=["POST"]),
         Route("/t/{token}/check", seated(check), methods=["POST"]),
         Route("/t/{token}/undo", seated(undo), methods=["POST"]),
+        Route("/t/{token}/act", seated(act), methods=["POST"]),
+        Route("/t/{token}/save", seated(save)),
+        Route("/t/{token}/load", seated(load), methods=["POST"]),
         Route("/t/{token}/card/{card}.png", seated(card)),
         Route("/t/{token}/back.png", seated(back)),
         Route("/static/table.js", page("table.js", "text/javascript; charset=utf-8")),

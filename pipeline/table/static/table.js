@@ -8,6 +8,7 @@ let mat = {};
 let cardMM = [63, 88];
 let picked = [];
 let poller = null;
+let chosen = null;  // the sandbox: {uid, zone, card} or {pile: zone} the person clicked
 
 function w(key, params = {}) {
   let text = words[key] || key;
@@ -48,25 +49,32 @@ function showFull(c) {
   overlay.hidden = false;
 }
 
-function cardNode(c, extra = {}) {
+function cardNode(c, extra = {}, zone = null, side = null) {
   const node = el("span", { class: "card" + (c.tapped ? " tapped" : ""), "data-card": c.id || "", ...extra },
     cardImage(c.id));
   if (c.under) node.append(el("span", { class: "under" }, ...c.under.map(u => cardImage(u.id, true))));
   if (c.badges && c.badges.length) node.append(el("span", { class: "badges" }, ...c.badges.map(b => el("span", { class: "badge" }, b))));
   node.addEventListener("mouseenter", () => zoom(c));
-  node.addEventListener("click", () => { zoom(c); showFull(c); });
+  if (state.sandbox && side && side.you && (c.uid || zone.pile)) {
+    node.classList.add("choosable");
+    if (chosen && (c.uid ? chosen.uid === c.uid : chosen.pile === zone.id)) node.classList.add("chosen");
+    node.addEventListener("click", () => { zoom(c); chosen = c.uid ? { uid: c.uid, zone: zone.id, card: c } : { pile: zone.id }; render(); });
+    node.addEventListener("dblclick", () => showFull(c));
+  } else {
+    node.addEventListener("click", () => { zoom(c); showFull(c); });
+  }
   return node;
 }
 
-function zoneNode(z) {
+function zoneNode(z, side = null) {
   let cards;
   if (z.pile && z.cards.length) {
     const top = z.cards[z.cards.length - 1];
-    const node = cardNode(top, { title: w("cards", { n: z.count }) });
+    const node = cardNode(top, { title: w("cards", { n: z.count }) }, z, side);
     node.append(el("span", { class: "count" }, String(z.count)));
     cards = [node];
   } else {
-    cards = z.cards.map(c => cardNode(c));
+    cards = z.cards.map(c => cardNode(c, {}, z, side));
   }
   const box = mat[z.id];  // as wide as the mat draws it, in card heights of the screen
   const style = box ? `flex: ${(box[2] / cardMM[0]).toFixed(2)} 1 0; min-width: calc(var(--card-h) * ${(box[2] / cardMM[1]).toFixed(3)})` : null;
@@ -92,12 +100,19 @@ function rows(zones) {
 }
 
 function sideNode(side) {
-  const counters = side.counters.map(c => el("span", { class: "badge counter", "data-counter": c.key }, c.label, el("b", {}, String(c.value))));
+  const counters = side.counters.map(c => {
+    const badge = el("span", { class: "badge counter", "data-counter": c.key }, c.label, el("b", {}, String(c.value)));
+    if (state.sandbox && side.you) {
+      badge.prepend(el("button", { type: "button", class: "step", "data-step": "-1", onclick: () => act({ do: "counter", key: c.key, delta: -1 }) }, "−"));
+      badge.append(el("button", { type: "button", class: "step", "data-step": "1", onclick: () => act({ do: "counter", key: c.key, delta: 1 }) }, "+"));
+    }
+    return badge;
+  });
   const head = el("div", { class: "side-head" },
     el("span", { class: "who" }, side.you ? w("you", { seat: side.seat }) : w("opponent", { seat: side.seat })), ...counters);
-  let lines = rows(side.zones).map(r => el("div", { class: "row" }, ...(side.you ? r : r.slice().reverse()).map(zoneNode)));
+  let lines = rows(side.zones).map(r => el("div", { class: "row" }, ...(side.you ? r : r.slice().reverse()).map(z => zoneNode(z, side))));
   const hand = side.zones.find(z => z.id === "hand");
-  const handRow = hand ? el("div", { class: "row" }, zoneNode(hand)) : null;
+  const handRow = hand ? el("div", { class: "row" }, zoneNode(hand, side)) : null;
   if (side.you) lines = [head, ...lines, handRow];
   else lines = [head, handRow, ...lines.reverse()];
   return el("section", { class: "side " + (side.you ? "you" : "opponent"), "data-seat": side.seat }, ...lines.filter(Boolean));
@@ -131,9 +146,62 @@ function render() {
   const result = document.getElementById("result");
   result.hidden = !state.over;
   result.textContent = state.over ? w("over", { outcome: state.outcome }) : "";
-  renderPrompt();
+  if (state.sandbox) renderSandbox(); else renderPrompt();
   clearTimeout(poller);
-  if (!state.over && !state.prompt) poller = setTimeout(refresh, 1500);  // another seat is deciding
+  if (!state.over && !state.prompt) poller = setTimeout(() => refresh(true), state.sandbox ? 2500 : 1500);  // another seat acts
+}
+
+// The free table: what can be done with the card (or pile) the person clicked, and the file.
+function renderSandbox() {
+  const box = document.getElementById("prompt");
+  const me = state.board.sides.find(s => s.you);
+  const parts = [el("h2", {}, w("sandbox"))];
+  if (chosen && chosen.uid && !me.zones.some(z => z.cards.some(c => c.uid === chosen.uid))) chosen = null;
+  if (chosen) {
+    const zones = me.zones.filter(z => z.id !== (chosen.uid ? chosen.zone : chosen.pile));
+    const name = chosen.uid ? (state.cards[chosen.card.id] || { name: chosen.card.id }).name : w("top_of", { zone: me.zones.find(z => z.id === chosen.pile).label });
+    parts.push(el("p", { id: "chosen" }, w("chosen", { card: name })));
+    const buttons = zones.map(z => el("button", { type: "button", class: "act", "data-to": z.id,
+      onclick: () => act(chosen.uid ? { do: "move", uid: chosen.uid, to: z.id } : { do: "move", from: chosen.pile, to: z.id }) },
+      w("move_to", { zone: z.label })));
+    if (chosen.uid) {
+      buttons.push(el("button", { type: "button", class: "act", "data-do": "flip", onclick: () => act({ do: "flip", uid: chosen.uid }) }, w("flip")));
+      buttons.push(el("button", { type: "button", class: "act", "data-do": "tap", onclick: () => act({ do: "tap", uid: chosen.uid }) }, w("tap")));
+    } else {
+      buttons.unshift(el("button", { type: "button", class: "act", "data-do": "shuffle", onclick: () => act({ do: "shuffle", zone: chosen.pile }) }, w("shuffle")));
+    }
+    parts.push(el("div", { class: "actions" }, ...buttons));
+  }
+  const deck = me.zones.find(z => z.pile && z.visibility === "hidden");
+  const tools = [el("button", { type: "button", id: "draw", onclick: () => act({ do: "draw", count: 1 }), disabled: deck && deck.count ? null : "" }, w("draw"))];
+  if (state.host) {
+    tools.push(el("a", { id: "save", href: `${base}/save`, download: "" }, w("save")));
+    const input = el("input", { type: "file", id: "load", accept: ".json,application/json" });
+    input.addEventListener("change", async () => {
+      const file = input.files[0];
+      if (!file) return;
+      try {
+        state = await call("/load", JSON.parse(await file.text()));
+        chosen = null;
+        document.getElementById("error").textContent = "";
+        render();
+      } catch (e) { refused(e); }
+    });
+    tools.push(el("label", { class: "load" }, w("load"), input));
+  }
+  parts.push(el("div", { class: "tools" }, ...tools));
+  box.replaceChildren(...parts);
+}
+
+async function act(action) {
+  try {
+    state = await call("/act", action);
+    if (action.do === "move" || action.do === "draw") chosen = null;
+    document.getElementById("error").textContent = "";
+    render();
+  } catch (e) {
+    refused(e);
+  }
 }
 
 function renderPrompt() {
