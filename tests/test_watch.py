@@ -147,11 +147,13 @@ def test_cli_build_watch_rebuilds_on_save_and_ends_on_ctrl_c(tmp_path):
         cards = game / "cards.yaml"
         text = cards.read_text(encoding="utf-8")
         cards.write_text(text.replace("\ncards:", "\ncards: [oops", 1), encoding="utf-8")
-        line = proc.stderr.readline()
-        while "(the previous outputs are kept)" not in line:
-            line = proc.stderr.readline()
-            assert line, "the watch ended before reporting the error"
-        assert "cards.yaml:" in line
+        seen = [proc.stderr.readline()]
+        while "(the previous outputs are kept)" not in seen[-1]:
+            seen.append(proc.stderr.readline())
+            assert seen[-1], "the watch ended before reporting the error"
+        assert "cards.yaml:" in seen[-1]
+        faces = len([p for p in (tmp_path / "out").rglob("gallery/**/*.png") if not p.name.startswith("sheet")])
+        assert any(f"card images and galleries: {faces} in" in line for line in seen), seen  # counted, piped
         cards.write_text(text, encoding="utf-8")
         assert "rebuilt g" in proc.stdout.readline()
     finally:
@@ -159,3 +161,16 @@ def test_cli_build_watch_rebuilds_on_save_and_ends_on_ctrl_c(tmp_path):
         out, errors = proc.communicate(timeout=60)
     assert proc.returncode == 0
     assert "Traceback" not in errors and "stopped watching" in errors
+
+
+def test_gallery_step_counts_faces_over_every_game(two_games, tmp_path):
+    """Inside counting(), the build's gallery step reports done/total after each face, over all games, up to the total."""
+    from fuda.gallery import counting, gallery_step
+    from fuda.database.load import load_database
+
+    told = []
+    with counting(lambda done, total: told.append((done, total))):
+        files, _ = gallery_step(load_database([two_games]), tmp_path)
+    faces = [p for p in files if p.suffix == ".png" and not p.name.startswith("sheet")]
+    assert [d for d, _ in told] == list(range(1, len(faces) + 1))
+    assert {total for _, total in told} == {len(faces)}

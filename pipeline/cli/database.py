@@ -99,6 +99,7 @@ def build(paths: PathsArg = None, out: OutDirOpt = None, sample: SampleOpt = Fal
     """Build every output for a whole database: reports, PDFs, exports, registries."""
     from fuda.build import build as run
     from fuda.database.findings import report
+    from fuda.gallery import counting
     from fuda.outputs import OutputError
 
     src = source(paths, sample)
@@ -106,10 +107,9 @@ def build(paths: PathsArg = None, out: OutDirOpt = None, sample: SampleOpt = Fal
     if watch:
         _watch_build(src, target, force)
     try:
-        with Steps(Progress()) as step:
+        with Steps(Progress()) as step, counting(step.to):
             step(t("stage.load"))
-            result = run(src.paths, target, lambda name: step(t(f"stage.build.{name}") if f"stage.build.{name}" in MESSAGES
-                                                              else name), force=force)
+            result = run(src.paths, target, _announce(step), force=force)
     except (FileNotFoundError, OutputError) as exc:
         raise fail_text(exc.args[0] if isinstance(exc, OutputError) else exc) from None
     if fmt is Format.json:
@@ -130,8 +130,17 @@ def build(paths: PathsArg = None, out: OutDirOpt = None, sample: SampleOpt = Fal
         raise typer.Exit(1)
 
 
+def _announce(step):
+    """The build's ``progress(name)``: each step a stage of ``step`` (the gallery counted by faces)."""
+    def announce(name: str) -> None:
+        step(t(f"stage.build.{name}") if f"stage.build.{name}" in MESSAGES else name, counted=name == "gallery")
+
+    return announce
+
+
 def _watch_build(src, target, force: bool, changes=None) -> None:
     """``fuda build --watch``: build now (with progress), then rebuild on every save (one line each)."""
+    from fuda.gallery import counting
     from fuda.watch import BuildSession
 
     session = BuildSession(src.paths, target, force=force)
@@ -140,10 +149,9 @@ def _watch_build(src, target, force: bool, changes=None) -> None:
         if changed is not None:
             session.progress = None
             return session(changed)
-        with Steps(Progress()) as step:
+        with Steps(Progress()) as step, counting(step.to):
             step(t("stage.load"))
-            session.progress = lambda name: step(t(f"stage.build.{name}") if f"stage.build.{name}" in MESSAGES
-                                                 else name)
+            session.progress = _announce(step)
             return session(changed)
 
     run_watch(src.paths, [target], action, changes)

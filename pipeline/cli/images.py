@@ -54,8 +54,8 @@ def images(
 
         run_watch(src.paths, [target], game_action(src, g.id, make))
     try:
-        with Progress().stage("stage.images"):
-            result = _write(g, target, force, run=_run, **options)
+        with Progress().stage("stage.images", counted=True) as advance:
+            result = _write(g, target, force, run=_run, progress=advance.to, **options)
     except (ImageOptionError, OutputError) as exc:
         raise fail_text(exc.args[0] if isinstance(exc, OutputError) else exc) from None
     show_findings(result.warnings)

@@ -79,20 +79,28 @@ class Steps:
     """For a library that announces its steps by name: each step is timed as one stage.
 
     ``with Steps(progress) as step: library(..., progress=step)``; the last step ends on exit.
+    A library that also counts its items reports them with ``step.to(done, total)``.
     """
 
     def __init__(self, progress: Progress):
         self.progress = progress
-        self.current = None
+        self.current = self.advance = None
 
-    def __call__(self, name: str) -> None:
+    def __call__(self, name: str, counted: bool = False) -> None:
+        """Start the step ``name`` (ending the one before); a ``counted`` step shows the counts
+        and the time left that :meth:`to` reports."""
         self._close()
-        self.current = self.progress.stage("", label=name)
-        self.current.__enter__()
+        self.current = self.progress.stage("", label=name, counted=counted)
+        self.advance = self.current.__enter__()
+
+    def to(self, done: int, total: int) -> None:
+        """``done`` of ``total`` items of the current step are finished."""
+        if self.advance is not None:
+            self.advance.to(done, total)
 
     def _close(self) -> None:
         if self.current is not None:
-            current, self.current = self.current, None
+            current, self.current, self.advance = self.current, None, None
             current.__exit__(None, None, None)
 
     def __enter__(self):
