@@ -150,7 +150,8 @@ def test_unknown_kind_element_type_and_colour_are_located(sample_copy):
     kind_line, _ = _line_col(text, "charactr")
     assert f"templates/card.yaml:{kind_line}:3: error[L006]: kinds.charactr: the game has no card kind 'charactr'; " \
            "did you mean 'character'?" in [ln.split("db/toho-tcg/", 1)[-1] for ln in lines]
-    assert any("[S004]" in ln and "\"stats\" is none of the 11 allowed values; did you mean 'stat'?" in ln for ln in lines)
+    assert any("[S004]" in ln and "\"stats\" is none of the 11 allowed values; did you mean 'stat'?" in ln
+               for ln in lines)
     assert any("[S007]" in ln and '"#fffff"' in ln and "#rrggbb or $palette-name" in ln for ln in lines)
 
 
@@ -223,8 +224,8 @@ def test_a_nested_field_typo_suggests_the_whole_path(tmp_path):
     from fuda.database.yamlfile import read_yaml
 
     path = tmp_path / "card.yaml"
-    path.write_text("kinds:\n  spell:\n    elements:\n      - {type: text, field: attack.hnd, x: 1, y: 1, w: 2, h: 2}\n",
-                    encoding="utf-8")
+    path.write_text("kinds:\n  spell:\n    elements:\n"
+                    "      - {type: text, field: attack.hnd, x: 1, y: 1, w: 2, h: 2}\n", encoding="utf-8")
     (finding,) = check_fields(read_yaml(path), "recast-rift.cards.schema.json")
     assert finding.render("en") == (f"{finding.location}: error[L005]: kinds.spell.elements[0].field: a 'spell' card "
                                     "has no field 'attack.hnd'; did you mean 'attack.hand' (ハンド)?")
@@ -245,3 +246,16 @@ def test_unknown_palette_colour_suggests_the_nearest_name(tmp_path):
     assert finding.render("ja") == (f"{finding.location}: エラー[L002]: 色「$gld」は定義されていません。「$gold」の"
                                     "間違いではありませんか？（でなければ gld をパレット（palette）に定義してください）")
     assert (finding.location.line, finding.location.col) == (5, 52)
+
+
+def test_a_pattern_slow_over_all_texts_is_a_warning_not_a_hang(sample_copy, monkeypatch):
+    """Past the probe's overall budget the validation stops searching with one warning (L008)
+    naming the card it stopped at; the game still loads."""
+    import fuda.database.templates as templates
+
+    folder = sample_copy("toho-tcg")
+    _own_template(folder, lambda t: t.replace(DEFAULT_PATTERN, 'pattern: "【([^】]+)】"', 1))
+    monkeypatch.setattr(templates, "PROBE_BUDGET", -1.0)
+    game = load_database([folder]).game("toho-tcg")
+    (warning,) = [f for f in validate([folder]) if f.code == "L008"]
+    assert warning.severity == "warning" and f"(stopped at card '{game.cards[0].id}')" in warning.message

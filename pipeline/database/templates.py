@@ -85,8 +85,8 @@ class BoundedPattern:
 
 def slow_pattern(where: Location, source: str, card: str | None) -> Finding:
     """The finding for a pattern that ran past :data:`BUDGET` (L008)."""
-    shown = source if len(source) <= 40 else source[:37] + "..."
-    return Finding(where, "L008", f"labels.pattern: the pattern {shown} ran longer than {BUDGET:g} s on a card's text",
+    return Finding(where, "L008",
+                   f"labels.pattern: the pattern {_short(source)} ran longer than {BUDGET:g} s on a card's text",
                    card=card, hint="simplify it: no repeat inside a repeat, such as (a|a)+ or (.+)+")
 
 
@@ -291,8 +291,8 @@ def template_findings(game) -> list[Finding]:
 def probe_labels(template, game) -> list[Finding]:
     """The label pattern run over every card's text as the text box runs it: one finding (L008)
     for the first search past the budget; the whole probe stops after :data:`PROBE_BUDGET`."""
-    if "pattern" not in template.labels:
-        return []  # fuda's own pattern
+    if template.labels.get("pattern", DEFAULT_LABEL_PATTERN) == DEFAULT_LABEL_PATTERN:
+        return []  # fuda's own pattern (icon tokens beside it are plain text): it cannot run away
     pattern = template.atoms
     start = time.monotonic()
     for card in game.cards:
@@ -301,6 +301,13 @@ def probe_labels(template, game) -> list[Finding]:
             pattern.finditer(text, card.id)
         except PatternTimeout as exc:
             return [exc.finding]
-        if time.monotonic() - start > PROBE_BUDGET:
-            break
+        if time.monotonic() - start > PROBE_BUDGET:  # slow on every text: printing would crawl
+            message = (f"labels.pattern: the pattern {_short(pattern.pattern)} took over {PROBE_BUDGET:g} s on the "
+                       f"card texts (stopped at card '{card.id}')")
+            return [Finding(pattern.where, "L008", message, severity="warning",
+                            hint="simplify it: no repeat inside a repeat, such as (a|a)+ or (.+)+")]
     return []
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -6,8 +6,9 @@ trim box, at the template's ``design-size``; another card size scales the whole 
 uniformly (boxes and type) and centres it (letterboxed), see :meth:`Template.placement`.
 It is read and checked once, when the database loads (:mod:`fuda.database.templates`: schema,
 colours, card kinds and fields, the label pattern); a mistake is a located finding of
-validation (``card.yaml:12:7: error[L005] …``), and laying out uses that checked template. The game's rule set says which template a game uses
-(``RuleSet.card_layout``); the built-in ones take the first of
+validation (``card.yaml:12:7: error[L005] …``), and laying out uses that checked template.
+The game's rule set says which template a game uses (``RuleSet.card_layout``); the built-in
+ones take the first of
 ``<game folder>/templates/card.yaml``, ``templates/<game id>/card.yaml``,
 ``templates/<rules>/card.yaml``.
 """

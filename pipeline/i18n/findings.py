@@ -189,6 +189,8 @@ SUGGESTIONS: list[tuple[re.Pattern, str, str]] = [
        "パターンを直してください（グループ 1 がチップに印刷するラベルです。例: 【([^】]*)】）"),
     _p("labels.pattern: the pattern {value} ran longer than {n} s on a card's text",
        "labels.pattern: パターン {value} がカードの本文で {n} 秒を超えたので打ち切りました"),
+    _p("labels.pattern: the pattern {value} took over {n} s on the card texts (stopped at card '{card}')",
+       "labels.pattern: パターン {value} がカードの本文全体で {n} 秒を超えました（カード「{card}」で打ち切り）"),
     _p("simplify it: no repeat inside a repeat, such as (a|a)+ or (.+)+",
        "パターンを簡単にしてください（(a|a)+ や (.+)+ のような、繰り返しの中の繰り返しを使わない）"),
 ]
