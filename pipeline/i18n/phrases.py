@@ -484,9 +484,25 @@ LINT_PHRASES: list[tuple[re.Pattern, str, str]] = [
     _p("rule '{name}' spec failed: '{src}' became '{got}', expected '{want}'",
        "ルール「{name}」の例（specs）が合いません: 「{src}」が「{got}」になりました（「{want}」のはず）"),
     _p("rule '{name}': {x_detail} cannot be expressed with Python re", "ルール「{name}」: このパターンは fuda では使えません"),
+    _p("rule '{name}': the pattern backtracks without end on a run of '{char}' (nested repetition such as (a+)+ or "
+       "(a|aa)+); the rule is not applied",
+       "ルール「{name}」: パターンが「{char}」の連続で終わらないほど後戻りします（(a+)+ や (a|aa)+ のような繰り返しの入れ子）。"
+       "このルールは使いません"),
     _p("rule '{name}': {rest}", "ルール「{name}」: {rest}"),
     _p("prh rule '{name}' ({where}) ran longer than {sec} s on this text and was stopped; it is not applied to the rest of the game",
        "prh のルール「{name}」（{where}）がこの文で {sec} 秒を超えたので止めました（このゲームの残りには使いません）"),
+    _p("prh rule '{name}' ({where}) searched for {sec} s in this run, the most one rule may; it is not applied to the "
+       "rest of the run",
+       "prh のルール「{name}」（{where}）がこの実行で {sec} 秒（１つのルールの上限）探したので止めました（この実行の残りには使いません）"),
+    _p("prh rules searched for {sec} s in this run, the most lint gives them; no prh rule is applied to the rest of the "
+       "run (rule '{name}' ({where}) was searching)",
+       "prh のルールがこの実行で合わせて {sec} 秒（prh 全体の上限）探したので止めました。この実行の残りには prh のルールを"
+       "使いません（そのとき動いていたルール: 「{name}」（{where}））"),
+    _p("imported prh file {path} is outside the game folder; copy it into the game folder (e.g. lint/) and import it from there",
+       "取り込む prh の辞書 {path} はゲームフォルダーの外にあります。ゲームフォルダーの中（lint/ など）にコピーして、そこから取り込んでください"),
+    _p("prh dictionary {path} is outside the game folder", "prh の辞書 {path} はゲームフォルダーの外にあります"),
+    _p("copy it into the game folder and name it relative to game.yaml (e.g. lint/prh.yml)",
+       "ゲームフォルダーの中にコピーして、game.yaml からの相対パスで書いてください（例: lint/prh.yml）"),
     _p("rewrite the pattern at {where} without nested repetition ((a+)+, (a|aa)+)",
        "{where} のパターンを、繰り返しを入れ子にしない形に書き直してください（(a+)+ や (a|aa)+ は避ける）"),
     _p("rules must be a list", "rules はリストで書いてください"),

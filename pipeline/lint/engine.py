@@ -23,6 +23,7 @@ from fuda.lint.check import (
     deck_fields,
     fields,
 )
+from fuda.lint.prh_budget import Budget
 from fuda.lint.settings import expand
 
 
@@ -103,6 +104,7 @@ def lint(database, *, select: Iterable[str] | None = None, ignore: Iterable[str]
         codes = {c for c in codes if reg[c].group != "fit"}
     wanted = set(games) if games else None
     out: list[Diagnostic] = []
+    options = {"fit": fit, "prh-budget": Budget()}  # prh's time budget is the run's, not a game's
     # The loop makes many short-lived objects and no reference cycles; with a large database
     # loaded, the cyclic collector would otherwise rescan it again and again (measured ~2x).
     collecting = gc.isenabled()
@@ -110,7 +112,7 @@ def lint(database, *, select: Iterable[str] | None = None, ignore: Iterable[str]
     try:
         for game in database.games:
             if wanted is None or game.id in wanted:
-                out.extend(lint_game(game, codes, {"fit": fit}))
+                out.extend(lint_game(game, codes, options))
     finally:
         if collecting:
             gc.enable()

@@ -14,7 +14,11 @@ case and width (Cookie also finds ｃｏｏｋｉｅ). Every problem is a :class
 prh patterns are written by users, and a pattern such as ``/(ア|アア)+イ/`` backtracks
 exponentially. The patterns are checked and translated with ``re`` but *run* with the ``regex``
 package, which stops a search after :data:`BUDGET` seconds (:class:`TimeoutError`); the prh rule
-then reports the cut-off, naming the dictionary line, instead of hanging.
+then reports the cut-off, naming the dictionary line, instead of hanging. Each pattern is also
+probed at load, and a lint run gives each rule and all of them a budget of time
+(:mod:`fuda.lint.prh_budget`). Given the game folder (``root``), a dictionary and its ``imports``
+are read only from inside it: an import elsewhere (``/etc/passwd``, ``../../x.yml``, a link out)
+is a configuration error at its line, and the file is not opened.
 """
 
 from __future__ import annotations
@@ -28,6 +32,7 @@ import regex
 
 from fuda.database.findings import FindingsError, Location
 from fuda.lint.jsregex import TranslationError, replace, translate
+from fuda.lint.prh_budget import BUDGET, Prober
 
 HALF = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
 FULL = "ａｂｃｄｅｆｇｈｉｊｋｌｍｎｏｐｑｒｓｔｕｖｗｘｙｚＡＢＣＤＥＦＧＨＩＪＫＬＭＮＯＰＱＲＳＴＵＶＷＸＹＺ０１２３４５６７８９"
@@ -35,7 +40,6 @@ REGEX_STRING = re.compile(r"^/(.*)/([a-z]*)$", re.S)
 TOP_KEYS = {"version", "imports", "rules", "targets", "meta"}
 RULE_KEYS = {"expected", "pattern", "patterns", "options", "regexpMustEmpty", "specs", "prh"}
 IMPORT_KEYS = {"path", "disableImports", "ignoreRules"}
-BUDGET = 0.5  # seconds one prh pattern may search one text (a whole game's text, or one string)
 
 
 def bounded(pattern: re.Pattern):
@@ -121,9 +125,23 @@ def _boundary(body: str) -> str:
     return f"(?:(?<![{w}])(?=[{w}])|(?<=[{w}])(?![{w}]))(?:{body})(?:(?<![{w}])(?=[{w}])|(?<=[{w}])(?![{w}]))"
 
 
+@dataclass(frozen=True)
+class PrhLoad:
+    """What loading a game's dictionaries gives: the rules to apply, the configuration errors
+    (any makes the dictionaries unusable, as in prh), and the rules left out because their pattern
+    backtracks without end (a warning each, at the rule's line)."""
+
+    rules: tuple[PrhRule, ...]
+    errors: tuple[ConfigError, ...]
+    disabled: tuple[ConfigError, ...] = ()
+
+
 class _Loader:
-    def __init__(self):
+    def __init__(self, root: Path | None = None):
         self.errors: list[ConfigError] = []
+        self.disabled: list[ConfigError] = []
+        self.root = Path(root).resolve() if root is not None else None
+        self.prober = Prober()
 
     def error(self, doc, path, message) -> None:
         self.errors.append(ConfigError(doc.where(path), message))
@@ -177,6 +195,10 @@ class _Loader:
                 if key not in IMPORT_KEYS:
                     self.error(doc, where + (key,), f"unknown import key '{key}' (known: {', '.join(sorted(IMPORT_KEYS))})")
             target = (doc.path.parent / spec["path"]).resolve()
+            if self.root is not None and not target.is_relative_to(self.root):
+                self.error(doc, where, f"imported prh file {spec['path']} is outside the game folder; "
+                                       "copy it into the game folder (e.g. lint/) and import it from there")
+                continue
             if target in chain:
                 self.error(doc, where, f"import cycle: {spec['path']} imports itself through {len(chain)} file(s)")
                 continue
@@ -282,6 +304,13 @@ class _Loader:
                 self.error(doc, where + ("specs", j),
                            f"{name} spec failed: '{spec['from']}' became '{got}', expected '{spec['to']}'")
                 return None
+        if literal is None:
+            stuck = self.prober.probe(runner, pattern.pattern)
+            if stuck is not None:
+                self.disabled.append(ConfigError(doc.where(where), f"{name}: the pattern backtracks without end on a "
+                                                 f"run of '{stuck}' (nested repetition such as (a+)+ or (a|aa)+); "
+                                                 "the rule is not applied"))
+                return None
         return rule
 
 
@@ -320,8 +349,8 @@ def _ignored(rule: PrhRule, ignored) -> bool:
 
 
 @lru_cache(maxsize=32)
-def _load_cached(files: tuple, stamps: tuple):
-    loader = _Loader()
+def _load_cached(files: tuple, stamps: tuple, root: Path | None) -> PrhLoad:
+    loader = _Loader(root)
     rules: list[PrhRule] = []
     have: set[str] = set()
     for path in files:
@@ -330,16 +359,24 @@ def _load_cached(files: tuple, stamps: tuple):
             if rule.expected not in have:
                 rules.append(rule)
                 have.add(rule.expected)
-    return tuple(rules), tuple(loader.errors)
+    return PrhLoad(tuple(rules), tuple(loader.errors), tuple(loader.disabled))
 
 
-def load(files) -> tuple[tuple[PrhRule, ...], tuple[ConfigError, ...]]:
-    """The merged rules of prh ``files`` (in order) and every configuration error."""
+def load(files, root: Path | None = None) -> tuple[tuple[PrhRule, ...], tuple[ConfigError, ...]]:
+    """The merged rules of prh ``files`` (in order) and every configuration error (see
+    :func:`load_report`)."""
+    found = load_report(files, root)
+    return found.rules, found.errors
+
+
+def load_report(files, root: Path | None = None) -> PrhLoad:
+    """The merged rules of prh ``files`` (in order), every configuration error, and the rules
+    left out at load; with ``root``, imports outside that folder are refused."""
     files = tuple(Path(f).resolve() for f in files)
     missing = [f for f in files if not f.is_file()]
     if missing:
-        return (), tuple(ConfigError(Location(f), f"prh file {f} does not exist") for f in missing)
+        return PrhLoad((), tuple(ConfigError(Location(f), f"prh file {f} does not exist") for f in missing))
     # imports usually sit beside the file: their change times are part of the cache key too
     folders = sorted({f.parent for f in files})
     stamps = tuple((str(p), p.stat().st_mtime_ns) for d in folders for p in sorted(d.glob("*.y*ml")))
-    return _load_cached(files, stamps)
+    return _load_cached(files, stamps, Path(root).resolve() if root is not None else None)

@@ -7,7 +7,8 @@ from pathlib import Path
 
 from fuda.database.findings import Location
 from fuda.lint.check import FieldCheck, GameCheck, Hit, RuleInfo
-from fuda.lint.prh import BUDGET, ConfigError, load
+from fuda.lint.prh import BUDGET, ConfigError, load_report
+from fuda.lint.prh_budget import PROBE_RUN, RULE_BUDGET, RUN_BUDGET, Budget, OverBudget, rule_key
 
 GROUP = "prh"
 KINDS = frozenset({"text", "ability", "flavor", "deck"})
@@ -22,7 +23,7 @@ fix."""),
     RuleInfo("PRH002", "error", "prh dictionary cannot be used", GROUP, explain="""\
 A prh file listed in the manifest is missing (reported at its line of game.yaml: create the
 file, or delete the line) or has a problem: YAML syntax, an unknown key, a missing import,
-an import cycle, a version mismatch between a file and its imports, a pattern Python cannot
+a dictionary or an import outside the game folder (/etc/…, ../../…, a link out), an import cycle, a version mismatch between a file and its imports, a pattern Python cannot
 express (a variable-width look-behind that is not a plain alternation, an unknown \\p{…}), a bad
 regexpMustEmpty, or a failing spec (from did not become to). The message names the rule; prh
 itself refuses such a dictionary, and so does fuda: its rules are not applied. `fuda build`
@@ -31,7 +32,11 @@ fails on it too."""),
 A prh pattern is a regular expression, and some backtrack without end on some text: a repetition
 inside a repetition, (ア+)+ or (ア|アア)+, tries every way to split a long run. Each search may run
 {BUDGET} s; a rule that runs longer is stopped, reported at the string where it happened with its
-dictionary line (prh.yml:12), and not applied to the rest of the game.
+dictionary line (prh.yml:12), and not applied to the rest of the game. Each rule may search
+{RULE_BUDGET} s in one lint run and all prh rules {RUN_BUDGET} s: past that the rule (or prh) is stopped
+the same way for the rest of the run, and every other rule goes on. A pattern that cannot finish
+a run of {PROBE_RUN} copies of one character is found when the dictionary loads: reported at its line of
+the dictionary and never applied.
 Fix: rewrite the pattern without nested repetition, e.g. ア+ instead of (ア|アア)+."""),
 )
 
@@ -58,24 +63,60 @@ def _missing(ctx) -> tuple[ConfigError, ...]:
                              f"prh dictionary {p} does not exist") for i, p in gone)
 
 
+OUTSIDE_HINT = "copy it into the game folder and name it relative to game.yaml (e.g. lint/prh.yml)"
+
+
+def _outside(ctx) -> tuple[ConfigError, ...]:
+    """A dictionary game.yaml names outside the game folder (``/etc/…``, ``../…``, a link out),
+    at its line of game.yaml: never opened."""
+    from fuda.database.findings import FindingsError
+    from fuda.database.yamlfile import read_yaml
+
+    folder = Path(ctx.game.folder).resolve()
+    out = [(i, p) for i, p in enumerate(ctx.settings.prh) if not (folder / p).resolve().is_relative_to(folder)]
+    if not out:
+        return ()
+    try:
+        doc = read_yaml(folder / "game.yaml")
+    except (FindingsError, OSError):
+        doc = None
+    return tuple(ConfigError(doc.where(("lint", "prh", i)) if doc else Location(folder / "game.yaml"),
+                             f"prh dictionary {p} is outside the game folder") for i, p in out)
+
+
 def _rules(ctx):
+    """(rules, ((error, hint), …), rules left out at load) of the game's dictionaries."""
     files = [ctx.game.folder / p for p in ctx.settings.prh]
     if not files:
-        return (), ()
+        return (), (), ()
+    outside = _outside(ctx)
+    if outside:
+        return (), tuple((error, OUTSIDE_HINT) for error in outside), ()
     missing = _missing(ctx)
     if missing:
-        return (), tuple((error, MISSING_HINT) for error in missing)
-    rules, errors = load(files)
-    if errors:
-        return (), tuple((error, BROKEN_HINT) for error in errors)
-    return rules, ()
+        return (), tuple((error, MISSING_HINT) for error in missing), ()
+    found = load_report(files, ctx.game.folder)
+    if found.errors:
+        return (), tuple((error, BROKEN_HINT) for error in found.errors), ()
+    return found.rules, (), found.disabled
 
 
 def check_config(ctx):
-    """PRH002."""
-    _, errors = ctx.memo("prh", lambda: _rules(ctx))
+    """PRH002; PRH003 for a rule left out at load."""
+    _, errors, disabled = ctx.memo("prh", lambda: _rules(ctx))
     for error, hint in errors:
         yield ctx.located("PRH002", error.location, error.message, hint=hint)
+    for error in disabled:
+        where = f"{error.location.file.name}:{error.location.line}"
+        yield ctx.located("PRH003", error.location, error.message, hint=REWRITE_HINT.format(where=where))
+
+
+REWRITE_HINT = "rewrite the pattern at {where} without nested repetition ((a+)+, (a|aa)+)"
+
+
+def _budget(ctx) -> Budget:
+    """The run's budget (one for every game of a ``lint`` call), else one for this game."""
+    return ctx.options.get("prh-budget") or ctx.memo("prh-budget", Budget)
 
 
 def _cut(ctx) -> set:
@@ -85,19 +126,31 @@ def _cut(ctx) -> set:
 
 def scan(ctx, fld):
     """PRH001, PRH003."""
-    rules, _ = ctx.memo("prh", lambda: _rules(ctx))
+    rules, _, _ = ctx.memo("prh", lambda: _rules(ctx))
     cut = _cut(ctx)
+    budget = _budget(ctx)
     value = fld.value
     for n, rule in enumerate(rules):
         if n in cut:
             continue
         try:
-            found = list(rule.matches(value))
+            found = budget.matches(rule, value)
+        except OverBudget as exc:
+            cut.add(n)
+            if exc.scope == "run" and budget.first_report("run"):
+                yield Hit("PRH003", 0, 0, f"prh rules searched for {RUN_BUDGET} s in this run, the most lint gives "
+                          f"them; no prh rule is applied to the rest of the run (rule '{rule.expected}' "
+                          f"({rule.where}) was searching)", REWRITE_HINT.format(where=rule.where))
+            elif exc.scope == "rule" and budget.first_report(rule_key(rule)):
+                yield Hit("PRH003", 0, 0, f"prh rule '{rule.expected}' ({rule.where}) searched for {RULE_BUDGET} s "
+                          "in this run, the most one rule may; it is not applied to the rest of the run",
+                          REWRITE_HINT.format(where=rule.where))
+            continue
         except TimeoutError:
             cut.add(n)
             yield Hit("PRH003", 0, 0, f"prh rule '{rule.expected}' ({rule.where}) ran longer than {BUDGET} s "
                       "on this text and was stopped; it is not applied to the rest of the game",
-                      f"rewrite the pattern at {rule.where} without nested repetition ((a+)+, (a|aa)+)")
+                      REWRITE_HINT.format(where=rule.where))
             continue
         for start, end, new in found:
             old = value[start:end]
@@ -111,17 +164,18 @@ def select(ctx, corpus) -> set[int] | None:
     """Cards where some rule's pattern occurs (each rule runs once over the whole game); None
     (every card) when a rule runs too long over the whole text: each string is then searched
     on its own, so the cut-off is reported where it happens."""
-    rules, _ = ctx.memo("prh", lambda: _rules(ctx))
+    rules, _, _ = ctx.memo("prh", lambda: _rules(ctx))
+    budget = _budget(ctx)
     text = corpus.text
     found: set[int] = set()
     for rule in rules:
         try:
-            found |= corpus.cards_at(m.start() for m in rule.search(text))
-        except TimeoutError:
+            found |= corpus.cards_at(m.start() for m in budget.search(rule, text))
+        except TimeoutError:  # (OverBudget too: scan reports it where it happens)
             return None
     return found
 
 
 FIELD = (FieldCheck(("PRH001", "PRH003"), scan, kinds=KINDS, select=select, active=lambda ctx: bool(ctx.settings.prh)),)
 CARD = ()
-GAME = (GameCheck(("PRH002",), check_config),)
+GAME = (GameCheck(("PRH002", "PRH003"), check_config),)
