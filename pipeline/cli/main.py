@@ -39,6 +39,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
     "match": ("fuda.cli.play", "match"),
     "simulate": ("fuda.cli.play", "simulate"),
     "rules": ("fuda.cli.play", "rules"),
+    "test": ("fuda.cli.conformance", "test_command"),
     "images": ("fuda.cli.images", "images"),
     "table": ("fuda.cli.table", "table"),
     "schema": ("fuda.cli.scaffold", "schema"),
