@@ -30,7 +30,7 @@ import json
 import os
 import signal
 import threading
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -151,19 +151,18 @@ class _Owners:
             folder = folder.parent
 
 
-def foreign_files(folder: Path) -> list[Path]:
-    """Files (and links) under ``folder`` that fuda did not write, in name order."""
+def foreign_files(folder: Path) -> Iterator[Path]:
+    """Files (and links) under ``folder`` that fuda did not write, in name order, as they are
+    found (the first answers whether there is any, without walking a whole home folder)."""
     folder = Path(folder)
     owners = _Owners(folder, force=True)
-    found = []
     for here, dirs, files in os.walk(folder):
         dirs.sort()
         links = [d for d in dirs if Path(here, d).is_symlink()]
         for name in sorted(files + links):
             path = Path(here) / name
             if not owners.owns(path):
-                found.append(path)
-    return found
+                yield path
 
 
 def check_folder(out: Path, force: bool = False) -> None:
@@ -177,9 +176,9 @@ def check_folder(out: Path, force: bool = False) -> None:
     if (out / MANIFEST).exists():
         read_manifest(out) if not force else None  # an unreadable one is refused here, not after staging
         return
-    foreign = foreign_files(out)
-    if foreign and not force:
-        raise OutputError(Text("out.foreign_folder", path=out, file=foreign[0], count=len(foreign)))
+    first = None if force else next(foreign_files(out), None)
+    if first is not None:
+        raise OutputError(Text("out.foreign_folder", path=out, file=first))
 
 
 def publish(stage: Path, out: Path, by: str = "build", *, prune: bool = True, force: bool = False,

@@ -49,9 +49,9 @@ MESSAGES: dict[str, dict[str, str]] = {
                          "Overwrite the output file even though fuda did not write it."),
     # output folders: never delete or overwrite what fuda did not write
     "out.foreign_folder": _m(
-        "{path}: fuda が書いていないファイルが {count} 個あります（{file} など）。fuda の出力の記録（.fuda-outputs.json）もありません。"
+        "{path}: fuda が書いていないファイルがあります（{file} など）。fuda の出力の記録（.fuda-outputs.json）もありません。"
         "空のフォルダーか別の -o を指定するか、--force でそれらの隣に書き出してください（消しも上書きもしません）",
-        "{path}: holds {count} file(s) fuda did not write ({file} …) and no record of fuda's outputs "
+        "{path}: holds files fuda did not write ({file} …) and no record of fuda's outputs "
         "(.fuda-outputs.json); choose an empty folder or another -o, or use --force to write beside them "
         "(they are never deleted or overwritten)"),
     "out.foreign_file": _m(
