@@ -232,8 +232,9 @@ def build(paths=None, out: Path = Path("out"), progress=None, *, force: bool = F
     findings = refreshed(database, findings, write_atomic)  # a custom game's editor schema, if fuda's own
     failures: list[tuple[str, str]] = []
     outputs: list[tuple[str, tuple[Path, ...]]] = []
-    out.parent.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=f".{out.name}.staging-", dir=out.parent))
+    where = out.absolute()  # ``-o .`` too: the stage goes beside the folder, never inside it
+    where.parent.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=f".{where.name}.staging-", dir=where.parent))
     try:
         with flush_later() as written:  # flushed once, before any file moves into out
             _run_steps(database, stage, findings, failures, outputs, progress, with_steps)
