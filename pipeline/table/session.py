@@ -212,6 +212,8 @@ class TableSession:
                 rule = event.data.get("rule", "")
             else:
                 text = self._named(narrator.line(event, seat)).strip()
+                if text and lang != "ja" and not hasattr(narrator, "lang"):
+                    text = self._english(event, text)
                 rule = event.data.get("rule", "") if isinstance(event.data, dict) else ""
             if not text:
                 continue
@@ -351,6 +353,39 @@ class TableSession:
                 break
 
     # -- inner workings ---------------------------------------------------------------------
+
+    def _english(self, event, shown: str) -> str:
+        """An event in plain English words for an engine whose narration is Japanese only: its
+        kind and data, a card named only when the seat's own (Japanese) line names it — so no
+        card the seat may not see is named — and the other cards counted."""
+        def value(v):
+            if isinstance(v, bool) or isinstance(v, dict):
+                return None
+            if isinstance(v, (int, float)):
+                return str(v)
+            if isinstance(v, str):
+                parts = [p for p in re.split(r"[:/]", v) if p]
+                cards = [p.split("#", 1)[0] for p in parts if p.split("#", 1)[0] in self.cards]
+                if not cards:
+                    return v
+                named = [self.display_name(c) for c in cards if self.cards[c].name in shown]
+                return "/".join(named) or None
+            if isinstance(v, (list, tuple)):
+                items = [value(x) for x in v]
+                if any(x is None for x in items):
+                    return t("table.ui.cards", "en", n=len(v))
+                return "・".join(items) if items else None
+            return None
+
+        who = f"P{event.player + 1} " if isinstance(event.player, int) else ""
+        details = []
+        for key, v in (event.data.items() if isinstance(event.data, dict) else ()):
+            if key in ("index", "sid"):
+                continue
+            shown_value = value(v)
+            if shown_value:
+                details.append(f"{key} {shown_value}")
+        return f"{who}{event.kind.replace('-', ' ')}" + (f": {', '.join(details)}" if details else "")
 
     def _narrator(self, lang: str):
         """The game's narrator, speaking ``lang`` where it can (a custom game's can)."""
