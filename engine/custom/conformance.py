@@ -165,7 +165,7 @@ def _give(game, answer) -> Problem | None:
     try:
         game.choose(*answer.picks)
     except ChoiceError as exc:
-        return fail("scenario.answer_illegal", reason=str(exc).splitlines()[0], pending=_pending(game))
+        return fail("scenario.answer_illegal", pending=_pending(game))
     return None
 
 

@@ -228,8 +228,9 @@ class _Checker:
             for name, v in values.items():
                 k = self.name(name, rules.counters, "counter", "then", "counters", seat, name)
                 out.append(Expect("counter", self.at("then", "counters", seat, name), SEATS.index(seat), k, v))
-        for kind, ids in (then.get("legal") or {}).items():
-            out.append(Expect("legal", self.at("then", "legal", kind, key=True), None, kind, tuple(ids)))
+        if "legal" in then:
+            kind, *ids = then["legal"].split()
+            out.append(Expect("legal", self.at("then", "legal"), None, kind, tuple(ids)))
         if "decider" in then:
             out.append(Expect("decider", self.at("then", "decider"), SEATS.index(then["decider"]), None, None))
         if "winner" in then:

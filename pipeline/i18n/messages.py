@@ -65,6 +65,11 @@ MESSAGES: dict[str, dict[str, str]] = {
                         "{path}: is a folder; give -o a file name"),
     "out.not_a_folder": _m("{path}: フォルダーではありません（ファイルかリンクです）。出力先には別のフォルダーを指定してください",
                            "{path}: is not a folder (a file or a link); choose another output folder"),
+    "out.move_failed": _m(
+        "{path}: 新しい出力を移している途中で失敗しました（{error}）。fuda が置いたファイルは記録してあるので、"
+        "原因を直してもう一度ビルドすると置き換わります",
+        "{path}: moving the new outputs into place failed ({error}); every file fuda placed is recorded, so "
+        "building again once the cause is fixed replaces them"),
     "out.bad_manifest": _m(
         "{path}: fuda の出力の記録が読めません。どれが fuda のファイルかわからないので書き出しません。"
         "--force でその隣に書き出すか（何も消しません）、別の -o を指定してください",
@@ -790,8 +795,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "scenario.answer_over": _m("答え「{answer}」: ゲームはもう終わっている（{reason}）。答えを減らすか局面を見直してください",
                                "answer '{answer}': the game is already over ({reason}); remove the answer or check the position"),
     "scenario.answer_other": _m("答え「{answer}」: {pending}", "answer '{answer}': {pending}"),
-    "scenario.answer_illegal": _m("答え「{answer}」は選べない（{reason}）: {pending}",
-                                  "answer '{answer}' cannot be chosen ({reason}): {pending}"),
+    "scenario.answer_illegal": _m("答え「{answer}」は選べない: {pending}", "answer '{answer}' cannot be chosen: {pending}"),
     "scenario.waiting": _m("いま待っているのは {who} の {kind}、選べるもの: {ids}",
                            "the game waits for {who}'s {kind}, choices: {ids}"),
     "scenario.over": _m("ゲームは終わっている（{reason}）", "the game is over ({reason})"),
