@@ -50,6 +50,8 @@ class CustomGame(Game):
     ENGINE_VERSION = ENGINE_VERSION
     RULES_VERSION = RULES_VERSION
     NARRATOR = CustomNarrator
+    #: what play changes, for checkpoints at the top of each turn (a search's copies replay one turn)
+    STATE = ("st",)
 
     def __init__(self, static: Static, setups, seed: int, registry=None, first: int | None = None):
         super().__init__(seed)
@@ -90,11 +92,15 @@ class CustomGame(Game):
 
     def flow(self):
         st = self.st
-        for p, setup in enumerate(self.setups):
-            st.push(("setup", p, ("deck", "name"), setup.deck, setup.name))
-        yield from T.setup(st, self.first_seat)
-        check_end(st)
+        if self._resume_at is None:
+            for p, setup in enumerate(self.setups):
+                st.push(("setup", p, ("deck", "name"), setup.deck, setup.name))
+            yield from T.setup(st, self.first_seat)
+            check_end(st)
+        else:  # restored from a checkpoint at the top of a turn: this game's log and generator
+            st.push, st.rng = self.log.push, self.rng
         while True:
+            self.checkpoint("turn")
             yield from T.play_turn(st)
 
     # -- search agents ---------------------------------------------------------------------------

@@ -46,6 +46,15 @@ class State:
     answering: int = GONE  # the card a response answers
     countered: int = GONE  # the card a `counter` stopped
 
+    def __deepcopy__(self, memo) -> State:
+        """A copy for a checkpoint: every list copied, the static game and the cards' frozen
+        definitions shared; ``push`` and ``rng`` are left for the game that restores it to set."""
+        return State(self.static, None, None, list(self.defs), list(self.owner), [list(p) for p in self.piles],
+                     list(self.where), list(self.tapped), list(self.entered),
+                     [m if m is None else dict(m) for m in self.mods], list(self.kws), list(self.temp),
+                     [list(c) for c in self.counters], list(self.decked), self.turn, self.active, self.first,
+                     list(self.queue), self.answering, self.countered)
+
 
 def pile(st: State, zone: int, owner: int) -> int:
     """The pile index of ``owner``'s ``zone`` (the shared pile for a shared zone)."""
@@ -81,7 +90,7 @@ def value(st: State, c: int, field: str):
         if kind == MOD and x == c and f == field:
             v += by
     rules = st.static.rules
-    if rules.static_mods and zone_of(st, c) == rules.field:
+    if rules.static_mods and st.where[c] == pile(st, rules.field, st.owner[c]):
         for src in statics(st):
             for op in st.defs[src].statics:
                 if op.name == "modify" and op.args["field"] == field and applies(st, op.args, src, c, current=False):
@@ -93,12 +102,9 @@ def statics(st: State) -> list[int]:
     """The cards on the field (every player's) that have static abilities."""
     rules = st.static.rules
     defs = st.defs
-    out = []
-    for p in range(rules.players):
-        for c in st.piles[pile(st, rules.field, p)]:
-            if defs[c].statics:
-                out.append(c)
-    return out
+    piles = st.piles
+    k = rules.field * (rules.players + 1)
+    return [c for p in range(rules.players) for c in piles[k + p] if defs[c].statics]
 
 
 def keywords(st: State, c: int) -> frozenset:

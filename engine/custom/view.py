@@ -10,20 +10,24 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from math import exp
+from typing import NamedTuple
 
-from fuda.engine.core import policy
+from fuda.engine.core import evaluation, policy
 from fuda.engine.core.view import TwoSides
 from fuda.engine.custom.state import pile, value
 
 
-@dataclass(frozen=True)
-class Seen:
-    """A card a seat sees on a public zone: its number, id, current strength, lying down."""
+class Seen(NamedTuple):
+    """A card a seat sees: its number, id, current strength (on the field; else 0), lying down."""
 
     card: int
     id: str
     strength: int
     tapped: bool
+
+
+_seen = tuple.__new__
 
 
 @dataclass(frozen=True)
@@ -63,6 +67,7 @@ def view_of(game, seat: int) -> CView:
     st = game.st
     rules = game.static.rules
     strength = rules.strength
+    defs, tapped = st.defs, st.tapped
     sides = []
     for p in range(rules.players):
         zones = {}
@@ -70,8 +75,11 @@ def view_of(game, seat: int) -> CView:
             cards = st.piles[pile(st, z, p)]
             vis = rules.visibility[z]
             if vis == "public" or (vis == "owner" and p == seat):
-                zones[name] = tuple(Seen(c, st.defs[c].id, (value(st, c, strength) or 0) if strength else 0,
-                                         st.tapped[c]) for c in cards)
+                if z == rules.field and strength:
+                    zones[name] = tuple([_seen(Seen, (c, defs[c].id, value(st, c, strength) or 0, tapped[c]))
+                                         for c in cards])
+                else:
+                    zones[name] = tuple([_seen(Seen, (c, defs[c].id, 0, tapped[c])) for c in cards])
             else:
                 zones[name] = len(cards)
         sides.append(Side(tuple(st.counters[p]), zones))
@@ -138,3 +146,15 @@ def greedy(view: CView, decision, rng) -> tuple[str, ...]:
         ranked = sorted(options, key=lambda o: -cards[o.id.split("#")[0]].cost)
         return tuple(o.id for o in ranked[:decision.min])
     return tuple(o.id for o in options[:max(decision.min, 1)])
+
+
+@evaluation(CView, 24)
+def chances(view: CView) -> float:
+    """The seat's chance to win, guessed from the position (a search scores its playouts with it
+    after 24 decisions, about two turns): the lead on the decide-by counter (else the first
+    counter), the strength standing on the field, and the cards in hand."""
+    me, them = view.me, view.opponent
+    lead = me.counters[0] - them.counters[0] if me.counters else 0
+    board = sum(s.strength for s in me.seen("field")) - sum(s.strength for s in them.seen("field"))
+    hands = me.count("hand") - them.count("hand")
+    return 1.0 / (1.0 + exp(-(lead + 0.3 * board + 0.2 * hands) / 2.0))

@@ -194,3 +194,31 @@ def test_a_custom_game_without_play_is_refused_in_one_line(tmp_path):
     result = CliRunner().invoke(app, ["--lang", "ja", "-q", "play", "my-game", "--path", str(folder.parent), "--deck",
                                       "starter", "--deck", "starter"])
     assert result.exit_code == 2 and "play:" in result.output and len(result.output.strip().splitlines()) == 1
+
+
+def test_checkpoint_copies_play_on_like_replayed_copies(hk):
+    """A search's copy restored from the top of the turn shows the same position as a copy
+    replayed from the setup, and both play on to the same game; the base is never touched."""
+    from fuda.engine.core import RandomAgent
+
+    _, reg = hk
+    checked = 0
+    for seed in range(3):
+        game = cu.new_game(reg, _setups(reg), seed).start()
+        agent = RandomAgent(seed)
+        k = 0
+        while game.pending is not None:
+            if k % 4 == 0:
+                base = game.recording()
+                before = base.describe_state(None)
+                restored, replayed = base.clone(), game.clone()
+                assert restored.describe_state(None) == replayed.describe_state(None), (seed, k)
+                assert restored.view(0) == replayed.view(0) and restored.view(1) == replayed.view(1)
+                run(restored, RandomAgent(k))
+                run(replayed, RandomAgent(k))
+                assert restored.log.answers() == replayed.log.answers() and restored.outcome == replayed.outcome
+                assert base.describe_state(None) == before
+                checked += 1
+            game.choose(agent.choose(None, game.pending))
+            k += 1
+    assert checked > 20
