@@ -138,11 +138,11 @@ def scan(ctx, fld):
         except OverBudget as exc:
             cut.add(n)
             if exc.scope == "run" and budget.first_report("run"):
-                yield Hit("PRH003", 0, 0, f"prh rules searched for {RUN_BUDGET} s in this run, the most lint gives "
+                yield Hit("PRH003", 0, 0, f"prh rules searched for {budget.run} s in this run, the most lint gives "
                           f"them; no prh rule is applied to the rest of the run (rule '{rule.expected}' "
                           f"({rule.where}) was searching)", REWRITE_HINT.format(where=rule.where))
             elif exc.scope == "rule" and budget.first_report(rule_key(rule)):
-                yield Hit("PRH003", 0, 0, f"prh rule '{rule.expected}' ({rule.where}) searched for {RULE_BUDGET} s "
+                yield Hit("PRH003", 0, 0, f"prh rule '{rule.expected}' ({rule.where}) searched for {budget.rule} s "
                           "in this run, the most one rule may; it is not applied to the rest of the run",
                           REWRITE_HINT.format(where=rule.where))
             continue
