@@ -19,7 +19,8 @@ from pathlib import Path
 _DEFERRED: contextvars.ContextVar[list | None] = contextvars.ContextVar("fuda_atomic_deferred", default=None)
 
 
-def _umask() -> int:
+def current_umask() -> int:
+    """The process umask (the permissions a new file does not get)."""
     mask = os.umask(0)  # the only portable way to read it; set straight back
     os.umask(mask)
     return mask
@@ -41,7 +42,7 @@ def atomic_path(target: Path, replace: bool = True):
         if deferred is None:
             with open(tmp, "rb+") as fh:
                 os.fsync(fh.fileno())
-        os.chmod(tmp, 0o666 & ~_umask())
+        os.chmod(tmp, 0o666 & ~current_umask())
         if deferred is not None:
             deferred.append(target)
         if replace:

@@ -29,7 +29,7 @@ from fuda.database.model import Database
 from fuda.database.ruleset import engine_for, ruleset_for
 from fuda.engine.games import registry_for
 from fuda.i18n import Text
-from fuda.outputs import check_folder, publish
+from fuda.outputs import OutputError, check_folder, publish
 
 Step = Callable[[Database, Path], list[Path] | tuple[list[Path], list[Finding]]]
 
@@ -240,7 +240,10 @@ def build(paths=None, out: Path = Path("out"), progress=None, *, force: bool = F
             _run_steps(database, stage, findings, failures, outputs, progress, with_steps)
         if not failures:
             flush(written)
-            publish(stage, out, "build", prune=True, force=force)
+            try:
+                publish(stage, out, "build", prune=True, force=force)
+            except OSError as exc:  # a full disk, a permission: every file fuda placed is in the manifest
+                raise OutputError(Text("out.move_failed", path=out, error=exc)) from exc
     finally:
         shutil.rmtree(stage, ignore_errors=True)
     if failures:

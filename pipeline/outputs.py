@@ -25,16 +25,18 @@ size and SHA-256; a file listed but changed since (a user's edit) is the user's 
 from __future__ import annotations
 
 import contextlib
+import errno
 import hashlib
 import json
 import os
+import shutil
 import signal
 import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from fuda.atomic import write_atomic
+from fuda.atomic import current_umask, write_atomic
 from fuda.i18n import Text
 
 MANIFEST = ".fuda-outputs.json"
@@ -204,12 +206,30 @@ def publish(stage: Path, out: Path, by: str = "build", *, prune: bool = True, fo
         for rel in rels:
             target = out / rel
             target.parent.mkdir(parents=True, exist_ok=True)
-            os.replace(stage / rel, target)
+            _move(stage / rel, target)
         for rel in stale:
             _remove_own(out, rel, kept.pop(rel))
         kept.update(new)
         write_manifest(out, Manifest(kept))
     return [out / rel for rel in rels]
+
+
+def _move(src: Path, target: Path) -> None:
+    """Put ``src`` at ``target`` with one rename; across file systems (an output folder that is a
+    mount point), by a copy beside ``target`` renamed over it."""
+    try:
+        os.replace(src, target)
+    except OSError as exc:
+        if exc.errno != errno.EXDEV:
+            raise
+        tmp = target.with_name(f".{target.name}.{os.getpid()}.tmp")
+        try:
+            shutil.copyfile(src, tmp)
+            os.chmod(tmp, 0o666 & ~current_umask())
+            os.replace(tmp, target)
+        finally:
+            with contextlib.suppress(FileNotFoundError):
+                os.unlink(tmp)
 
 
 def _settled(out: Path, old: Manifest) -> dict[str, Entry]:

@@ -307,3 +307,53 @@ def test_sample_outside_a_database_writes_to_the_working_folder(home, monkeypatc
     result = runner.invoke(app, ["mat", "ryomen", "--sample"])
     assert result.exit_code == 0, result.output
     assert _pages(work / "out" / "ryomen-mat.pdf") == 1 and sorted(p.name for p in home.iterdir()) == ["work"]
+
+
+def test_an_output_folder_on_another_file_system_is_written_by_copy(tmp_path, monkeypatch):
+    """When a rename cannot cross file systems (EXDEV), each file is copied beside its target and renamed over it, with the usual permissions."""
+    import errno
+
+    stage, out = tmp_path / "stage", tmp_path / "out"
+    (stage / "d").mkdir(parents=True)
+    (stage / "d" / "a.txt").write_text("new\n", encoding="utf-8")
+    replace = os.replace
+
+    def no_crossing(src, dst):
+        if Path(src).is_relative_to(stage):
+            raise OSError(errno.EXDEV, "Invalid cross-device link")
+        replace(src, dst)
+
+    monkeypatch.setattr("fuda.outputs.os.replace", no_crossing)
+    old = os.umask(0o022)
+    try:
+        publish(stage, out)
+    finally:
+        os.umask(old)
+    assert (out / "d" / "a.txt").read_text(encoding="utf-8") == "new\n"
+    assert (out / "d" / "a.txt").stat().st_mode & 0o777 == 0o644
+    assert sorted(_tree(out)) == [MANIFEST, "d/a.txt"]
+
+
+def test_a_failed_move_is_one_line_and_the_next_build_recovers(home, monkeypatch):
+    """A full disk while moving is one located line (exit 2, no traceback); the next build replaces what was placed."""
+    import errno
+
+    game = _game(home, "g")
+    out = home / "out"
+    replace, moved = os.replace, []
+
+    def full(src, dst):  # os.replace is the os module's: count only the moves out of the stage
+        moved.extend([dst] if ".staging-" in str(src) and Path(dst).is_relative_to(out) else [])
+        if len(moved) == 4:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        replace(src, dst)
+
+    monkeypatch.setattr("fuda.outputs.os.replace", full)
+    result = runner.invoke(app, ["build", str(game), "-o", str(out)])
+    assert result.exit_code == 2 and "Traceback" not in result.output
+    lines = [line for line in result.stderr.splitlines() if "error" in line]
+    assert len(lines) == 1 and str(out) in lines[0] and "No space left" in lines[0]
+    monkeypatch.setattr("fuda.outputs.os.replace", replace)
+    again = runner.invoke(app, ["build", str(game), "-o", str(out)])
+    assert again.exit_code == 0, again.output
+    assert not read_manifest(out).pending and _pages(out / "print" / "ryomen" / "ryomen-cards.pdf") > 0

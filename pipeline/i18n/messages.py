@@ -70,6 +70,11 @@ MESSAGES: dict[str, dict[str, str]] = {
         "原因を直してもう一度ビルドすると置き換わります",
         "{path}: moving the new outputs into place failed ({error}); every file fuda placed is recorded, so "
         "building again once the cause is fixed replaces them"),
+    "out.move_failed": _m(
+        "{path}: 新しい出力を移している途中で失敗しました（{error}）。fuda が置いたファイルは記録してあるので、"
+        "原因を直してもう一度ビルドすると置き換わります",
+        "{path}: moving the new outputs into place failed ({error}); every file fuda placed is recorded, so "
+        "building again once the cause is fixed replaces them"),
     "out.bad_manifest": _m(
         "{path}: fuda の出力の記録が読めません。どれが fuda のファイルかわからないので書き出しません。"
         "--force でその隣に書き出すか（何も消しません）、別の -o を指定してください",
