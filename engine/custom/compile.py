@@ -182,9 +182,10 @@ def known_names(manifest: Mapping, card_ids=()) -> Known:
 class Compiler:
     """Compiles words and filters against one game's names, collecting findings."""
 
-    def __init__(self, known: Known, card: str | None = None):
+    def __init__(self, known: Known, card: str | None = None, printed=()):
         self.known = known
         self.card = card
+        self.printed = printed  # every card's (printed values, keywords), for the no-target check
         self.findings: list[Finding] = []
 
     def error(self, where: Location, code: str, ja: str, en: str, severity: str = "error") -> None:
@@ -306,7 +307,7 @@ class Compiler:
     def _reachable(self, flt: Filter, a: dict, where) -> None:
         """CU007: a filter whose printed (non-number) clauses no card of the game passes can never
         find a target."""
-        cards = getattr(self, "printed", None)
+        cards = self.printed
         if not cards:
             return
         from fuda.engine.custom.filters import holds

@@ -31,8 +31,7 @@ def play_rules(manifest: Mapping, known: Known, where: Callable[[tuple], Locatio
     card compilation reuses). ``where(path)`` locates a path below ``play``; ``printed`` holds
     every card's printed (values, keywords), for the no-target check."""
     play = manifest["play"]
-    cc = Compiler(known)
-    cc.printed = printed
+    cc = Compiler(known, printed=printed)
 
     def at(*path):
         return where(("play", *path))

@@ -222,3 +222,11 @@ def test_checkpoint_copies_play_on_like_replayed_copies(hk):
             game.choose(agent.choose(None, game.pending))
             k += 1
     assert checked > 20
+
+
+def test_a_filter_no_card_of_the_game_passes_is_a_warning(tmp_path):
+    """An effect whose filter no card can pass (kind == ghost) warns that it has no target."""
+    folder = make_kit(tmp_path, cards=CARDS_YAML.replace('{return: {filter: "kind == unit"}}',
+                                                         '{return: {filter: "kind == ghost"}}'))
+    code, lines = _validate(folder)
+    assert code == 0 and len(lines) == 1 and "警告[CU007]" in lines[0] and "kind == ghost" in lines[0]
