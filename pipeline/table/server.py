@@ -122,7 +122,7 @@ class Table:
         if self.sandbox:
             return self.sandbox_state(room, seat)
         session, lang = room.session, self.lang
-        prompt = session.prompt(seat)
+        prompt = session.prompt(seat, lang)
         data = board(session.game, seat, lang)
         shown = {c["id"] for part in [*data["sides"], data["shared"]] for z in part["zones"] for c in z["cards"]
                  if c["id"]} | {c.get("other") for part in data["sides"] for z in part["zones"] for c in z["cards"]

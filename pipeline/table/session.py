@@ -137,15 +137,18 @@ class TableSession:
             return pending.player
         return min(self.humans)
 
-    def prompt(self, seat: int | None = None) -> Prompt | None:
+    def prompt(self, seat: int | None = None, lang: str | None = None) -> Prompt | None:
         """The pending question of a human seat (of ``seat`` only, when given); None when the game
-        is over or it is another seat's turn."""
+        is over or it is another seat's turn. With ``lang``, common answers are in its words
+        (``pick.<kind>.<id>`` of the catalogue), the others as the engine labels them."""
         decision = self.game.pending
         if decision is None or (seat is not None and decision.player != seat):
             return None
         choices = []
         for n, o in enumerate(decision.options, 1):
             card, label = self._card_of(o.id), self._named(o.label or o.id)
+            if lang is not None and f"pick.{decision.kind}.{o.id}" in MESSAGES:
+                label = pick_label(decision.kind, o.id, lang)
             if card is not None:  # two printings of one name are told apart (博麗霊夢（ハード）)
                 name, shown = self.cards[card].name, self.display_name(card)
                 at = label.find(name)
@@ -203,9 +206,12 @@ class TableSession:
                 kind = event.data.get("kind", "")
                 what = kind_label(kind, lang)
                 if event.player == seat:
+                    given = tuple(event.data.get("picks", ()))
                     said = self._said.get(answered - 1)
-                    picks = "、".join(said if said is not None and said_ok(said, event.data.get("picks", ()))
-                                     else (self._named(pick_label(kind, p, lang)) for p in event.data.get("picks", ())))
+                    said = said if said is not None and said_ok(said, given) else None
+                    picks = "、".join(pick_label(kind, p, lang) if f"pick.{kind}.{p}" in MESSAGES
+                                     else said[i] if said is not None else self._named(p)
+                                     for i, p in enumerate(given))
                     text = t("table.log.answer", lang, seat=event.player + 1, what=what, picks=picks or t("none", lang))
                 else:
                     text = t("table.log.asked", lang, seat=(event.player or 0) + 1, what=what)

@@ -38,7 +38,7 @@ def play(session: TableSession, lines: Iterator[str], echo: Callable[[str], None
                 echo(w["forced"])
                 if next(lines, None) is None:
                     return _concede(session, echo, w)
-        prompt = session.prompt()
+        prompt = session.prompt(lang=lang)
         if prompt is None:
             result = f"{w['over']}: {session.outcome_text(lang)}"
             echo(result)

@@ -76,3 +76,28 @@ def test_human_seat_usage_errors():
     """A bad --seat is a one-line usage error, exit 2."""
     result = runner.invoke(app, ["play", "ryomen", "--deck", "scarlet-gate", "--deck", "ghost-spring", "--seat", "3=human"])
     assert result.exit_code == 2 and "--seat" in result.output
+
+
+def test_the_terminal_tells_what_happened_since_and_speaks_english():
+    """Before each question the terminal lists the events since the last answer (numbered, with rule ids), and ?N
+    names a card's fields in the user's language."""
+    from fuda import load_database
+    from fuda.engine.games import engine_for, registry_for
+    from fuda.table.session import TableSession
+    from fuda.table.terminal import play
+
+    game = load_database().game("toho-tcg")
+    module, registry = engine_for(game.rules), registry_for(game)
+    texts = {}
+    for lang in ("ja", "en"):
+        session = TableSession.open(module, registry, [game.deck("hakurei-moriya"), game.deck("mahou-no-mori")], {0},
+                                    seed=0, auto_forced=True)
+        out: list[str] = []
+        play(session, iter(["1", "?2", "quit"]), out.append, lang)
+        texts[lang] = "\n".join(out)
+    ja, en = texts["ja"], texts["en"]
+    assert ja.count("— 前の答えから —") == 2 and "[TT-SETUP-3]" in ja
+    assert "P2 プレイ: 魔符「スターダストレヴァリエ」（クイック）" in ja.split("— 前の答えから —")[2]
+    assert "  9. P1 引き直し: この手札で始める  [TT-SETUP-3]" in ja
+    assert en.count("— since your last answer —") == 2 and "P1 mulligan: keep this hand" in en
+    assert "1. keep this hand" in en and "［quick］ cost: 2" in en and "［クイック］ コスト: 2" in ja
