@@ -131,7 +131,7 @@ def test_rebuild_removes_its_own_stale_files_only(home):
 
 
 def test_single_file_commands_never_overwrite_a_foreign_file(home, monkeypatch):
-    """print, mat, export (udonarium, duel-online, sheet) and images refuse a target fuda did not write; foreign files beside survive; --force overwrites the named one."""
+    """print (and --calibration), mat, export (udonarium, duel-online, sheet) and images refuse a target fuda did not write; foreign files beside survive; --force overwrites the named one."""
     game = _game(home, "g", "toho-tcg")
     monkeypatch.chdir(game)
     out = home / "out" / "g"
@@ -140,6 +140,7 @@ def test_single_file_commands_never_overwrite_a_foreign_file(home, monkeypatch):
     deck = deck_files(game)[0].stem
     commands = {
         "toho-tcg-cards.pdf": ["print"],
+        "calibration-A4.pdf": ["print", "--calibration"],
         "toho-tcg-mat.pdf": ["mat"],
         f"{deck}.zip": ["export", "udonarium", "--deck", deck],
         "Card.txt": ["export", "duel-online"],
