@@ -133,6 +133,27 @@ cards:
     text: 破壊されたとき、カードを１枚引く。
     abilities:
       - {when: destroyed, effect: [{draw: 1}]}
+  - id: herald
+    name: 先触れ
+    kind: unit
+    cost: 1
+    power: 1
+    element: 火
+    text: 手番のはじめに点を１得る。手番の終わりにカードを１枚引く。攻撃したとき、マナを２得る。場を離れたとき、点を１得る。
+    abilities:
+      - {when: turn-start, effect: [{gain: {counter: score, amount: 1}}]}
+      - {when: turn-end, effect: [{draw: 1}]}
+      - {when: attacks, effect: [{gain: {counter: mana, amount: 2}}]}
+      - {when: leaves, effect: [{gain: {counter: score, amount: 1}}]}
+  - id: ghost
+    name: 亡霊
+    kind: unit
+    cost: 1
+    power: 1
+    element: 水
+    text: 捨て札に置かれたとき、マナを１得る。
+    abilities:
+      - {when: enters, zone: discard, effect: [{gain: {counter: mana, amount: 1}}]}
   - {id: quake, name: 地震, kind: spell, cost: 1, instant: false, text: 力１以下のユニットすべてを破壊。,
      abilities: [{when: play, effect: [{destroy: {all: true, filter: "kind == unit and power <= 1"}}]}]}
   - {id: bolt, name: 雷, kind: spell, cost: 1, instant: false, text: 力２以下のユニット１体を破壊。,

@@ -224,3 +224,21 @@ def test_queued_abilities_run_in_the_order_their_cards_were_destroyed(reg):
     assert events == [("move", "mourner"), ("move", "sage"), ("move", "quake"), ("ability", "mourner"),
                       ("ability", "sage")]
     assert counter(g, 1, "score") == 1 and len(zone(g, 1, "hand")) == 3
+
+
+@pytest.mark.rule("CU-ABILITY-1")
+def test_turn_start_turn_end_attacks_leaves_and_enters_abilities(reg):
+    """herald: turn-end draws, turn-start scores, attacking gains mana, leaving scores; ghost
+    entering the discard (discarded by rob) gains mana."""
+    g = game(reg, ["herald", "bounce", "plain", "plain", "plain", "plain", *DECK], ["ghost", "plain", "plain", *DECK])
+    play(g, "main play:herald", "main pass")
+    assert len(zone(g, 0, "hand")) == 3  # 2 left + the turn-end draw
+    play(g, "main pass")
+    assert counter(g, 0, "score") == 1  # turn 3 began
+    play(g, "main attack:herald")
+    assert counter(g, 0, "mana") == 11 and counter(g, 0, "score") == 2  # +2 mana; unblocked +1 point
+    play(g, "main play:bounce")
+    assert counter(g, 0, "score") == 3 and "herald" in zone(g, 0, "hand")
+    g = game(reg, ["rob", "plain", "plain", *DECK], ["ghost", "plain", "plain", *DECK])
+    play(g, "main play:rob", "discard ghost")
+    assert zone(g, 1, "discard") == ["ghost"] and counter(g, 1, "mana") == 11
