@@ -265,3 +265,11 @@ def test_an_ordinary_file_still_imports(tmp_path):
     assert result.exit_code == 0, result.output
     cards = read_yaml(out).data["cards"]
     assert [(c["name"], c.get("keywords")) for c in cards] == [("霊符", ["defender"]), ("魔符", None)]
+
+
+def test_custom_rules_without_a_game_still_import():
+    """rules: custom has no card schema without a game's manifest: the values are not checked
+    against one (the size and value counts still are), and the import goes on."""
+    data = "札\r\nspirit\r\nfoo: 1\r\n本文\r\n".encode("cp932")
+    _, cards, _ = do.import_cards(data, "custom")
+    assert [(c["name"], c["kind"], c["text"]) for c in cards] == [("札", "spirit", "本文")]
