@@ -178,7 +178,7 @@ class Sandbox:
         faces = c["faces"]
         out = {"id": faces[c["face"]], "uid": uid, "n": -1, "tapped": c["tapped"],
                "badges": [] if c["up"] or zone.visibility != PUBLIC else [t("sandbox.face_down", lang)]}
-        if len(faces) > 1:
+        if len(faces) > 1 and own:  # the face underneath is its owner's to know
             out["other"] = faces[1 - c["face"]]
         return out
 

@@ -82,15 +82,17 @@ def test_undo_refuses_after_a_reveal_and_takes_back_the_rest():
 
 
 def test_double_faced_cards_flip_between_their_faces():
-    """A ryomen pair is one card: flipping it on the table shows the other face, both faces being the pair's."""
+    """A ryomen pair is one card: flipping it on the table shows the other face; the face underneath is its owner's."""
     table = _sandbox("ryomen", seed=2)
     table.act(0, {"do": "draw", "count": 1})
     card = _zone(table.board(0, "ja"), 1, "hand")[0]
     assert card["other"] and card["other"] != card["id"]
     table.act(0, {"do": "move", "uid": card["uid"], "to": "battle-zone"})
     table.act(0, {"do": "flip", "uid": card["uid"]})
+    mine = _zone(table.board(0, "ja"), 1, "battle-zone")[0]
+    assert (mine["id"], mine["other"]) == (card["other"], card["id"])
     seen = _zone(table.board(1, "ja"), 1, "battle-zone")[0]
-    assert (seen["id"], seen["other"]) == (card["other"], card["id"])
+    assert seen["id"] == card["other"] and "other" not in seen  # the other seat sees the face up only
 
 
 def test_a_saved_table_loads_back_and_a_wrong_file_is_refused():
