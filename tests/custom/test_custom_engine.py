@@ -173,11 +173,12 @@ def test_a_filter_naming_an_unknown_field_is_an_error(tmp_path):
 def test_play_section_findings_no_main_step_and_a_win_that_cannot_fire(tmp_path):
     """A turn without main and an end condition on a counter nothing raises are warnings located
     in game.yaml; an unknown counter in a turn step is an error suggesting the declared one."""
-    text = GAME_YAML.replace("    - main\n", "").replace("{counter: score, at-least: 5, result: win}",
-                                                           "{counter: mana, at-least: 15, result: win}")
+    text = GAME_YAML.replace("    - main\n", "").replace(
+        "    score: {label: 点, start: 0, max: 5}\n", "    score: {label: 点, start: 0, max: 5}\n    stars: {label: 星}\n"
+    ).replace("{counter: score, at-least: 5, result: win}", "{counter: stars, at-least: 3, result: win}")
     code, lines = _validate(make_kit(tmp_path / "a", game_yaml=text))
     assert code == 0 and len(lines) == 2 and all("game.yaml:" in line and "警告" in line for line in lines)
-    assert any("CU004" in line for line in lines) and any("CU005" in line and "mana" in line for line in lines)
+    assert any("CU004" in line for line in lines) and any("CU005" in line and "stars" in line for line in lines)
     text = GAME_YAML.replace("{deck-out: lose}", "{counter: mana, at-most: -1, result: lose}")
     code, lines = _validate(make_kit(tmp_path / "c", game_yaml=text))
     assert code == 0 and len(lines) == 1 and "[CU005]" in lines[0] and "0〜20 の外にならない" in lines[0]
