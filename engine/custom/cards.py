@@ -26,6 +26,7 @@ from fuda.engine.custom.compile import (
     Cond,
     PlayRules,
     known_names,
+    near,
 )
 from fuda.engine.custom.effects import TABLE
 from fuda.engine.custom.filters import holds
@@ -160,9 +161,7 @@ def _manifest_where(game):
 def _ability(cc: Compiler, rules: PlayRules, card: str, i: int, data: Mapping, where) -> AbilityDef | None:
     when = data.get("when")
     if when not in WHENS:
-        from fuda.engine.custom.compile import _near
-
-        ja, en = _near(when, WHENS)
+        ja, en = near(when, WHENS)
         cc.error(where("when"), BAD_ABILITY, f"能力の when「{when}」は使えない{ja}",
                  f"unknown ability timing '{when}'{en} (timings: {', '.join(WHENS)})")
         return None

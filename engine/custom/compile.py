@@ -14,12 +14,12 @@ from __future__ import annotations
 import difflib
 import re
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from fuda.database import Finding, Location
 from fuda.engine.core import CompiledOp, ParamError
 from fuda.engine.custom.effects import STATIC_WORDS, TABLE
-from fuda.engine.custom.filters import BUILTIN, Filter, FilterError, parse
+from fuda.engine.custom.filters import Filter, FilterError, holds, parse
 
 WHENS = ("play", "enters", "leaves", "destroyed", "turn-start", "turn-end", "attacks", "activate", "static")
 ABILITY_KEYS = ("when", "text", "effect", "reason", "if", "zone", "cost")
@@ -163,7 +163,7 @@ def _msg(ja: str, en: str) -> str:
     return f"{ja} / {en}"
 
 
-def _near(word, known) -> tuple[str, str]:
+def near(word, known) -> tuple[str, str]:
     close = difflib.get_close_matches(str(word), [str(k) for k in known], n=1, cutoff=0.5)
     return (f"（「{close[0]}」のことですか？）", f" (did you mean '{close[0]}'?)") if close else ("", "")
 
@@ -205,7 +205,7 @@ class Compiler:
     def name(self, value, known, what_ja: str, what_en: str, where: Location) -> bool:
         if value in known:
             return True
-        ja, en = _near(value, known)
+        ja, en = near(value, known)
         self.error(where, UNKNOWN_NAME, f"{what_ja}「{value}」は宣言されていない{ja}",
                    f"unknown {what_en} '{value}'{en} (declared: {', '.join(map(str, known)) or 'none'})")
         return False
@@ -229,7 +229,7 @@ class Compiler:
 
     def word(self, name, args, where: Callable[..., Location], static: bool = False) -> CompiledOp | None:
         if name not in TABLE.specs:
-            ja, en = _near(name, TABLE.names())
+            ja, en = near(name, TABLE.names())
             self.error(where(), UNKNOWN_WORD, f"効果の語「{name}」は語彙にない{ja}",
                        f"unknown effect word '{name}'{en} (words: {', '.join(TABLE.names())})")
             return None
@@ -298,7 +298,7 @@ class Compiler:
         f = self.known.fields.get(name)
         if f is None or f.get("type") != "integer":
             ints = [n for n, f in self.known.fields.items() if f.get("type") == "integer"]
-            ja, en = _near(name, ints)
+            ja, en = near(name, ints)
             self.error(where, UNKNOWN_NAME, f"「{name}」は整数の項目ではない{ja}",
                        f"field '{name}' is not an integer field{en} (integer fields: {', '.join(ints) or 'none'})")
             return False
@@ -310,8 +310,6 @@ class Compiler:
         cards = self.printed
         if not cards:
             return
-        from fuda.engine.custom.filters import holds
-
         words = [c for c in flt.clauses if not c.numeric]
         if not any(all(holds(c, v.get(c.field) if c.field != "keywords" else kw) for c in words)
                    for v, kw in cards):
@@ -320,5 +318,5 @@ class Compiler:
                        severity="warning")
 
 
-__all__ = ["WHENS", "AbilityDef", "CardDef", "Compiler", "Cond", "End", "Known", "PlayRules", "Step", "field",
-           "known_names"]
+__all__ = ["WHENS", "AbilityDef", "CardDef", "Compiler", "Cond", "End", "Known", "PlayRules", "Step", "known_names",
+           "near"]

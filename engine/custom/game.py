@@ -36,10 +36,12 @@ class PlayerSetup:
         return cls(deck.id, deck.name, tuple(deck.card_ids()))
 
     def as_json(self) -> dict:
+        """The replay form."""
         return {"deck": self.deck, "name": self.name, "cards": list(self.cards)}
 
     @classmethod
     def from_json(cls, doc) -> PlayerSetup:
+        """From the replay form."""
         return cls(str(doc["deck"]), str(doc.get("name", "")), tuple(doc["cards"]))
 
 
@@ -146,6 +148,7 @@ class Table:
 
     @classmethod
     def from_json(cls, doc) -> Table:
+        """From a replay's setup document."""
         return cls(tuple(PlayerSetup.from_json(p) for p in doc["players"]), doc.get("first"))
 
 
