@@ -15,8 +15,8 @@ rebuild after one card edit takes a fraction of a full build:
   made, without laying out or painting anything; a change outside every game folder forgets them;
 - within the game that changed, a face whose layout, art and fonts are the same is not painted or
   encoded again (:mod:`fuda.faces.reuse`); its PDF sheets are made whole;
-- validation, lint and the engine registries run on the whole database each time (they are cheap
-  once warm, and their reports cover every game).
+- lint reuses an unchanged game's diagnostics; validation and the engine registries run on the
+  whole database each time (cheap once warm; their reports cover every game).
 
 Everything reused lives in this process's memory (nothing is written beside the user's files);
 outputs are byte-identical to a full build from scratch.
@@ -24,6 +24,8 @@ outputs are byte-identical to a full build from scratch.
 
 from __future__ import annotations
 
+import contextlib
+import os
 import time
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, replace
@@ -169,19 +171,26 @@ class BuildSession:
         self.keep_bytes = keep_bytes
         self.reuse = Reuse()
         self.kept: dict[tuple[str, str], _Kept] = {}
+        self.linted: dict[str, tuple] = {}  # game id -> (stamp, its lint diagnostics)
         self.made: set[str] = set()
+        self.stamps: dict = {}  # game folder -> its stamp, during one build
 
     def __call__(self, changed: frozenset[Path] | None) -> Rebuild:
         """Build once; ``changed`` (None: everything may have) decides what is forgotten."""
         from fuda.build import build, steps
+        from fuda.database.load import find_games
         from fuda.faces.reuse import reusing
 
         forget_file_caches()
-        folders = {Path(k.stamp[0]) for k in self.kept.values()}
-        if changed is None or any(not any(Path(p).absolute().is_relative_to(f) for f in folders) for p in changed):
+        folders = {Path(f) for f in self.stamps}  # the game folders of the build before
+        if changed is None or any(not any(Path(os.path.realpath(p)).is_relative_to(f) for f in folders) for p in changed):
             self.kept.clear()  # a file outside every game folder (a shared font, a new game): make all again
-        self.made = set()
-        wrapped = [(name, self._per_game(name, step) if name in PER_GAME else step) for name, step in steps()]
+            self.linted.clear()
+        self.made, self.stamps = set(), {}
+        with contextlib.suppress(OSError):  # stamped before the build reads: a save while it runs is seen next time
+            self.stamps = {os.path.realpath(f): _stamp(f, self.out) for f in find_games(self.paths)}
+        wrapped = [(name, self._per_game(name, step) if name in PER_GAME else self._lint if name == "lint" else step)
+                   for name, step in steps()]
         with reusing(self.reuse):
             result = build(self.paths, self.out, self.progress, force=self.force, with_steps=wrapped)
         if not result.ok:
@@ -193,7 +202,7 @@ class BuildSession:
             files: list[Path] = []
             warnings: dict = {}
             for game in database.games:
-                stamp = _stamp(game, self.out)
+                stamp = self._stamp(game)
                 kept = self.kept.get((name, game.id))
                 if kept is not None and kept.stamp == stamp:
                     from fuda.atomic import write_atomic
@@ -209,6 +218,37 @@ class BuildSession:
 
         return run
 
+    def _stamp(self, game) -> tuple:
+        """The game's stamp (:func:`_stamp`), taken before the build read its files."""
+        folder = os.path.realpath(game.folder)
+        if folder not in self.stamps:  # not found beforehand: made again, never reused on this stamp
+            self.stamps[folder] = (folder, ("taken late", time.perf_counter()))
+        return self.stamps[folder]
+
+    def _lint(self, database, out: Path) -> list[Path]:
+        """:func:`fuda.build.lint_step`, with an unchanged game's diagnostics reused: a database's
+        diagnostics are its games', each linted alone, in one sorted list (see
+        :func:`fuda.lint.engine.lint`). tests/test_watch.py checks the reports equal a full build's."""
+        from fuda.atomic import write_atomic
+        from fuda.database.findings import FindingsError
+        from fuda.lint.engine import config_errors, lint, summary
+        from fuda.lint.report import render
+
+        diagnostics = []
+        for game in database.games:
+            stamp = self._stamp(game)
+            kept = self.linted.get(game.id)
+            if kept is None or kept[0] != stamp:
+                kept = self.linted[game.id] = (stamp, tuple(lint(replace(database, games=(game,)))))
+            diagnostics.extend(kept[1])
+        diagnostics.sort(key=lambda d: d.sort_key())
+        text = render(diagnostics, "text") + summary(diagnostics) + "\n"
+        written = [write_atomic(out / "lint.txt", text), write_atomic(out / "lint.sarif", render(diagnostics, "sarif"))]
+        broken = config_errors(diagnostics)
+        if broken:
+            raise FindingsError([replace(d.finding(), severity="error") for d in broken])
+        return written
+
     def _make(self, name: str, step, database, out: Path, stamp: tuple) -> _Kept:
         made = step(database, out)
         written, found = made if isinstance(made, tuple) else (made, [])
@@ -221,19 +261,20 @@ class BuildSession:
         return kept
 
 
-def _stamp(game, out: Path) -> tuple:
-    """The game folder and the path, size and modification time of every file under it (not in
+def _stamp(folder, out: Path) -> tuple:
+    """A game ``folder`` and the path, size and modification time of every file under it (not in
     hidden folders, nor in the output folder ``out``): the same stamp, the same outputs."""
-    folder = Path(game.folder).absolute()
-    out = Path(out).absolute()
+    folder = os.path.realpath(folder)
+    skip = os.path.realpath(out)
     files = []
-    for path in sorted(folder.rglob("*")):
-        rel = path.relative_to(folder)
-        if any(part.startswith(".") for part in rel.parts) or path.is_relative_to(out) or not path.is_file():
-            continue
-        info = path.stat()
-        files.append((str(rel), info.st_size, info.st_mtime_ns))
-    return (str(folder), tuple(files))
+    for top, dirs, names in os.walk(folder):
+        dirs[:] = sorted(d for d in dirs if not d.startswith(".") and os.path.join(top, d) != skip)
+        for name in sorted(names):
+            if name.startswith("."):
+                continue
+            info = os.stat(os.path.join(top, name))
+            files.append((os.path.relpath(os.path.join(top, name), folder), info.st_size, info.st_mtime_ns))
+    return (folder, tuple(files))
 
 
 def _first_failure(result) -> str:
