@@ -43,7 +43,7 @@ class ScenarioGame(CustomGame):
         for k in range(len(st.piles)):
             st.piles[k] = []
         c = 0
-        for seat, zone, placed in given.zones:  # (card numbers follow the setups' order)
+        for seat, zone, placed in sorted(given.zones, key=lambda z: z[0]):  # (numbered as the setups)
             for p in placed:
                 k = pile(st, zone, seat)
                 st.piles[k].append(c)

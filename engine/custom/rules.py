@@ -15,6 +15,9 @@ from fuda.engine.custom.state import GONE, applies, matches, pile, put, statics,
 
 #: turns a game without a round limit may last (every game ends: a draw at the limit)
 SAFETY_TURNS = 200
+#: triggered abilities one chain may run, and actions one main step may take (a draw past them)
+MAX_CHAIN = 500
+MAX_ACTIONS = 300
 
 
 class Ctx:
@@ -194,11 +197,17 @@ def run_ability(st, ab, src: int, me: int, answering: int = GONE):
 
 
 def drain(st):
-    """Run the queued triggered abilities, oldest first, and those they queue (CU-ABILITY-3)."""
+    """Run the queued triggered abilities, oldest first, and those they queue (CU-ABILITY-3).
+    Abilities that keep queueing each other end the game as a draw after :data:`MAX_CHAIN`."""
     queue = st.queue
+    ran = 0
     while queue:
         ab, src, me = queue.pop(0)
         yield from run_ability(st, ab, src, me)
+        ran += 1
+        if ran > MAX_CHAIN:
+            raise GameOver(None, f"draw: abilities triggered each other more than {MAX_CHAIN} times in a row",
+                           Termination.TURN_LIMIT, f"引き分け：能力が {MAX_CHAIN} 回を超えて続けて働いた（終わらない連鎖）")
 
 
 def check_end(st) -> None:

@@ -6,7 +6,7 @@ abilities use are :mod:`.effects`, the card-level rules :mod:`.rules`.
 
 from __future__ import annotations
 
-from fuda.engine.core import Decision, Option
+from fuda.engine.core import Decision, GameOver, Option, Termination
 from fuda.engine.core.decision import one_of, option
 from fuda.engine.custom import rules as R
 from fuda.engine.custom.state import GONE, has, pile, put, value
@@ -102,7 +102,7 @@ def main(st, p: int):
     field_pile = st.piles[pile(st, rules.field, p)]
     defs, counters, pay = st.defs, st.counters[p], rules.pay
     activates = st.static.activates
-    while True:
+    for _ in range(R.MAX_ACTIONS):
         options = []
         budget = counters[pay] if pay >= 0 else 1 << 30
         seen = set()
@@ -133,6 +133,8 @@ def main(st, p: int):
         else:
             yield from activate(st, p, c, int(chosen.rsplit(":", 1)[1]) - 1)
         R.check_end(st)
+    raise GameOver(None, f"draw: player {p + 1} took more than {R.MAX_ACTIONS} actions in one main step",
+                   Termination.TURN_LIMIT, f"引き分け：P{p + 1} が１回の main で {R.MAX_ACTIONS} 回を超えて行動した")
 
 
 def play_card(st, p: int, c: int, respond: bool, answering: int = GONE):

@@ -242,3 +242,57 @@ def test_turn_start_turn_end_attacks_leaves_and_enters_abilities(reg):
     g = game(reg, ["rob", "plain", "plain", *DECK], ["ghost", "plain", "plain", *DECK])
     play(g, "main play:rob", "discard ghost")
     assert zone(g, 1, "discard") == ["ghost"] and counter(g, 1, "mana") == 11
+
+
+@pytest.mark.rule("CU-END-4")
+def test_an_endless_chain_of_abilities_ends_the_game_as_a_draw(tmp_path):
+    """hydra destroys itself as it enters and makes a hydra token when destroyed: the chain of
+    abilities would never stop, so the engine ends the game as a draw (never a hang)."""
+    from fuda import load_database
+    from fuda.engine import custom as cu
+
+    from .kit import CARDS_YAML, make_kit
+
+    cards = CARDS_YAML + """\
+  - id: hydra
+    name: 多頭
+    kind: unit
+    cost: 1
+    power: 1
+    element: 火
+    text: 場に出たとき、これを破壊する。破壊されたとき、多頭のトークンを出す。
+    abilities:
+      - {when: enters, effect: [{destroy: {target: self}}]}
+      - {when: destroyed, effect: [{token: {card: hydra}}]}
+"""
+    reg = cu.build_registry(load_database([make_kit(tmp_path, cards=cards)]).game("kit"))
+    g = game(reg, ["hydra", "plain", "plain", *DECK], DECK + DECK)
+    play(g, "main play:hydra")
+    assert g.finished and g.winner is None and g.outcome.kind.value == "turn-limit" and "連鎖" in g.outcome.ja
+
+
+@pytest.mark.rule("CU-MAIN-1")
+def test_a_main_step_that_never_passes_ends_the_game_as_a_draw(tmp_path):
+    """An activate ability without a cost could be used forever: past the action limit of one
+    main step the game ends as a draw."""
+    from fuda import load_database
+    from fuda.engine import custom as cu
+    from fuda.engine.custom.rules import MAX_ACTIONS
+
+    from .kit import CARDS_YAML, make_kit
+
+    cards = CARDS_YAML + """\
+  - id: spring
+    name: 泉
+    kind: unit
+    cost: 1
+    power: 0
+    element: 水
+    text: 起動：マナを１得る。
+    abilities:
+      - {when: activate, effect: [{gain: {counter: mana, amount: 1}}]}
+"""
+    reg = cu.build_registry(load_database([make_kit(tmp_path, cards=cards)]).game("kit"))
+    g = game(reg, ["spring", "plain", "plain", *DECK], DECK + DECK)
+    play(g, "main play:spring", *["main activate:spring:1"] * (MAX_ACTIONS - 1))
+    assert g.finished and g.winner is None and g.outcome.kind.value == "turn-limit"
