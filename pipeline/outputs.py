@@ -34,7 +34,7 @@ import signal
 import threading
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from fuda.atomic import current_umask, write_atomic
 from fuda.i18n import Text
@@ -103,11 +103,19 @@ def read_manifest(folder: Path) -> Manifest | None:
         data = json.loads(path.read_text(encoding="utf-8"))
         if data.get("fuda-outputs") != FORMAT:
             raise ValueError("format")
-        tables = [{str(k): Entry(int(v["size"]), str(v["sha256"]), str(v["by"])) for k, v in data.get(t, {}).items()}
+        tables = [{_inside(k): Entry(int(v["size"]), str(v["sha256"]), str(v["by"])) for k, v in data.get(t, {}).items()}
                   for t in ("files", "pending")]
     except (OSError, ValueError, TypeError, KeyError, AttributeError):
         raise OutputError(Text("out.bad_manifest", path=path)) from None
     return Manifest(*tables)
+
+
+def _inside(rel) -> str:
+    """``rel`` when it names a path inside the folder (a manifest never reaches out of it)."""
+    parts = PurePosixPath(rel).parts
+    if not isinstance(rel, str) or not parts or rel.startswith("/") or "\\" in rel or ".." in parts:
+        raise ValueError(rel)
+    return rel
 
 
 def write_manifest(folder: Path, manifest: Manifest) -> Path:
@@ -171,7 +179,7 @@ def check_folder(out: Path, force: bool = False) -> None:
     """Refuse (OutputError) an output folder fuda cannot own: a file, or a folder holding files
     fuda did not write and no manifest (unless ``force``). Empty or missing folders are fine."""
     out = Path(out)
-    if out.is_symlink() or (out.exists() and not out.is_dir()):
+    if out.exists() and not out.is_dir():  # a link to a folder is that folder
         raise OutputError(Text("out.not_a_folder", path=out))
     if not out.exists():
         return
@@ -234,12 +242,12 @@ def _move(src: Path, target: Path) -> None:
 
 def _settled(out: Path, old: Manifest) -> dict[str, Entry]:
     """``old.files``, with each file an interrupted move phase left ``pending`` entered as what
-    the file holds now (the old content or the new)."""
+    the file holds now (the old content or the new), less the files gone since."""
     files = dict(old.files)
     for rel, entry in old.pending.items():
         if rel not in files or entry.matches(out / rel):
             files[rel] = entry
-    return files
+    return {rel: entry for rel, entry in files.items() if os.path.lexists(out / rel)}
 
 
 def _check_target(out: Path, rel: str, owners: _Owners, overwrite: bool | None = None) -> None:
@@ -258,8 +266,8 @@ def _check_target(out: Path, rel: str, owners: _Owners, overwrite: bool | None =
 def _remove_own(out: Path, rel: str, entry: Entry) -> None:
     """Remove ``out/rel`` if it still holds what fuda wrote, then the folders it leaves empty."""
     path = out / rel
-    if not entry.matches(path):
-        return  # changed or gone since: not fuda's to remove
+    if _through_link(out, rel) or not entry.matches(path):
+        return  # changed, gone, or reached through a link since: not fuda's to remove
     path.unlink()
     folder = path.parent
     while folder != out:
@@ -268,6 +276,15 @@ def _remove_own(out: Path, rel: str, entry: Entry) -> None:
         except OSError:
             return
         folder = folder.parent
+
+
+def _through_link(out: Path, rel: str) -> bool:
+    folder = out
+    for part in Path(rel).parts[:-1]:
+        folder = folder / part
+        if folder.is_symlink():
+            return True
+    return False
 
 
 @contextlib.contextmanager

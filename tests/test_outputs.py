@@ -358,3 +358,22 @@ def test_a_failed_move_is_one_line_and_the_next_build_recovers(home, monkeypatch
     again = runner.invoke(app, ["build", str(game), "-o", str(out)])
     assert again.exit_code == 0, again.output
     assert not read_manifest(out).pending and _pages(out / "print" / "ryomen" / "ryomen-cards.pdf") > 0
+
+
+def test_a_manifest_never_reaches_out_of_its_folder(tmp_path):
+    """A manifest naming ../victim.txt (with its true hash) is refused as damaged; the file outside stays."""
+    from fuda.outputs import digest
+
+    victim = tmp_path / "victim.txt"
+    victim.write_text("precious\n", encoding="utf-8")
+    out = tmp_path / "out"
+    out.mkdir()
+    entry = {"by": "build", "sha256": digest(victim), "size": victim.stat().st_size}
+    (out / MANIFEST).write_text(json.dumps({"fuda-outputs": 1, "files": {"../victim.txt": entry}}), encoding="utf-8")
+    stage = tmp_path / "stage"
+    stage.mkdir()
+    (stage / "a.txt").write_text("a\n", encoding="utf-8")
+    with pytest.raises(OutputError):
+        publish(stage, out)
+    publish(stage, out, force=True)  # --force: the damaged record owns nothing, so nothing is removed
+    assert victim.read_text(encoding="utf-8") == "precious\n" and (out / "a.txt").is_file()
