@@ -108,18 +108,23 @@ class CustomGame(Game):
     # -- search agents ---------------------------------------------------------------------------
     def hidden(self, seat: int) -> list:
         """The opponent's cards in zones ``seat`` cannot see (one pool: any of them may be any
-        other), and ``seat``'s own cards in hidden zones (its deck's order)."""
+        other), ``seat``'s own cards in hidden zones (its deck's order), and each shared hidden
+        zone."""
         st, rules = self.st, self.static.rules
-        theirs, mine = [], []
+        theirs, mine, shared = [], [], []
         for z, vis in enumerate(rules.visibility):
-            if vis == "public" or rules.shared[z]:
+            if vis == "public":
+                continue
+            if rules.shared[z]:  # a shared pile nobody (hidden) or everybody (owner: no owner) sees
+                if vis == "hidden":
+                    shared.append(Pool.of(st.piles[pile(st, z, 0)]))
                 continue
             for p in range(rules.players):
                 if p != seat:
                     theirs.append(st.piles[pile(st, z, p)])
                 elif vis == "hidden":
                     mine.append(st.piles[pile(st, z, p)])
-        return [Pool.of(*theirs), Pool.of(*mine)]
+        return [Pool.of(*theirs), Pool.of(*mine), *shared]
 
     def determinize(self, seat: int, rng) -> None:
         """Deal the hidden pools again, re-seed, and put every card's place right."""
