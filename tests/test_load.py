@@ -25,9 +25,9 @@ def test_sample_database_is_clean():
 
 
 def test_sample_database_has_all_games():
-    """All four built-in games and the custom sample load, each with cards and at least two decks."""
+    """All four built-in games and the two custom samples load, each with cards and at least two decks."""
     db = load_database()
-    assert [g.id for g in db.games] == sorted((*GAMES, "hoshikage"))
+    assert [g.id for g in db.games] == sorted((*GAMES, "hoshikage", "kenbu"))
     for game in db.games:
         assert game.cards and len(game.decks) >= 2
     assert len(db.digest) == 64
@@ -252,7 +252,7 @@ def test_load_database_raises_with_every_finding(sample_copy):
 
 def test_paths_can_name_a_root_a_game_or_a_file():
     """A database root, one game folder and one card file inside it all load that game."""
-    assert len(load_database([cards_dir()]).games) == 5
+    assert len(load_database([cards_dir()]).games) == 6
     assert [g.id for g in load_database([cards_dir() / "ryomen"]).games] == ["ryomen"]
     one_file = card_files(cards_dir() / "toho-tcg")[0]
     assert [g.id for g in load_database([one_file]).games] == ["toho-tcg"]

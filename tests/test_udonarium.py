@@ -148,10 +148,10 @@ def built(db, tmp_path_factory):
 
 
 def test_build_step_writes_every_deck_and_card_txt(db, built):
-    """build_step writes a ZIP per sample deck and Card.txt for toho-tcg and the custom sample."""
+    """build_step writes a ZIP per sample deck and Card.txt for toho-tcg and the custom samples."""
     out, files = built
     expected = {out / "udonarium" / g.id / f"{d.id}.zip" for g in db.games for d in g.decks}
-    expected |= {out / "duel-online" / g / "Card.txt" for g in ("toho-tcg", "hoshikage")}
+    expected |= {out / "duel-online" / g / "Card.txt" for g in ("toho-tcg", "hoshikage", "kenbu")}
     assert set(files) == expected and all(p.is_file() for p in files)
 
 
