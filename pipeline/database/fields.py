@@ -182,7 +182,7 @@ def _rule_fields(rules: str, found: str) -> RuleFields:
     defs = schema.get("$defs", {})
     card_node = schema["properties"]["cards"]["items"]
     card = _fields(card_node, schema)
-    ability_node = defs.get("ability", {})
+    ability_node = defs.get("ability") or _abilities_item(card_node, schema)  # custom: inline items
     ability = _fields(ability_node, schema) if ability_node else ()
     lists = []
     card_keys = {f.key for f in card}
@@ -199,6 +199,18 @@ def _rule_fields(rules: str, found: str) -> RuleFields:
     _properties(card_node, schema, kind)
     return RuleFields(rules, card, ability, tuple(lists), _when_labels(ability_node, schema), required,
                       _kind_labels(kind.get("kind", []), schema))
+
+
+def _abilities_item(card_node, schema) -> dict:
+    """The item schema of the cards' ``abilities`` list when it is written inline (a custom game's
+    derived schema) rather than as ``$defs/ability``."""
+    props: dict = {}
+    _properties(card_node, schema, props)
+    for sub in props.get("abilities", []):
+        item = _resolve(_resolve(sub, schema).get("items", {}), schema)
+        if item.get("properties"):
+            return item
+    return {}
 
 
 def _kind_labels(nodes, schema) -> tuple[tuple[str, str], ...]:
