@@ -377,3 +377,21 @@ def test_a_manifest_never_reaches_out_of_its_folder(tmp_path):
         publish(stage, out)
     publish(stage, out, force=True)  # --force: the damaged record owns nothing, so nothing is removed
     assert victim.read_text(encoding="utf-8") == "precious\n" and (out / "a.txt").is_file()
+
+
+def test_folders_left_empty_by_a_prune_go_and_others_stay(tmp_path):
+    """Pruning removes the folders its removals left empty, and keeps one holding a user's file."""
+    out = tmp_path / "out"
+
+    def staged(name, files):
+        stage = tmp_path / name
+        for rel in files:
+            (stage / rel).parent.mkdir(parents=True, exist_ok=True)
+            (stage / rel).write_text(rel, encoding="utf-8")
+        return stage
+
+    publish(staged("s1", ["keep.txt", "gone/deep/a.txt", "kept/b.txt"]), out)
+    (out / "kept" / "mine.txt").write_text("mine\n", encoding="utf-8")
+    publish(staged("s2", ["keep.txt"]), out)
+    assert not (out / "gone").exists()
+    assert sorted(_tree(out)) == [MANIFEST, "keep.txt", "kept/mine.txt"]
