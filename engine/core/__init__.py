@@ -37,7 +37,7 @@ from fuda.engine.core.decision import (
     one_of,
 )
 from fuda.engine.core.game import CloneError, Game, GameFinished, GameOver
-from fuda.engine.core.hidden import Pool, Position, redeal
+from fuda.engine.core.hidden import CardRef, Pool, Position, card_refs, redeal
 from fuda.engine.core.log import Event, GameLog
 from fuda.engine.core.narration import Narrator
 from fuda.engine.core.outcome import Outcome, Termination
@@ -68,6 +68,7 @@ __all__ = [
     "RNG_VERSION",
     "Agent",
     "Bool",
+    "CardRef",
     "Catalogue",
     "ChoiceError",
     "Clause",
@@ -114,6 +115,7 @@ __all__ = [
     "Termination",
     "ask",
     "build_registry",
+    "card_refs",
     "coverage",
     "derive",
     "evaluation",

@@ -18,9 +18,10 @@ from __future__ import annotations
 import copy
 from dataclasses import dataclass
 
+from fuda.engine.core.hidden import CardRef
 from fuda.engine.core.rng import Rng
 
-_SHARED = (int, str, float, bool, type(None), frozenset, bytes)  # (plain tuples: see copied)
+_SHARED = (int, CardRef, str, float, bool, type(None), frozenset, bytes)  # (plain tuples: see copied)
 
 
 def copied(value):

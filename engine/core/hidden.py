@@ -11,6 +11,10 @@ determinization reads nothing the seat could not work out from its view and the 
 The deck lists themselves are taken as known — fuda's simulations pit known decks against
 each other, as an open-deck-list tournament does — so the pool of an opponent's unseen cards
 is its deck list less the cards the seat has seen.
+
+What a pending decision shows its seat is typed: an option value that names a card holds a
+:class:`CardRef` (a card number that says it is one), alone or inside a tuple; any other number in
+a value (a draw count, an ability's index, a zone) is not a card and pins nothing.
 """
 
 from __future__ import annotations
@@ -19,6 +23,25 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from fuda.engine.core.rng import Rng
+
+
+class CardRef(int):
+    """A card number in an option's value: the decision shows its seat that card (see
+    :func:`shown_by`). It is an ``int`` in every other respect (an index, a dict key, JSON, ``repr``),
+    so rules and policies read it as the number it is; option ids, logs and replays do not change."""
+
+    __slots__ = ()
+
+
+_REFS: dict[int, tuple[CardRef, ...]] = {}
+
+
+def card_refs(n: int) -> tuple[CardRef, ...]:
+    """``CardRef(0) … CardRef(n - 1)``, made once per ``n`` and shared (engines index it on hot paths)."""
+    refs = _REFS.get(n)
+    if refs is None:
+        refs = _REFS[n] = tuple(CardRef(i) for i in range(n))
+    return refs
 
 
 @dataclass(frozen=True)
@@ -54,17 +77,19 @@ class Pool:
 
 
 def shown_by(decision, seat: int) -> set:
-    """The cards (card numbers) a pending decision of ``seat`` shows it: its options' values, or
-    the numbers inside tuple values (a deck search shows the cards it offers)."""
+    """The cards a pending decision of ``seat`` shows it: the :class:`CardRef` values of its
+    options, alone or inside tuple values (a deck search shows the cards it offers). Plain numbers
+    are counts, indices or zones, not cards."""
     if decision is None or decision.player != seat:
         return set()
     out = set()
     for o in decision.options:
         v = o.value
-        if type(v) is int:
-            out.add(v)
-        elif type(v) is tuple:
-            out.update(x for x in v if type(x) is int)
+        t = type(v)
+        if t is CardRef:
+            out.add(int(v))
+        elif t is tuple:
+            out.update(int(x) for x in v if type(x) is CardRef)
     return out
 
 
@@ -77,7 +102,9 @@ def redeal(pool: Pool, rng: Rng, key=None) -> None:
     slots = pool.slots
     if len(slots) < 2:
         return
-    cards = sorted((place[i] for place, i in slots), key=key)
+    # a card that reached its place through an option value is a CardRef: dealt as a plain number,
+    # so that not even its type tells where it was
+    cards = sorted((int(c) if type(c) is CardRef else c for c in (place[i] for place, i in slots)), key=key)
     rng.shuffle(cards)
     if not pool.fits:
         for (place, i), card in zip(slots, cards, strict=True):

@@ -18,8 +18,11 @@ Carlo Tree Search", IEEE TCIAIG 2012). For each decision it runs a number of *it
 4. **Back up** the result: every node on the path counts a visit, and a win (½ for a draw; the
    evaluation's chance for a scored playout) for the player who chose the answer leading to it.
 
-The answer played is the root's most visited; the search stops early once no other answer can
-catch up. Nodes are answers in sequence from the root, for whichever player decides; a decision
+The answer played is the root's most visited (on a tie, the better mean result); the search stops
+early once no other answer can catch up. When no answer was visited more than once — a budget
+smaller than the answers, so the search only tried each — the visits say nothing, and the game's
+greedy policy answers instead (at 12 iterations the first option tried, the old tie-break, lost to
+plain greedy play). Nodes are answers in sequence from the root, for whichever player decides; a decision
 with many possible answers (several cards among many) is left to the greedy policy at the root
 and answered at random below it.
 
@@ -133,6 +136,7 @@ class MctsAgent(Agent):
             iterations = DEFAULT_ITERATIONS
         self.playout = playout
         self.rng = Rng(seed)
+        self.fallback = Rng(derive(seed, "greedy"))  # the greedy policy's tie-breaks (its own stream)
         self.iterations = iterations
         self.seconds = seconds
         self.searched = 0  # iterations run, over every decision (for the benchmark's rates)
@@ -175,12 +179,33 @@ class MctsAgent(Agent):
             if deadline is None and _settled(root, self.iterations - done):
                 break
         self.searched += done
-        best, most = legal[0], -1
-        for picks in legal:  # most visited; the first in option order on a tie
+        return self._answer(root, legal, position, decision)
+
+    def _answer(self, root: _Node, legal: list[tuple[str, ...]], position: Position,
+                decision: Decision) -> tuple[str, ...]:
+        """The root's most visited answer (a tie: the better mean result, then option order); the
+        greedy policy's answer when none was visited more than once (see the module docstring)."""
+        best, most = legal[0], (0, 0.0)
+        for picks in legal:
             child = root.children.get(picks)
-            if child is not None and child.visits > most:
-                best, most = picks, child.visits
-        return best
+            if child is not None:
+                key = (child.visits, child.score / child.visits)
+                if key > most:
+                    best, most = picks, key
+        if most[0] > 1:
+            return best
+        return self.greedy(position, decision, legal) or best
+
+    def greedy(self, position: Position, decision: Decision, legal: list[tuple[str, ...]]) -> tuple[str, ...] | None:
+        """The game's greedy answer to ``decision`` as one of ``legal`` (picks in option order), or
+        ``None`` when the policy's answer is not one of them."""
+        fn = POLICIES.get(type(position.view), first_options)
+        order = {o.id: k for k, o in enumerate(decision.options)}
+        picks = tuple(fn(position.view, decision, self.fallback))
+        if not all(p in order for p in picks):
+            return None
+        picks = tuple(sorted(picks, key=order.__getitem__))
+        return picks if picks in legal else None
 
     def _iterate(self, root: _Node, game: Game, rng: Rng, scoring) -> None:
         node, path = root, []

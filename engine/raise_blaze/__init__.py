@@ -14,6 +14,7 @@ and ``RaiseBlaze.concede(player)``.
 
 from __future__ import annotations
 
+from fuda.engine.core.contract import EngineInfo, Information
 from fuda.engine.core.registry import per_registry
 from fuda.engine.raise_blaze.actions import Ctx
 from fuda.engine.raise_blaze.cards import CardDef, CardPool, build_registry
@@ -31,6 +32,8 @@ from fuda.engine.raise_blaze.setup import PlayerSetup, Position, Seat, deck_prob
 from fuda.engine.raise_blaze.simulate import entrants
 
 RULES = "raise-blaze"
+#: the kind of game (:mod:`engine.core.contract`)
+INFO = EngineInfo(players=(2,), information=Information.IMPERFECT, chance=True)
 
 pool_of = per_registry(CardPool)
 
@@ -57,7 +60,7 @@ def setup_from_json(doc) -> Setups:
 
 
 __all__ = [
-    "CATALOGUE", "CardDef", "CardPool", "Clock", "Ctx", "ENGINE_VERSION", "MAX_TURNS", "PlayerSetup",
+    "CATALOGUE", "CardDef", "CardPool", "Clock", "Ctx", "ENGINE_VERSION", "INFO", "MAX_TURNS", "PlayerSetup",
     "Position", "RULES", "RULES_VERSION", "RaiseBlaze", "Seat", "Setups", "TABLE", "build_registry",
     "deck_problems", "entrants", "new_game", "pool_of", "setup_from_deck", "setup_from_json",
 ]

@@ -146,6 +146,7 @@ class MainRules:
             yield from self.summon(t, card, "raise", "hand", under)
         elif verb == "set":
             self.hand[t].remove(card)
+            self.seen_in_hand[t].discard(card)  # face down now: which hand card it was is not shown
             self.spell[t].append(card)
             self.face_up[card] = False
             self.push(("set", t, ("card",), self.oid[card]))
@@ -233,6 +234,7 @@ class MainRules:
         """Put a fighter onto the field (RB-SUM-1..4) and resolve its 【召喚時】."""
         if source == "hand":
             self.hand[p].remove(card)
+            self.seen_in_hand[p].discard(card)
         elif source == "graveyard":
             self.grave[p].remove(card)
         else:
@@ -326,6 +328,7 @@ class MainRules:
     def play_spell(self, p: int, card: int, atk=None):
         """Play a spell face up from the hand on top of the spell zone (RB-SPL-1..3)."""
         self.hand[p].remove(card)
+        self.seen_in_hand[p].discard(card)
         self.spell[p].append(card)
         self.face_up[card] = True
         self.changed()

@@ -10,7 +10,7 @@ destroyed loses a life card instead (RB-BAT-5).
 
 from __future__ import annotations
 
-from fuda.engine.core import Decision, Option
+from fuda.engine.core import CardRef, Decision, Option
 from fuda.i18n import Text
 
 THROUGH = Option("through", "守らずに通す")
@@ -90,7 +90,7 @@ class BattleRules:
 
     def _attack_option(self, a: int, b: int) -> Option:
         (a_id, a_name), (b_id, b_name) = self._named(a), self._named(b)
-        return Option(f"attack:{a_id}>{b_id}", f"{a_name}で相手の{b_name}を攻撃", (a, b))
+        return Option(f"attack:{a_id}>{b_id}", f"{a_name}で相手の{b_name}を攻撃", (CardRef(a), CardRef(b)))
 
     def _named(self, card: int) -> tuple[str, str]:
         d = self.defs[card]
@@ -111,7 +111,7 @@ class BattleRules:
                 if o.id == pick:
                     break
             value = o.value
-            if type(value[0]) is int:
+            if type(value[0]) is not str:  # an attack (attacker, target), not (verb, card …)
                 yield from self.attack_with(t, value[0], value[1])
             else:
                 yield from self.act(t, value)
@@ -217,7 +217,7 @@ class BattleRules:
         """The (cached) option of blocking with fighter ``f``."""
         o = self.cache.get(-1 - f)
         if o is None:
-            o = self.cache[-1 - f] = Option(f"block:{self.oid[f]}", f"{self.defs[f].name}で守る", f)
+            o = self.cache[-1 - f] = Option(f"block:{self.oid[f]}", f"{self.defs[f].name}で守る", CardRef(f))
         return o
 
     def intercept_window(self, q: int, atk: Attack):

@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from fuda.database import Finding, FindingsError
 from fuda.database.ruleset import ruleset_for
-from fuda.engine.core import CompiledAbility, Option, Registry
+from fuda.engine.core import CardRef, CompiledAbility, Option, Registry
 from fuda.engine.core import build_registry as core_build
 from fuda.engine.core.numbering import Numbering
 from fuda.engine.core.registry import runnable, unplayable
@@ -283,6 +283,7 @@ class CardPool:
         condition) with values ``("activate", n, k)``, 9 ``bit`` (one bit per card id of the
         pool: main_options deduplicates copies with an int mask)."""
         cid, name = d.id, d.name
+        n = CardRef(n)  # (the card, in every value: the decision shows it)
         base = "activate:core" if d.kind == "core-fighter" else f"activate:{oid}"
         acts = tuple((Option(base if len(d.activated) == 1 else f"{base}/{k + 1}", f"{name}の起動効果",
                              ("activate", n, k)), a, a.once, a.cost, a.condition)

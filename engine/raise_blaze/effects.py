@@ -23,12 +23,12 @@ class EffectRules:
         if n <= 0 or not cards:
             return []
         n = min(n, len(cards))
-        oid, defs = self.oid, self.defs
+        oid, defs, refs = self.oid, self.defs, self.refs
         if own_only:
-            options = tuple([option(oid[c], defs[c].name, c) for c in cards])
+            options = tuple([option(oid[c], defs[c].name, refs[c]) for c in cards])
         else:
             owner = self.owner
-            options = tuple([option(("own:" if owner[c] == p else "opp:") + oid[c], defs[c].name, c)
+            options = tuple([option(("own:" if owner[c] == p else "opp:") + oid[c], defs[c].name, refs[c])
                              for c in cards])
         if n == len(options):
             return list(cards)  # forced: nothing to decide
@@ -41,15 +41,15 @@ class EffectRules:
         n = min(n, len(cards))
         if n <= 0:
             return []
-        defs = self.defs
+        defs, refs = self.defs, self.refs
         if n == 1:
             seen: dict[str, int] = {}
             for c in cards:
                 seen.setdefault(defs[c].id, c)
-            options = tuple([option(cid, defs[c].name, c) for cid, c in seen.items()])
+            options = tuple([option(cid, defs[c].name, refs[c]) for cid, c in seen.items()])
         else:
             oid = self.oid
-            options = tuple([option(oid[c], defs[c].name, c) for c in cards])
+            options = tuple([option(oid[c], defs[c].name, refs[c]) for c in cards])
         if n == len(options):
             return [o.value for o in options]  # forced: nothing to decide
         picks = yield Decision(p, kind, options, rule, prompt, min=n, max=n)
@@ -118,14 +118,19 @@ class EffectRules:
             yield from self.destroyed_triggers(dead)
 
     def return_to_hand(self, card: int) -> None:
-        """return-to-hand: to the owner's hand; the pile underneath goes to the graveyard."""
+        """return-to-hand: to the owner's hand; the pile underneath goes to the graveyard. A card
+        that was open (a fighter, a face-up spell) is known in that hand to both players."""
+        p = self.owner[card]
         if self.slot_of[card] >= 0:
             self.leave_field(card)
-        elif card in self.spell[self.owner[card]]:
+            self.seen_in_hand[p].add(card)
+        elif card in self.spell[p]:
+            if self.face_up[card]:
+                self.seen_in_hand[p].add(card)
             self.spell_leaves(card)
         else:
             return
-        self.hand[self.owner[card]].append(card)
+        self.hand[p].append(card)
         self.push(("returned", self.owner[card], ("card",), self.oid[card]))
 
     # -- hands, decks, graveyards ----------------------------------------------------------------
@@ -147,8 +152,10 @@ class EffectRules:
         self.discard_cards(p, cards, "effect")
 
     def discard_cards(self, p: int, cards: list[int], why: str) -> None:
+        seen = self.seen_in_hand[p]
         for c in cards:
             self.hand[p].remove(c)
+            seen.discard(c)
             self.grave[p].append(c)
         self.push(("discard", p, ("cards", "why"), [self.oid[c] for c in cards], why))
 
@@ -166,6 +173,8 @@ class EffectRules:
             for c in picked:
                 source.remove(c)
                 self.hand[p].append(c)
+            if zone != "deck":  # taken from the open graveyard: known in the hand
+                self.seen_in_hand[p].update(picked)
             self.push(("to-hand", p, ("cards", "source"), [self.oid[c] for c in picked], zone))
         if zone == "deck":
             self.shuffle_deck(p)

@@ -9,7 +9,7 @@ decisions answered before them, so a replay reproduces them exactly.
 
 from __future__ import annotations
 
-from fuda.engine.core import Decision, Game, GameOver, Option, Termination
+from fuda.engine.core import CardRef, Decision, Game, GameOver, Option, Termination, card_refs
 from fuda.engine.raise_blaze import greedy as _greedy  # noqa: F401 (registers the greedy policy of RBView)
 from fuda.engine.raise_blaze.actions import Ctx, MainRules
 from fuda.engine.raise_blaze.battle import BattleRules
@@ -49,7 +49,7 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
     #: what play changes (for checkpoints at the top of each turn): the zones, the per-card
     #: marks, the turn's bookkeeping, and the field's derived caches, copied as they stand
     STATE = ("under", "slot_of", "host_of", "face_up", "eot", "stay", "attacked_on", "deck", "hand", "life",
-             "lost_life", "grave", "ups", "spell", "core", "core_deck", "slots", "boosted", "resolving", "used",
+             "seen_in_hand", "lost_life", "grave", "ups", "spell", "core", "core_deck", "slots", "boosted", "resolving", "used",
              "active", "turn", "summoned", "phase", "attack", "foreign", "passed", "host_events", "scheduled",
              "_fx", "_by_kind", "_flags", "_no_attack", "_immune", "_live_flags")
 
@@ -83,6 +83,7 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
         if clock is not None or self.scheduled:
             self.choose = self._hosted_choose  # host bookkeeping only for hosted games
         n = len(self.defs)
+        self.refs = card_refs(n)  # the option value of each card (engine.core.hidden.CardRef)
         self.under: list = [()] * n  # a pile is a list once a card lies underneath
         self.slot_of = [-1] * n
         self.host_of = [-1] * n
@@ -92,6 +93,8 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
         self.attacked_on = [0] * n
         self.deck = [list(main) for main in layout.mains]  # unshuffled until RB-SETUP-2
         self.hand, self.life, self.lost_life = [[], []], [[], []], [[], []]
+        # hand cards both players saw go there (returned from the field, taken from the graveyard)
+        self.seen_in_hand: tuple[set, set] = (set(), set())
         self.grave, self.ups, self.spell = [[], []], [[], []], [[], []]
         self.core = [-1, -1]
         self.slots = [[-1] * settings.get("fighter-zones", 5), [-1] * settings.get("fighter-zones", 5)]
@@ -202,7 +205,7 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
             self.push(("setup", p, ("deck", "main", "core"), setup.deck, len(setup.main), len(setup.core)))
         for p in (0, 1):  # RB-SETUP-1
             cores = self.core_deck[p]
-            options = tuple(Option(self.oid[c], self.defs[c].label, c) for c in cores)
+            options = tuple(Option(self.oid[c], self.defs[c].label, CardRef(c)) for c in cores)
             picks = yield Decision(p, "core", options, "RB-SETUP-1", "コアフィールドに伏せるコアファイター")
             core = self.by_oid[p][picks[0]]
             cores.remove(core)

@@ -6,7 +6,8 @@ life cards lie face down (「裏向きのままコアフィールドのライフ
 trap the opponent may not look at (「相手の手札や伏せスペル…を覗き見る」 is a foul). Fighters, face-up
 spells, power-up cards on the core, graveyards and the piles under fighters are open. So a seat
 sees its own hand, its own set spells and its own core choice, the open zones of both players,
-and of the opponent only the sizes of the hidden zones. ``defs`` names every card of the seat's
+and of the opponent the sizes of the hidden zones and the hand cards it saw go there (a fighter
+or face-up spell returned to the hand, a card taken from the graveyard). ``defs`` names every card of the seat's
 own decks (it built them, not their order) and the opponent's cards it has seen; ``None`` for the
 others. Powers and the attack in progress are open, worked out by the rules (the view does not
 change the game: it only reads).
@@ -49,6 +50,8 @@ class Side:
     spell_face_up: tuple[bool, ...]
     core_deck: tuple[int, ...] | None
     core_deck_size: int
+    known_hand: tuple[int, ...] = ()  # the hand cards the viewing seat knows (all of its own hand; of
+    # the opponent's, those it saw go there: a fighter returned to the hand, a card from the graveyard)
 
     def fighter_cards(self) -> tuple[int, ...]:
         """The fighters' card numbers, in zone order."""
@@ -125,6 +128,9 @@ def view_of(game, seat: int) -> RBView:
         shown.update(c for c in spell if c is not None)
         shown.update(game.grave[p])
         shown.update(game.ups[p])
+        seen = game.seen_in_hand[p]
+        known = tuple(c for c in game.hand[p] if own or c in seen)
+        shown.update(known)
         sides.append(Side(
             core=core if core_seen else None, core_power=core_power,
             core_attacked=core >= 0 and game.attacked_on[core] == turn, ups=tuple(game.ups[p]),
@@ -133,6 +139,7 @@ def view_of(game, seat: int) -> RBView:
             free_zones=game.slots[p].count(-1), spell=spell,
             spell_face_up=tuple(game.face_up[c] for c in game.spell[p]),
             core_deck=tuple(game.core_deck[p]) if own else None, core_deck_size=len(game.core_deck[p]),
+            known_hand=known,
         ))
     owner = tuple(game.owner)
     defs = seen_defs(game, seat, shown)
@@ -144,15 +151,17 @@ def view_of(game, seat: int) -> RBView:
 
 
 def hidden_from(game, seat: int) -> list[Pool]:
-    """What ``seat`` cannot see into (for a search agent's determinizations): the opponent's hand,
-    deck, life cards and face-down spells (a face-down spell slot takes only a spell), whose cards
+    """What ``seat`` cannot see into (for a search agent's determinizations): the opponent's hand
+    (less the cards it saw go there), deck, life cards and face-down spells (a face-down spell slot takes only a spell), whose cards
     may be any of each other; the opponent's core deck (and core, before it is shown); and its own
     deck and life cards, which nobody has seen."""
     opp = 1 - seat
     defs, face_up, spells = game.defs, game.face_up, game.spell[opp]
+    hand, seen = game.hand[opp], game.seen_in_hand[opp]
+    unknown = Pool(tuple((hand, i) for i, c in enumerate(hand) if c not in seen))
     set_down = tuple((spells, i) for i, c in enumerate(spells) if not face_up[c])
     is_spell = lambda c: defs[c].kind == "spell"  # noqa: E731 (a slot test)
-    pools = [Pool.of(game.hand[opp], game.deck[opp], game.life[opp]) + Pool(set_down, (is_spell,) * len(set_down)),
+    pools = [unknown + Pool.of(game.deck[opp], game.life[opp]) + Pool(set_down, (is_spell,) * len(set_down)),
              Pool.of(game.deck[seat], game.life[seat])]
     cores = Pool.of(game.core_deck[opp])
     if game.core[opp] >= 0 and not (game.turn > 0 or game.position is not None):  # not shown yet (RB-SETUP-6)

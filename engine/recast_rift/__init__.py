@@ -11,6 +11,7 @@ The module interface every engine package offers (see :mod:`engine.games`):
 
 from __future__ import annotations
 
+from fuda.engine.core.contract import EngineInfo, Information
 from fuda.engine.core.registry import per_registry
 from fuda.engine.recast_rift.cards import CardDef, CardPool, build_registry
 from fuda.engine.recast_rift.game import ENGINE_VERSION, RULES_VERSION, Ctx, RecastRift
@@ -24,6 +25,8 @@ from fuda.engine.recast_rift.setup import (
 from fuda.engine.recast_rift.simulate import entrants
 
 RULES = "recast-rift"
+#: the kind of game (:mod:`engine.core.contract`)
+INFO = EngineInfo(players=(2,), information=Information.IMPERFECT, chance=True)
 
 pool_of = per_registry(CardPool)
 
@@ -58,6 +61,7 @@ def setup_from_json(doc) -> Setups:
 __all__ = [
     "CATALOGUE",
     "ENGINE_VERSION",
+    "INFO",
     "RULES",
     "RULES_VERSION",
     "CardDef",

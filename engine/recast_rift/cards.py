@@ -12,7 +12,7 @@ from functools import cached_property
 
 from fuda.database.ruleset import ruleset_for
 from fuda.database import FindingsError
-from fuda.engine.core import CompiledAbility, Option, Registry
+from fuda.engine.core import CompiledAbility, Option, Registry, card_refs
 from fuda.engine.core import build_registry as core_build
 from fuda.engine.core.decision import option
 from fuda.engine.core.numbering import Numbering
@@ -137,11 +137,12 @@ class CardPool:
             self.check_playable([setup.awakening, *setup.spells])
         spells = [tuple(new_card(p, sid) for sid in s.spells) for p, s in enumerate(setups)]
         cards = range(len(defs))
+        ref = card_refs(len(defs))  # option values that name a card (engine.core.hidden.CardRef)
         return Layout(
             setups, tuple(defs), tuple(owner), tuple(oid), tuple(by_oid), tuple(far), tuple(near), tuple(spells),
-            card_opt=tuple(option(oid[c], defs[c].name, c) for c in cards),
-            cast_opt=tuple(option("cast:" + oid[c], defs[c].label, c) for c in cards),
-            lift_opt=tuple(option("lift:" + oid[c], defs[c].name, c) for c in cards),
+            card_opt=tuple(option(oid[c], defs[c].name, ref[c]) for c in cards),
+            cast_opt=tuple(option("cast:" + oid[c], defs[c].label, ref[c]) for c in cards),
+            lift_opt=tuple(option("lift:" + oid[c], defs[c].name, ref[c]) for c in cards),
             awaken_opt=tuple(option("awaken", f"覚醒: {defs[far[p]].name}") for p in range(len(setups))),
             activate_opt=tuple(tuple(option(f"activate:{n}", ability.text, n)
                                      for n, ability in enumerate(defs[far[p]].while_awakened, 1))

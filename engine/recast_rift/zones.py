@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from fuda.engine.core import Decision
+from fuda.engine.core import CardRef, Decision
 from fuda.engine.core.decision import option
 
 ROMAN = {0: "［０］", 1: "［Ⅰ］", 2: "［Ⅱ］", 3: "［Ⅲ］"}
@@ -76,10 +76,12 @@ class ZoneRules:
             picks = yield Decision(chooser, kind, tuple(map(card_opt.__getitem__, hand)), rule, prompt, lo, hi)
             by_oid = self.by_oid[target]  # the option ids are the cards' ids
             return [by_oid[x] for x in picks]
-        options = tuple(option(f"pos:{i + 1}", f"手札の{i + 1}枚目", c) for i, c in enumerate(hand))
+        # a hand hidden from the chooser: positions (plain numbers, not cards: the decision shows
+        # none), read when answered — a search's copy may have dealt that hand again meanwhile
+        options = tuple(option(f"pos:{i + 1}", f"手札の{i + 1}枚目", i) for i in range(len(hand)))
         picks = yield Decision(chooser, kind, options, rule, prompt, lo, hi)
         by_id = {o.id: o.value for o in options}
-        return [by_id[x] for x in picks]
+        return [hand[by_id[x]] for x in picks]
 
     def choose_zone(self, p: int, zones, kind: str, rule: str, prompt: str):
         """Ask p for one of ``zones`` (3, 2, 1); returns the zone number."""
@@ -216,7 +218,8 @@ class ZoneRules:
         else:
             oid, defs = self.oid, self.defs
             options = tuple(option("+".join(oid[c] for c in cards),
-                                   "、".join(f"{defs[c].name} {ROMAN[self.zone_of(c)]}" for c in cards), cards)
+                                   "、".join(f"{defs[c].name} {ROMAN[self.zone_of(c)]}" for c in cards),
+                                   tuple(map(CardRef, cards)))
                             for cards in sets)
             picks = yield Decision(p, "lift-set", options, "RR-LIFT-1", "リフトする展開中のカード")
             chosen = list(next(o.value for o in options if o.id == picks[0]))
@@ -301,7 +304,7 @@ class ZoneRules:
                 if len(movable) + len(chosen) <= count:
                     chosen.extend(movable)
                     break
-                options = tuple(option(self.oid[c], f"{self.defs[c].name} {ROMAN[self.zone_of(c)]}", c)
+                options = tuple(option(self.oid[c], f"{self.defs[c].name} {ROMAN[self.zone_of(c)]}", CardRef(c))
                                 for c in movable)
                 picks = yield Decision(controller, "recast-up", options, "RR-DEP-3",
                                        "リキャストタイムを増やすカード")

@@ -15,6 +15,7 @@ Besides, for ``fuda play --tag`` and ``fuda match``: :func:`tag_table` (a 4-play
 
 from __future__ import annotations
 
+from fuda.engine.core.contract import EngineInfo, Information
 from fuda.engine.ryomen.cards import CardPool, FaceDef, Lineup, build_registry, pool_of
 from fuda.engine.ryomen.game import ENGINE_VERSION, RULES_VERSION, Ryomen, new_game
 from fuda.engine.ryomen.match import MatchResult, play_game, play_match, random_pairing
@@ -24,6 +25,9 @@ from fuda.engine.ryomen.simulate import entrants
 
 RULES = "ryomen"
 PLAYERS = (2, 3, 4)  # seats `fuda play` may fill (RY-MULTI-1)
+#: the kind of game (:mod:`engine.core.contract`)
+INFO = EngineInfo(players=PLAYERS, information=Information.IMPERFECT, chance=True)
+
 
 def tag_table(setups) -> Table:
     """Four setups as a tag match: seats 1 & 3 against 2 & 4, partners' points added (RY-MULTI-6)."""
@@ -41,7 +45,8 @@ def setup_from_json(doc) -> Table:
 
 
 __all__ = [
-    "CATALOGUE", "CardPool", "ENGINE_VERSION", "FaceDef", "Lineup", "MatchResult", "PlayerSetup", "Position",
+    "CATALOGUE", "CardPool", "ENGINE_VERSION", "INFO", "FaceDef", "Lineup", "MatchResult", "PlayerSetup",
+    "Position",
     "RULES", "RULES_VERSION", "Ryomen", "Seat", "Table", "build_registry", "entrants", "new_game",
     "play_game", "play_match", "pool_of", "random_pairing", "setup_from_deck", "setup_from_json", "tag_table",
 ]

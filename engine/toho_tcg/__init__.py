@@ -13,6 +13,7 @@ The module interface every engine package offers (see :mod:`engine.games`):
 
 from __future__ import annotations
 
+from fuda.engine.core.contract import EngineInfo, Information
 from fuda.engine.core.registry import per_registry
 from fuda.engine.toho_tcg.cards import CardDef, CardPool, build_registry
 from fuda.engine.toho_tcg.game import ENGINE_VERSION, RULES_VERSION, TohoTCG
@@ -23,6 +24,8 @@ from fuda.engine.toho_tcg.stack import Ctx
 from fuda.engine.toho_tcg.variants import QUICK_LIMIT_BOTH_TURNS, VARIANTS, Variant
 
 RULES = "toho-tcg"
+#: the kind of game (:mod:`engine.core.contract`)
+INFO = EngineInfo(players=(2,), information=Information.IMPERFECT, chance=True)
 
 pool_of = per_registry(CardPool)
 
@@ -46,6 +49,7 @@ def setup_from_json(doc) -> Table:
 __all__ = [
     "CATALOGUE",
     "ENGINE_VERSION",
+    "INFO",
     "RULES",
     "RULES_VERSION",
     "CardDef",

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 
 from fuda.database import Finding, FindingsError
 from fuda.database.ruleset import ruleset_for
-from fuda.engine.core import CompiledAbility, Option, Registry
+from fuda.engine.core import CompiledAbility, Option, Registry, card_refs
 from fuda.engine.core import build_registry as core_build
 from fuda.engine.core.registry import unplayable
 from fuda.engine.toho_tcg.ops import (
@@ -165,7 +165,8 @@ class CardPool:
                     by_oid[name] = n
                     mine.append(n)
                 cards_of.append(tuple(mine))
-            opts = tuple(Option(f"play:{oid[c]}", f"プレイ: {defs[c].label}（霊力{defs[c].cost}）", c)
+            refs = card_refs(len(defs))
+            opts = tuple(Option(f"play:{oid[c]}", f"プレイ: {defs[c].label}（霊力{defs[c].cost}）", refs[c])
                          for c in range(len(defs)))
             if len(self._layouts) > 64:
                 self._layouts.clear()

@@ -46,7 +46,8 @@ class Combat:
             eligible = [c for c in self.chars[t] if self.can_attack(c)]
             if not eligible:
                 return
-            options = [Option(f"target:{self.oid[c]}", f"{self.defs[c].name}を攻撃", c) for c in self.chars[o]]
+            options = [Option(f"target:{self.oid[c]}", f"{self.defs[c].name}を攻撃", self.refs[c])
+                       for c in self.chars[o]]
             if not any(not self.tapped[c] for c in self.chars[o]):
                 options.append(PLAYER)
             options.append(END)
@@ -54,7 +55,7 @@ class Combat:
             if picks[0] == "end":
                 return
             target = -1 if picks[0] == "target:player" else self.by_oid[picks[0][7:]]
-            att_opts = tuple(Option(f"attacker:{self.oid[c]}", self.defs[c].name, c) for c in eligible)
+            att_opts = tuple(Option(f"attacker:{self.oid[c]}", self.defs[c].name, self.refs[c]) for c in eligible)
             if len(att_opts) == 1:
                 attackers = [eligible[0]]
             else:
@@ -91,7 +92,7 @@ class Combat:
         if not alts:
             return
         options = (Option("keep", "攻撃対象を変更しない"),) + tuple(
-            Option(f"redirect:{self.oid[c]}", f"{self.defs[c].name}が攻撃を受ける", c) for c in alts)
+            Option(f"redirect:{self.oid[c]}", f"{self.defs[c].name}が攻撃を受ける", self.refs[c]) for c in alts)
         picks = yield Decision(o, "defender", options, "TT-KW-1", f"{self.defs[f.target].name}が攻撃された")
         if picks[0] != "keep":
             new = next(x.value for x in options if x.id == picks[0])
@@ -184,7 +185,7 @@ class Combat:
                         hards.append(h)
                 if not hards or self.owner[k] != p:
                     continue
-                options = tuple(Option(f"level:{self.oid[h]}", f"{self.defs[h].label}にレベルアップ", h)
+                options = tuple(Option(f"level:{self.oid[h]}", f"{self.defs[h].label}にレベルアップ", self.refs[h])
                                 for h in hards) + (Option("skip", "レベルアップしない"),)
                 picks = yield Decision(p, "level-up", options, "TT-BAT-10", f"{self.defs[k].name}のレベルアップ")
                 if picks[0] == "skip":

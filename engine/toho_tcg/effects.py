@@ -122,7 +122,8 @@ class Effects:
             return []
         if lo >= len(cards):
             return list(cards)
-        options = tuple(Option(f"card:{self.oid[c]}", self.defs[c].name, c) for c in cards)
+        refs = self.refs
+        options = tuple(Option(f"card:{self.oid[c]}", self.defs[c].name, refs[c]) for c in cards)
         picks = yield Decision(p, kind, options, rule, prompt, min=lo, max=min(hi, len(cards)))
         by = {o.id: o.value for o in options}
         return [by[x] for x in picks]

@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections import Counter
 
 from fuda.database.ruleset import ruleset_for
-from fuda.engine.core import Decision, Game, GameOver, Option, Termination
+from fuda.engine.core import Decision, Game, GameOver, Option, Termination, card_refs
 from fuda.engine.toho_tcg import greedy as _greedy  # noqa: F401 (registers the greedy policy of TTView)
 from fuda.engine.toho_tcg.cards import CardPool
 from fuda.engine.toho_tcg.combat import Combat
@@ -87,6 +87,7 @@ class TohoTCG(Field, Stack, Windows, Effects, Combat, Game):
                 raise ValueError(f"both decks must have the same number of cards, got {sizes} (TT-SETUP-1)")
         self.defs, self.owner, self.oid, self.by_oid, self.cards_of, self.play_opts = pool.layout(self.setups)
         n = len(self.defs)
+        self.refs = card_refs(n)  # the option value of each card (engine.core.hidden.CardRef)
         self.zone = ["deck"] * n
         self.ctrl = list(self.owner)
         self.tapped = [False] * n
@@ -127,6 +128,17 @@ class TohoTCG(Field, Stack, Windows, Effects, Combat, Game):
     def hidden(self, seat: int) -> list:
         """What ``seat`` cannot see into (see :mod:`.view`)."""
         return hidden_from(self, seat)
+
+    def determinize(self, seat: int, rng) -> None:
+        """Deal what ``seat`` cannot see again (see :meth:`Game.determinize`), and give every card
+        the zone it was dealt to: a card's ``zone`` must not still say where it really was."""
+        super().determinize(seat, rng)
+        zone = self.zone
+        for p in (0, 1):
+            for c in self.hand[p]:
+                zone[c] = "hand"
+            for c in self.deck[p]:
+                zone[c] = "deck"
 
     def fresh(self) -> TohoTCG:
         """The same game, not started (same setups, position and seed)."""

@@ -148,7 +148,7 @@ class Stack:
             if len(cands) == 1:
                 item.targets[id(op)] = cands[0]
                 continue
-            options = tuple(Option(self.target_id(c), self.target_label(c), c) for c in cands)
+            options = tuple(Option(self.target_id(c), self.target_label(c), self.target_value(c)) for c in cands)
             self.targeting = op
             picks = yield Decision(p, "target", options, "TT-TERM-1",
                                    f"{self.defs[src].name}: 対象を選ぶ")
@@ -159,6 +159,10 @@ class Stack:
         if isinstance(c, Item):
             return f"stack:{c.sid}"
         return f"target:{self.oid[c]}"
+
+    def target_value(self, c):
+        """The option value of a target: the stack entry, or the card (a CardRef: the decision shows it)."""
+        return c if isinstance(c, Item) else self.refs[c]
 
     def target_label(self, c) -> str:
         if isinstance(c, Item):
@@ -189,7 +193,7 @@ class Stack:
         if not alts:
             return
         options = (Option("keep", "対象を変更しない"),) + tuple(
-            Option(f"redirect:{self.oid[s]}", f"{self.defs[s].name}に対象を変更", s) for s in alts)
+            Option(f"redirect:{self.oid[s]}", f"{self.defs[s].name}に対象を変更", self.refs[s]) for s in alts)
         picks = yield Decision(q, "spell-defender", options, "TT-KW-2",
                                f"{self.defs[c].name}が対象に選ばれた")
         if picks[0] != "keep":
@@ -210,9 +214,9 @@ class Stack:
 
     def source_options(self, p: int, exclude: int = -1) -> tuple[Option, ...]:
         """The ways to make 1 霊力: trash a hand card or tap an untapped character."""
-        oid, defs = self.oid, self.defs
-        out = [Option(f"hand:{oid[c]}", f"手札の{defs[c].name}をトラッシュ", c) for c in self.hand[p]]
-        out += [Option(f"tap:{oid[c]}", f"{defs[c].name}をタップ", c)
+        oid, defs, refs = self.oid, self.defs, self.refs
+        out = [Option(f"hand:{oid[c]}", f"手札の{defs[c].name}をトラッシュ", refs[c]) for c in self.hand[p]]
+        out += [Option(f"tap:{oid[c]}", f"{defs[c].name}をタップ", refs[c])
                 for c in self.chars[p] if not self.tapped[c] and c != exclude]
         return tuple(out)
 

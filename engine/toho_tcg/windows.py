@@ -225,7 +225,8 @@ class Windows:
 
     def _activate_option(self, src: int, n: int) -> Option:
         suffix = f":{n + 1}" if len(self.defs[src].activated) > 1 else ""
-        return Option(f"activate:{self.oid[src]}{suffix}", f"起動: {self.defs[src].activated[n].text}", (src, n))
+        return Option(f"activate:{self.oid[src]}{suffix}", f"起動: {self.defs[src].activated[n].text}",
+                      (self.refs[src], n))
 
     def trash_option(self, c: int) -> Option:
         o = self._opt_cache.get(c)
@@ -234,7 +235,8 @@ class Windows:
         return o
 
     def _trash_option(self, c: int) -> Option:
-        return Option(f"trash:{self.oid[c]}", f"{keyword_label('trash', self.defs[c].trash)}: {self.defs[c].name}", c)
+        return Option(f"trash:{self.oid[c]}", f"{keyword_label('trash', self.defs[c].trash)}: {self.defs[c].name}",
+                      self.refs[c])
 
     def explain_priority(self, pick: str) -> str | None:
         """Why a known but unavailable priority choice is not allowed now."""
@@ -324,7 +326,7 @@ class Windows:
             if len(cands) == 1:
                 item.targets["attach"] = cands[0]
             else:
-                options = tuple(Option(self.target_id(x), self.target_label(x), x) for x in cands)
+                options = tuple(Option(self.target_id(x), self.target_label(x), self.target_value(x)) for x in cands)
                 picks = yield Decision(p, "attach", options, "TT-SPELL-4", f"{d.name}を装備するキャラクター")
                 item.targets["attach"] = next(o.value for o in options if o.id == picks[0])
         elif d.on_play is not None:
