@@ -18,7 +18,6 @@ message catalogue (``/t/<token>/words``), so it speaks ``--lang`` like the CLI.
 
 from __future__ import annotations
 
-import ipaddress
 import secrets
 import threading
 import time
@@ -28,9 +27,10 @@ from importlib.resources import files
 from fuda.database.resources import templates_dir
 from fuda.i18n import MESSAGES, Text, t
 from fuda.table.boards import board, mat_layout
+from fuda.table.guard import LOOPBACK, guarded, host_allowed
 from fuda.table.session import TableError, TableSession
 
-LOOPBACK = ("127.0.0.1", "localhost", "::1")
+__all__ = ["LOOPBACK", "Room", "Table", "app", "free_port", "host_allowed", "serve"]
 
 
 @dataclass
@@ -175,22 +175,6 @@ class Table:
         with self.lock:
             self.faces[key] = data
         return data
-
-
-def host_allowed(host_header: str) -> bool:
-    """True for this machine's names and literal IP addresses (a DNS name is refused: rebinding)."""
-    host = host_header.strip().lower()
-    if host.startswith("["):
-        host = host[1:].split("]", 1)[0]
-    elif host.count(":") == 1:
-        host = host.split(":", 1)[0]
-    if host in LOOPBACK:
-        return True
-    try:
-        ipaddress.ip_address(host)
-    except ValueError:
-        return False
-    return True
 
 
 def app(table: Table):
@@ -359,30 +343,7 @@ def app(table: Table):
     ]
     inner = Starlette(routes=routes)
 
-    async def guarded(scope, receive, send):
-        """Refuse foreign Host names (DNS rebinding) and cross-site requests before routing."""
-        if scope["type"] == "http":
-            headers = {k.decode("latin-1").lower(): v.decode("latin-1") for k, v in scope["headers"]}
-            host = headers.get("host", "")
-            problem = None
-            if not host_allowed(host):
-                problem = ("err.table.origin", 400, {"origin": host})
-            else:
-                origin = headers.get("origin")
-                site = headers.get("sec-fetch-site", "")
-                if origin is not None and origin not in (f"http://{host}", f"https://{host}"):
-                    problem = ("err.table.origin", 403, {"origin": origin})
-                elif site in ("cross-site", "same-site"):
-                    problem = ("err.table.origin", 403, {"origin": origin or site})
-                elif scope["method"] == "POST" and not headers.get("content-type", "").startswith("application/json"):
-                    problem = ("err.table.body", 415, {})
-            if problem is not None:
-                key, status, params = problem
-                await refuse(key, status, **params)(scope, receive, send)
-                return
-        await inner(scope, receive, send)
-
-    return guarded
+    return guarded(inner, lambda key, status, params: refuse(key, status, **params))
 
 
 def free_port(host: str = "127.0.0.1") -> int:

@@ -19,6 +19,9 @@ from fuda.engine.core.decision import ChoiceError
 from fuda.engine.core.runner import ask
 from fuda.i18n import MESSAGES, Text, language, localize, t
 from fuda.table.boards import known_cards
+from fuda.table.transcript import entries, kind_label, pick_label
+
+__all__ = ["Choice", "Prompt", "TableError", "TableSession", "kind_label", "pick_label"]
 
 _WORD = re.compile(r"[a-z0-9][a-z0-9-]*(?:#\d+)?")  # a card id, maybe with the engine's copy suffix
 
@@ -30,18 +33,6 @@ class TableError(ValueError):
     def text(self, lang: str = "ja") -> str:
         """The reason in ``lang``."""
         return localize(self, lang)
-
-
-def kind_label(kind: str, lang: str | None = None) -> str:
-    """What a question of the engines is about (``damage`` → ダメージの受け方), in ``lang``."""
-    key = f"decision.{kind}"
-    return t(key, lang) if key in MESSAGES else kind
-
-
-def pick_label(kind: str, pick: str, lang: str | None = None) -> str:
-    """A common answer in words (``damage``/``life`` → ライフで受ける); other ids as they are."""
-    key = f"pick.{kind}.{pick}"
-    return t(key, lang) if key in MESSAGES else pick
 
 
 @dataclass(frozen=True)
@@ -75,11 +66,6 @@ class Prompt:
             what = self.prompt or f"「{kind_label(self.kind, lang)}」"
             return f"P{self.seat + 1}: {what}（{count}個選ぶ・ルール {self.rule}）"
         return f"P{self.seat + 1} chooses '{kind_label(self.kind, lang)}' (pick {count.replace('〜', '-')}; rule {self.rule})"
-
-
-def said_ok(said: tuple, picks) -> bool:
-    """The noted labels belong to this answer (the same number of picks)."""
-    return len(said) == len(tuple(picks))
 
 
 @dataclass
@@ -190,43 +176,9 @@ class TableSession:
         return [self._named(line) for line in lines[-last:]]
 
     def entries(self, seat: int, lang: str | None = None, start: int = 0) -> list[dict]:
-        """The transcript from event ``start`` as ``seat`` may read it: {"n", "text", "rule"} per
-        line, numbered from 1 over the whole game. Each answer is a line with the rule clause that
-        asked it; of another seat's answer only what was asked is shown, never the picks (they
-        can name hidden cards)."""
-        lang = lang or language()
-        narrator = self._narrator(lang)
-        out = []
-        n = answered = 0
-        for index, event in enumerate(self.game.log.events):
-            if event.kind == "decision":
-                if event.data.get("forced"):
-                    continue
-                answered += 1
-                kind = event.data.get("kind", "")
-                what = kind_label(kind, lang)
-                if event.player == seat:
-                    given = tuple(event.data.get("picks", ()))
-                    said = self._said.get(answered - 1)
-                    said = said if said is not None and said_ok(said, given) else None
-                    picks = "、".join(pick_label(kind, p, lang) if f"pick.{kind}.{p}" in MESSAGES
-                                     else said[i] if said is not None else self._named(p)
-                                     for i, p in enumerate(given))
-                    text = t("table.log.answer", lang, seat=event.player + 1, what=what, picks=picks or t("none", lang))
-                else:
-                    text = t("table.log.asked", lang, seat=(event.player or 0) + 1, what=what)
-                rule = event.data.get("rule", "")
-            else:
-                text = self._named(narrator.line(event, seat)).strip()
-                if text and lang != "ja" and not hasattr(narrator, "lang"):
-                    text = self._english(event, text)
-                rule = event.data.get("rule", "") if isinstance(event.data, dict) else ""
-            if not text:
-                continue
-            n += 1
-            if index >= start:
-                out.append({"n": n, "text": text, "rule": rule})
-        return out
+        """The transcript from event ``start`` as ``seat`` may read it (see
+        :func:`fuda.table.transcript.entries`)."""
+        return entries(self, seat, lang or language(), start)
 
     def display_name(self, card_id: str) -> str:
         """The printed name, with the printed difference when another card of the database has
@@ -310,7 +262,7 @@ class TableSession:
             raise TableError(Text("err.table.illegal", reason=exc)) from None
         self._history.append(_Answer(before, current.seat, known, events))
         labels = {c.id: c.label for c in current.choices}
-        self._said[before] = tuple(labels.get(p, p) for p in picks)
+        self._said[before] = tuple(labels.get(p, p) for p in picks)  # what the log shows of the answer
         self._note_seen()
         self._play_bots()
 
@@ -359,39 +311,6 @@ class TableSession:
                 break
 
     # -- inner workings ---------------------------------------------------------------------
-
-    def _english(self, event, shown: str) -> str:
-        """An event in plain English words for an engine whose narration is Japanese only: its
-        kind and data, a card named only when the seat's own (Japanese) line names it — so no
-        card the seat may not see is named — and the other cards counted."""
-        def value(v):
-            if isinstance(v, bool) or isinstance(v, dict):
-                return None
-            if isinstance(v, (int, float)):
-                return str(v)
-            if isinstance(v, str):
-                parts = [p for p in re.split(r"[:/]", v) if p]
-                cards = [p.split("#", 1)[0] for p in parts if p.split("#", 1)[0] in self.cards]
-                if not cards:
-                    return v
-                named = [self.display_name(c) for c in cards if self.cards[c].name in shown]
-                return "/".join(named) or None
-            if isinstance(v, (list, tuple)):
-                items = [value(x) for x in v]
-                if any(x is None for x in items):
-                    return t("table.ui.cards", "en", n=len(v))
-                return "・".join(items) if items else None
-            return None
-
-        who = f"P{event.player + 1} " if isinstance(event.player, int) else ""
-        details = []
-        for key, v in (event.data.items() if isinstance(event.data, dict) else ()):
-            if key in ("index", "sid"):
-                continue
-            shown_value = value(v)
-            if shown_value:
-                details.append(f"{key} {shown_value}")
-        return f"{who}{event.kind.replace('-', ' ')}" + (f": {', '.join(details)}" if details else "")
 
     def _narrator(self, lang: str):
         """The game's narrator, speaking ``lang`` where it can (a custom game's can)."""
