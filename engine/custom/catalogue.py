@@ -56,8 +56,10 @@ CATALOGUE = Catalogue("custom", "engine/custom/README.md (play: and abilities)",
       ja="待ち行列の能力は古いものから順に最後まで行い、そこで加わったものはその後に行う。"),
     C("CU-STATIC-1", "A static modify changes the matching cards' field while its card is on the field.",
       ja="常時の modify は、そのカードが場にある間、条件に合うカードの項目を変える。"),
-    C("CU-STATIC-2", "A static protect keeps the matching cards from being targeted by the opponent's matching cards.",
-      ja="常時の protect は、条件に合うカードを相手の条件に合うカードの対象にさせない。"),
+    C("CU-STATIC-2", "A static protect keeps the matching cards from being chosen as targets by the opponent's "
+      "matching cards; an effect on all matching cards (all: true) chooses nobody and still applies.",
+      ja="常時の protect は、条件に合うカードを相手の条件に合うカードの対象として選ばせない。"
+         "すべてに働く効果（all: true）は対象を選ばないので、守られたカードにも働く。"),
     C("CU-EFFECT-1", "draw: the player draws cards.", ja="draw: カードを引く。"),
     C("CU-EFFECT-2", "discard: the player discards cards from hand, picked by the chooser.",
       ja="discard: 手札を捨てる（選ぶ人が選ぶ）。"),

@@ -83,8 +83,9 @@ def targets(st, ctx, a, kind: str, rule: str):
 
     ``target: self`` is the ability's own card; else the cards of ``zone`` whose owner (``you``,
     ``opponent`` or ``any``, seen from the controller) and ``filter`` fit, less ``other``'s own
-    card and cards protected from this source; ``all`` takes every one, otherwise ``count`` are
-    chosen by ``chooser`` (no question when there are no more than that)."""
+    card; ``all`` takes every one (a protected card too: nothing is chosen), otherwise ``count``
+    of those not protected from this source are chosen by ``chooser`` (no question when there are
+    no more than that)."""
     if a.get("target") == "self":
         return [ctx.src] if ctx.src >= 0 and st.where[ctx.src] >= 0 else []
     zone = a["zone"]
@@ -92,13 +93,14 @@ def targets(st, ctx, a, kind: str, rule: str):
     me = ctx.me
     seats = (me,) if owner == "you" else (1 - me,) if owner == "opponent" else (me, 1 - me)
     flt = a["filter"]
+    every = a["all"]
     found = []
     for q in seats:
         for c in st.piles[pile(st, zone, q)]:
             if (a["other"] and c == ctx.src) or not matches(st, c, flt):
                 continue
-            if ctx.src >= 0 and R.protected(st, c, ctx.src):
-                continue
+            if not every and ctx.src >= 0 and R.protected(st, c, ctx.src):
+                continue  # (protection keeps a card from being chosen; `all` chooses nobody)
             found.append(c)
     count = a["count"]
     if a["all"] or len(found) <= count:

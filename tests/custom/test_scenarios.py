@@ -217,9 +217,7 @@ def test_scenario_games_are_deterministic_and_clone(hk):
     assert one.clone().log.events == one.log.events
 
 
-@pytest.mark.xfail(strict=True, reason="engine gap: `protect` (花園の主: 相手の術の対象にならない) also shields from "
-                   "`all: true` effects that choose no target (夜明けの鐘: すべての精霊), so the protected 花 spirits keep "
-                   "their power; targets() drops protected cards before checking `all`")
+@pytest.mark.rule("CU-STATIC-2")
 def test_yoake_no_kane_lowers_spirits_protected_by_hanazono_no_shu(tmp_path, hk):
     """夜明けの鐘 names no target, so 花園の主's protection does not stop its −1 (card text)."""
     registry, static = hk
