@@ -165,7 +165,11 @@ def _raise(game, view, lang: str) -> dict:
             core = backs(1)
         spell = [card(_id(view, c) if c is not None else None, c if c is not None else -1)
                  for c in s.spell]
-        hand = [card(_id(view, c), c) for c in s.hand] if s.hand is not None else backs(s.hand_size)
+        if s.hand is not None:
+            hand = [card(_id(view, c), c) for c in s.hand]
+        else:  # the opponent's hand cards both players saw go there, then backs
+            known = getattr(s, "known_hand", ())
+            hand = [card(_id(view, c), c) for c in known] + backs(s.hand_size - len(known))
         core_deck = ([card(_id(view, c), c) for c in s.core_deck] if s.core_deck is not None
                      else backs(s.core_deck_size))
         zones = [Zone("fighter-zones", fighters), Zone("core-fighter", core), Zone("life-zone", backs(s.life), pile=True),
