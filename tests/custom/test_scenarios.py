@@ -293,3 +293,11 @@ def test_fuda_test_without_a_game_runs_every_custom_game(monkeypatch):
     result = CliRunner().invoke(app, ["-q", "test", "--sample"])
     assert result.exit_code == 0, result.output
     assert "hoshikage: " in result.output and "kenbu: " in result.output and "total: " in result.output
+
+
+def test_fuda_test_only_runs_the_named_files(monkeypatch):
+    """--only keeps the scenario files whose name contains the text."""
+    monkeypatch.setenv("LANG", "en_US.UTF-8")
+    result = CliRunner().invoke(app, ["test", "hoshikage", "--sample", "--only", "card-tane", "--only", "end-win"])
+    assert result.exit_code == 0, result.output
+    assert "hoshikage: 3 passed, 0 failed" in result.output
