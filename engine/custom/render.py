@@ -86,7 +86,7 @@ class CustomNarrator(Narrator):
         if k == "countered":
             return t("custom.countered", lang, n=n, card=self._name(d["card"]))
         if k == "fizzle":
-            return t("custom.fizzle", lang, card=self._name(d["card"]) if d["card"] else "—", word=d["word"])
+            return t("custom.fizzle", lang, card=self._name(d["card"]) if d["card"] else "—")
         if k == "ability":
             ab = self._ability(d["card"], d["ability"])
             text = ab.text if ab is not None and ab.text and lang == "ja" else t(f"custom.when.{d['when']}", lang)

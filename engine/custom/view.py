@@ -101,6 +101,12 @@ def _mine(view: CView, card: int) -> bool:
     return any(s.card == card for zone in view.me.zones.values() if isinstance(zone, tuple) for s in zone)
 
 
+def _answers_only(d) -> bool:
+    """Whether a card does nothing but counter (worth playing only as a response)."""
+    ops = [op.name for ab in d.abilities.get("play", ()) for op in ab.ops]
+    return bool(ops) and all(name == "counter" for name in ops)
+
+
 @policy(CView)
 def greedy(view: CView, decision, rng) -> tuple[str, ...]:
     """A simple policy: play the dearest card it can, attack with what no blocker beats, block
@@ -116,6 +122,8 @@ def greedy(view: CView, decision, rng) -> tuple[str, ...]:
             if o.id.startswith("play:"):
                 d = cards[o.id[5:]]
                 s = 2.0 + d.cost + (0.5 if d.permanent else 0.0)
+                if _answers_only(d):
+                    s = -1.0  # a counter with nothing to answer would be wasted
             elif o.id.startswith("attack:"):
                 mine = _strength_of(view, o.value)
                 s = 1.5 if all(t < mine for t in theirs) else 0.2

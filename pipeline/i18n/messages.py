@@ -70,11 +70,6 @@ MESSAGES: dict[str, dict[str, str]] = {
         "原因を直してもう一度ビルドすると置き換わります",
         "{path}: moving the new outputs into place failed ({error}); every file fuda placed is recorded, so "
         "building again once the cause is fixed replaces them"),
-    "out.move_failed": _m(
-        "{path}: 新しい出力を移している途中で失敗しました（{error}）。fuda が置いたファイルは記録してあるので、"
-        "原因を直してもう一度ビルドすると置き換わります",
-        "{path}: moving the new outputs into place failed ({error}); every file fuda placed is recorded, so "
-        "building again once the cause is fixed replaces them"),
     "out.bad_manifest": _m(
         "{path}: fuda の出力の記録が読めません。どれが fuda のファイルかわからないので書き出しません。"
         "--force でその隣に書き出すか（何も消しません）、別の -o を指定してください",
@@ -399,7 +394,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "custom.until.turn-end": _m("この手番の間", "until end of turn"),
     "custom.until.permanent": _m("ずっと", "for good"),
     "custom.countered": _m("  P{n} が {card} を打ち消した", "  player {n} counters {card}"),
-    "custom.fizzle": _m("  {card} の「{word}」は対象がなく何もしない", "  {card}: '{word}' finds no target and does nothing"),
+    "custom.fizzle": _m("  {card}: 対象がなく何もしない", "  {card}: no target, nothing happens"),
     "custom.ability": _m("  {card}: {text}", "  {card}: {text}"),
     "custom.when.play": _m("出たとき", "when played"),
     "custom.when.enters": _m("領域に入ったとき", "when it enters a zone"),
@@ -931,11 +926,47 @@ MESSAGES: dict[str, dict[str, str]] = {
     # sheets (fuda export sheet / fuda import sheet)
     "help.export.sheet": _m("ゲームの全カードを表（Excel・CSV）に書き出します。1 行目は項目名、2 行目は ID。",
                             "Write every card of GAME as a spreadsheet (Excel, CSV): row 1 the field names, row 2 the ids."),
-    "help.import.sheet": _m("表計算ソフトのカード一覧（Excel・CSV）を新しい YAML カードファイルにします。上書きはしません。",
-                            "Turn a spreadsheet's card list (Excel, CSV) into a new YAML card file; never overwrites."),
+    "help.import.sheet": _m("表計算ソフトのカード一覧（Excel・CSV）を新しい YAML カードファイルにします（-o）。--update なら"
+                            "ゲームのカードファイルをその場で書き換えます（コメントと並びはそのまま）。",
+                            "Turn a spreadsheet's card list (Excel, CSV) into a new YAML card file (-o), or with --update "
+                            "update the game's card files in place (comments and order kept)."),
     "opt.sheet.file": _m("カード一覧の表（.xlsx、.csv、.tsv）。", "The card list (.xlsx, .csv, .tsv)."),
-    "opt.sheet.game": _m("ゲーム ID かルールセット（例: toho-tcg）。", "Game id or rule set (e.g. toho-tcg)."),
-    "opt.sheet.out": _m("書き出す YAML カードファイル。", "The YAML card file to write."),
+    "opt.sheet.game": _m("ゲーム ID、ゲームフォルダー、またはルールセット（例: toho-tcg）。",
+                         "Game id, game folder or rule set (e.g. toho-tcg)."),
+    "opt.sheet.out": _m("書き出す新しい YAML カードファイル（--update のときは使いません）。",
+                        "The new YAML card file to write (not with --update)."),
+    "opt.sheet.update": _m("ゲームのカードファイルをその場で書き換えます（ID で照合、新しい ID は追加）。",
+                           "Update the game's card files in place (matched by id; new ids are added)."),
+    "opt.sheet.into": _m("新しいカードを足すファイル（ゲームフォルダーの .yaml）。既定: 同じ種類の最後のカードのファイル。",
+                         "The file new cards go to (a .yaml in the game folder); default: the file of the last card of the same kind."),
+    "err.sheet.out_or_update": _m("-o FILE（新しいカードファイル）か --update（既存のファイルを書き換える）のどちらか一方を指定してください",
+                                  "give either -o FILE (a new card file) or --update (update the existing files), not both or neither"),
+    "err.sheet.into_needs_update": _m("--into は --update と一緒に使います", "--into goes with --update"),
+    "err.sheet.update_needs_game": _m("--update には書き換えるゲーム（ゲーム ID かフォルダー）が要ります。「{game}」はルールセットです",
+                                      "--update needs a game to update (its id or folder); {game!r} is a rule set"),
+    "err.sheet.ids_exist": _m("{game} には表と同じ ID のカードが既に {count} 枚あります（{ids}）。既存のカードを表の内容で"
+                              "書き換えるには --update を付けてください",
+                              "{game} already has {count} card(s) with the sheet's ids ({ids}); add --update to update "
+                              "those cards in place"),
+    "sheet.layout": _m("{path} はこの行から先の書式を保ったまま書き換えられません（ruamel.yaml で書き直すと変わります）。"
+                       "--update をやめて -o で別のファイルに取り込んでください",
+                       "{path} cannot be updated keeping its layout from this line on (ruamel.yaml would rewrite it); "
+                       "import to another file with -o instead of --update"),
+    "sheet.no_card_file": _m("新しいカード {card} を足すカードファイルがゲームにありません。--into FILE で指定してください",
+                             "the game has no card file for the new card {card}; name one with --into FILE"),
+    "sheet.into": _m("{path}: --into にはゲームフォルダー {folder} の中の .yaml カードファイルを指定してください",
+                     "{path}: --into takes a .yaml card file in the game folder {folder}"),
+    "sheet.imported_from": _m("{file} から `fuda import sheet` で取り込みました。", "imported from {file} by `fuda import sheet`."),
+    "sheet.added": _m("追加 {card}（{file}）", "added {card} ({file})"),
+    "sheet.changed": _m("変更 {card}（{file}）: {fields}", "changed {card} ({file}): {fields}"),
+    "sheet.updated": _m("{files} 個のファイルを書き換えました: 追加 {added} 枚、変更 {changed} 枚、変更なし {unchanged} 枚"
+                        "（表にない {untouched} 枚はそのまま）",
+                        "updated {files} file(s): {added} added, {changed} changed, {unchanged} unchanged "
+                        "({untouched} not in the sheet left as they were)"),
+    "sheet.update_nothing": _m("変更はありません（変更なし {unchanged} 枚）。ファイルは書き換えていません",
+                               "nothing to change ({unchanged} unchanged); no file was written"),
+    "sheet.update_not_written": _m("{count} 件のエラー: カードファイルは１つも書き換えていません",
+                                   "{count} error(s): no card file was changed"),
     "err.sheet.unknown_game": _m("ゲームまたはルールセット「{game}」が見つかりません（toho-tcg、raise-blaze、recast-rift、ryomen など）",
                                  "no game or rule set {game!r} (toho-tcg, raise-blaze, recast-rift, ryomen …)"),
     "err.sheet.format": _m("{path}: 表の形式は .xlsx、.csv、.tsv のどれかにしてください",
