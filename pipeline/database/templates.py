@@ -185,15 +185,25 @@ def field_value(card, path: str, default=None):
 
 def game_template(game) -> tuple[Template | None, tuple[Finding, ...]]:
     """The checked template of ``game`` and every finding about it; ``(None, ())`` when the game
-    has no layout at all (printing says so). Cached by the files' stamps and the card schema."""
+    has no layout at all (printing says so). Cached by the files' stamps and the card schema, and
+    kept with the game while its template file is unchanged (every face asks: five times a card)."""
+    own, stamp, found = game.derived("card-template", lambda: _checked(game))
+    if _stamp(own) == stamp:
+        return found
+    return _checked(game)[2]
+
+
+def _checked(game) -> tuple[Path | None, tuple, tuple[Template | None, tuple[Finding, ...]]]:
+    """(the game's own template file, its stamp, the checked template and findings)."""
     ruleset = ruleset_for(game.rules)
     layout = ruleset.card_layout(game)
     if layout.path is None and layout.data is None:
-        return None, ()
+        return None, (), (None, ())
     own = Path(layout.path).resolve() if layout.path else None
     data = json.dumps(thaw(layout.data), ensure_ascii=False, sort_keys=True) if layout.data is not None else None
-    return _game_template(own, _stamp(own), data, (Path(game.folder) / "game.yaml").resolve(),
-                          schema_key(ruleset.schema("cards", thaw(game.manifest))))
+    stamp = _stamp(own)
+    return own, stamp, _game_template(own, stamp, data, (Path(game.folder) / "game.yaml").resolve(),
+                                      schema_key(ruleset.schema("cards", thaw(game.manifest))))
 
 
 def _stamp(path: Path | None) -> tuple:
