@@ -201,7 +201,8 @@ def test_the_page_speaks_the_tables_language(browser, tmp_path):
 
 
 def test_submit_waits_for_a_legal_selection_and_a_stale_tab_says_why(browser, tmp_path):
-    """Submit is disabled until the selection is legal in count; an answer from a stale tab gets the 409's reason."""
+    """Submit is disabled until the selection is legal in count; cards are picked by clicking them on the board; an
+    answer from a stale tab gets the 409's reason."""
     table = _table("toho-tcg")
     with Server(table) as base:
         room = table.open_room()
@@ -224,8 +225,11 @@ def test_submit_waits_for_a_legal_selection_and_a_stale_tab_says_why(browser, tm
         first.wait_for_selector("#confirm[data-legal='no']")
         assert not first.is_enabled("#confirm") and first.inner_text("#why")
         want = int(first.get_attribute("#prompt", "data-min"))
-        for choice in first.query_selector_all("#prompt .choice")[:want]:
-            choice.click()
+        on_board = first.query_selector_all(".side.you .card.choosable")
+        assert len(on_board) >= want  # the cards the question is about are picked on the board too
+        for card in on_board[:want]:
+            card.click()
+        assert len(first.query_selector_all("#prompt .choice[aria-pressed='true']")) == want
         first.wait_for_selector("#confirm:not([data-legal='pending'])")
         assert first.is_enabled("#confirm") == (first.get_attribute("#confirm", "data-legal") == "yes")
         first.screenshot(path=str(tmp_path / "several.png"), full_page=True)

@@ -60,6 +60,15 @@ function cardNode(c, extra = {}, zone = null, side = null) {
     if (chosen && (c.uid ? chosen.uid === c.uid : chosen.pile === zone.id)) node.classList.add("chosen");
     node.addEventListener("click", () => { zoom(c); chosen = c.uid ? { uid: c.uid, zone: zone.id, card: c } : { pile: zone.id }; render(); });
     node.addEventListener("dblclick", () => showFull(c));
+  } else if (state.prompt && c.id && state.prompt.choices.some(o => o.card === c.id)) {
+    // a card the question is about: clicking it on the board picks it (the next option naming it)
+    node.classList.add("choosable");
+    node.addEventListener("click", () => {
+      const buttons = [...document.querySelectorAll("#prompt .choice")].filter(b => b.dataset.card === c.id);
+      const next = buttons.find(b => b.getAttribute("aria-pressed") !== "true") || buttons[0];
+      if (next) next.click();
+    });
+    node.addEventListener("dblclick", () => showFull(c));
   } else {
     node.addEventListener("click", () => { zoom(c); showFull(c); });
   }
@@ -219,7 +228,7 @@ function renderPrompt() {
   const confirm = single ? null : el("button", { id: "confirm", type: "button" }, w("submit", { count }));
   const why = single ? null : el("p", { id: "why" });
   const buttons = p.choices.map(c => {
-    const b = el("button", { class: "choice", type: "button", "data-option": c.id, "aria-pressed": "false" });
+    const b = el("button", { class: "choice", type: "button", "data-option": c.id, "data-card": c.card, "aria-pressed": "false" });
     if (c.card) b.append(cardImage(c.card));
     b.append(el("span", {}, `${c.number}. ${c.label}`));
     if (c.card) b.addEventListener("mouseenter", () => zoom({ id: c.card, badges: [] }));
