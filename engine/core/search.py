@@ -194,7 +194,8 @@ class MctsAgent(Agent):
                     best, most = picks, key
         if most[0] > 1:
             return best
-        return self.greedy(position, decision, legal) or best
+        fallback = self.greedy(position, decision, legal)
+        return best if fallback is None else fallback  # (an empty answer is an answer)
 
     def greedy(self, position: Position, decision: Decision, legal: list[tuple[str, ...]]) -> tuple[str, ...] | None:
         """The game's greedy answer to ``decision`` as one of ``legal`` (picks in option order), or

@@ -246,3 +246,29 @@ def test_search_scores_playouts_at_the_horizon(monkeypatch):
     agent = make_agent("mcts:20", 3, game.pending.player)
     agent.choose(search.Position(game, game.pending.player), game.pending)
     assert played and all(limit == horizon and n <= horizon + 1 for n, limit in played), played
+
+
+@pytest.mark.parametrize(("module", "game_id"), [(rb, "raise-blaze"), (tt, "toho-tcg"), (rr, "recast-rift")],
+                         ids=["raise-blaze", "toho-tcg", "recast-rift"])
+def test_answers_the_search_never_told_apart_fall_back_to_greedy(module, game_id):
+    """With fewer iterations than answers no answer is visited twice: mcts plays the greedy policy's answer,
+    not the first option it happened to try (checked where greedy's answer is not the first option)."""
+    from fuda.engine.core.agents import POLICIES
+    from fuda.engine.core.search import Position
+
+    checked = away_from_first = 0
+    for game in _positions(module, game_id, seeds=range(3), every=4):
+        decision = game.pending
+        legal = answers(decision)
+        if legal is None or len(legal) < 3:
+            continue
+        view = game.view(decision.player)
+        policy = POLICIES[type(view)]
+        greedy = {tuple(sorted(policy(view, decision, Rng(s)), key=decision.ids.index)) for s in range(3)}
+        if len(greedy) != 1:  # a tie the policy breaks at random: no single greedy answer
+            continue
+        agent = MctsAgent(7, iterations=2)
+        assert agent.choose(Position(game, decision.player), decision) == next(iter(greedy)), (game_id, game.seed)
+        checked += 1
+        away_from_first += next(iter(greedy)) != legal[0]
+    assert checked > 10 and away_from_first > 3, (checked, away_from_first)
