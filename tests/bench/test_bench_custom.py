@@ -5,7 +5,7 @@ Run with ``python -m pytest tests/bench/test_bench_custom.py -q -s -p no:cachepr
 (benchmarks are excluded from the default run). The goal is ≥ 1,000 complete games/s (issue #30).
 
 Last measured (2026-12-06, a shared 2-core VM under a load average of 7): 1,000 games of the
-harness took 0.68 s of process time (≈ 1,470 games/s; 300 games of a plain loop ≈ 1,580–1,630/s,
+harness in 0.60 s of process time (≈ 1,680 games/s; 300 games of a plain loop 1,660–1,780/s,
 42.4 decisions a game) after the main step built its options with the core's fast ``option``
 and a precomputed ``play:<id>`` (≈ 1,010/s before). This benchmark times wall clock: with the
 machine that loaded it printed 524 games/s against a floor of 8,175 — rerun it on a quiet machine.
