@@ -200,13 +200,16 @@ def app(table: Table):
         body = (static / "table.html").read_text(encoding="utf-8").replace('lang="ja"', f'lang="{lang}"')
         return Response(body, media_type="text/html; charset=utf-8")
 
+    def page_error(text: str, status: int) -> Response:  # GET / is opened by a person, not by the page's script
+        return Response(text, status_code=status, media_type="text/plain; charset=utf-8")
+
     async def new(request: Request):
         if table.host not in LOOPBACK or len(table.humans) != 1 or table.sandbox:
-            return refuse("err.table.new_game", 403)
+            return page_error(t("err.table.new_game", lang), 403)
         try:
             room = table.open_room()
         except TableError as exc:
-            return JSONResponse({"error": exc.text(lang)}, status_code=503)
+            return page_error(exc.text(lang), 503)
         return RedirectResponse(f"/t/{room.tokens[min(room.tokens)]}/", status_code=303)
 
     def seated(handler):
