@@ -29,7 +29,8 @@ from fuda.database.fields import (
     guess_when,
     rule_fields,
 )
-from fuda.sheets.table import Table, read_tables
+from fuda.sheets.kinds import KindNames, kind_names
+from fuda.sheets.table import CellLocation, Table, read_tables
 
 MANUAL_REASON = "表から取り込んだ能力（効果は手で処理する）"
 NUMBERED = re.compile(r"^(?:abilities|ability|能力)[\s.]*(\d+)[\s.]*(.+)$")
@@ -53,6 +54,8 @@ class SheetImport:
     lists: dict
     warnings: tuple[Finding, ...]
     source: Path
+    rows: tuple[CellLocation, ...] = ()  # where each card's row is
+    covered: tuple[frozenset, ...] = ()  # the card keys each card's sheet has a column for
 
 
 def _norm(text) -> str:
@@ -99,8 +102,11 @@ def import_sheet(path: Path, rules: str, manifest=None) -> SheetImport:
     errors: list[Finding] = []
     warnings: list[Finding] = []
     cards: list[dict] = []
+    rows: list[CellLocation] = []
+    covered: list[frozenset] = []
     where: dict = {}  # data path -> location, for schema findings
     lists: dict = {plural: {} for plural, _, _ in fields.lists}
+    kinds = kind_names(fields, manifest)
     for table in tables:
         if not table.rows:
             continue
@@ -108,10 +114,17 @@ def import_sheet(path: Path, rules: str, manifest=None) -> SheetImport:
         if columns is None:
             continue
         header_rows = columns.pop("_skip")
+        tab_kind = kinds.kind_of(table.sheet) if table.sheet else None  # a tab named by a kind
+        keys = frozenset({c.key for c in columns.values() if c.role == "card"}
+                         | ({"abilities"} if any(c.role in ("ability", "lines") for c in columns.values()) else set())
+                         | ({"kind"} if tab_kind else set()))
         for number, cells in table.rows[header_rows:]:
             card = _card(table, number, cells, columns, fields, errors, where, len(cards), lists)
             if card is not None:
+                card = _kind(card, fields, kinds, tab_kind, where, len(cards), table.at(number, 1))
                 cards.append(card)
+                rows.append(table.at(number))
+                covered.append(keys)
     if not cards and not errors:
         errors.append(Finding(tables[0].at(0) if tables else path, "SH010", "カードが１枚もありません",
                               hint="１行目に見出し、２行目から１行に１枚ずつカードを書いてください"))
@@ -120,7 +133,21 @@ def import_sheet(path: Path, rules: str, manifest=None) -> SheetImport:
         errors.extend(_validate(path, card_schema(rules, manifest), cards, lists, where))
     if errors:
         raise FindingsError(errors)
-    return SheetImport(rules, tuple(cards), {k: v for k, v in lists.items() if v}, tuple(warnings), path)
+    return SheetImport(rules, tuple(cards), {k: v for k, v in lists.items() if v}, tuple(warnings), path,
+                       tuple(rows), tuple(covered))
+
+
+def _kind(card: dict, fields: RuleFields, kinds: KindNames, tab_kind: str | None, where: dict, index: int,
+          loc) -> dict:
+    """The card's kind as an id: a label in the kind column becomes the kind's id; an empty kind
+    cell on a tab named by a kind takes that kind."""
+    kind = card.get("kind")
+    if isinstance(kind, str) and kind:
+        card["kind"] = kinds.kind_of(kind) or kind
+    elif tab_kind and not kind:
+        card["kind"] = tab_kind
+        where[("cards", index, "kind")] = loc
+    return _ordered(card, fields)
 
 
 def _columns(table: Table, fields: RuleFields, errors, warnings) -> dict | None:
@@ -301,8 +328,12 @@ def _short_scalars(value: dict) -> bool:
                                    for v in value.values())
 
 
-def card_file_text(result: SheetImport) -> str:
-    """The YAML text of the card file (block text for several lines, flow for short lists)."""
-    head = (f"# yaml-language-server: $schema=../../schema/{result.rules}.cards.schema.json\n"
-            f"# {result.source.name} から `fuda import sheet` で取り込みました。\n")
+def card_file_text(result: SheetImport, modeline: str | None = None) -> str:
+    """The YAML text of the card file (block text for several lines, flow for short lists), after
+    ``modeline`` (:func:`fuda.sheets.place.modeline`; default: the bundled games' ``../../schema/``)."""
+    from fuda.i18n import t
+
+    if modeline is None:
+        modeline = f"# yaml-language-server: $schema=../../schema/{result.rules}.cards.schema.json\n"
+    head = modeline + "# " + t("sheet.imported_from", file=result.source.name) + "\n"
     return write_card_file(file_data(result.cards, result.lists), head, _short_scalars)

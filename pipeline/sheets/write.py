@@ -2,7 +2,7 @@
 
 The shape :mod:`fuda.sheets.read` reads back: the first row holds the Japanese labels, the second
 the field ids, then one row per card. A workbook has one sheet per card kind (only that kind's
-columns); a CSV holds every card in one table (UTF-8 with BOM, CRLF: what Excel opens without
+columns, the tab named by the kind's label in the user's language); a CSV holds every card in one table (UTF-8 with BOM, CRLF: what Excel opens without
 mojibake). Outputs are byte-identical for the same database (the workbook's timestamps fixed).
 """
 
@@ -15,8 +15,9 @@ from pathlib import Path
 
 from fuda.atomic import write_atomic
 from fuda.database.model import Game, thaw
-from fuda.i18n import Text
+from fuda.i18n import Text, language
 from fuda.sheets.cells import to_cell
+from fuda.sheets.kinds import kind_names, tab_name
 from fuda.database.fields import RuleFields, rule_fields
 
 FIXED_TIME = (2000, 1, 1, 0, 0, 0)
@@ -75,11 +76,12 @@ def by_kind(game: Game) -> list[tuple[str, list[dict]]]:
     return list(groups.items())
 
 
-def sheet_bytes(game: Game, suffix: str) -> bytes:
-    """The spreadsheet of every card of ``game`` as ``.xlsx`` or ``.csv``/``.tsv`` bytes."""
+def sheet_bytes(game: Game, suffix: str, lang: str | None = None) -> bytes:
+    """The spreadsheet of every card of ``game`` as ``.xlsx`` or ``.csv``/``.tsv`` bytes; a
+    workbook's tabs are named by the kinds' labels in ``lang`` (default: the user's language)."""
     fields = rule_fields(game.rules, game.manifest)
     if suffix == ".xlsx":
-        return _xlsx(game, fields)
+        return _xlsx(game, fields, lang or language())
     cards = [c for _, group in by_kind(game) for c in group]
     cols = columns(fields, cards)
     buf = io.StringIO(newline="")
@@ -91,7 +93,7 @@ def sheet_bytes(game: Game, suffix: str) -> bytes:
     return b"\xef\xbb\xbf" + buf.getvalue().encode("utf-8")
 
 
-def _xlsx(game: Game, fields: RuleFields) -> bytes:
+def _xlsx(game: Game, fields: RuleFields, lang: str) -> bytes:
     from openpyxl import Workbook
     from openpyxl.styles import Alignment, Font, PatternFill
     from openpyxl.utils import get_column_letter
@@ -101,8 +103,9 @@ def _xlsx(game: Game, fields: RuleFields) -> bytes:
     bold, grey = Font(bold=True), Font(color="808080", size=8)
     fill = PatternFill("solid", fgColor="E8E0D0")
     wrap = Alignment(wrap_text=True, vertical="top")
+    kinds, taken = kind_names(fields, game.manifest), set()
     for kind, cards in by_kind(game):
-        sheet = book.create_sheet(kind[:31])
+        sheet = book.create_sheet(tab_name(kinds, kind, lang, taken))
         cols = columns(fields, cards)
         sheet.append([label for _, label in cols])
         sheet.append([key for key, _ in cols])
@@ -141,10 +144,10 @@ def _fixed_times(data: bytes) -> bytes:
     return out.getvalue()
 
 
-def export_sheet(game: Game, out: Path) -> Path:
-    """Write every card of ``game`` to ``out`` (.xlsx, .csv or .tsv), atomically."""
+def export_sheet(game: Game, out: Path, lang: str | None = None) -> Path:
+    """Write every card of ``game`` to ``out`` (.xlsx, .csv or .tsv), atomically (tabs named in ``lang``)."""
     out = Path(out)
     suffix = out.suffix.lower()
     if suffix not in (".xlsx", ".csv", ".tsv"):
         raise ValueError(Text("err.sheet.format", path=out))
-    return write_atomic(out, sheet_bytes(game, suffix))
+    return write_atomic(out, sheet_bytes(game, suffix, lang))
