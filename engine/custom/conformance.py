@@ -190,22 +190,24 @@ def _check(game, e) -> Problem | None:
         if e.what == "count":
             return None if len(cards) == e.value else fail("scenario.expect_count", who=who, zone=zone,
                                                                  want=e.value, found=len(cards))
-        want = [cid for cid, _, _ in e.value]
+        want = [cid for cid, _, _, _ in e.value]
         found = _ids(st, cards)
         ordered = e.index == rules.deck
         if (want != found) if ordered else (Counter(want) != Counter(found)):
             return fail("scenario.expect_zone", who=who, zone=zone, want=_shown(want), found=_shown(found))
-        for cid, tapped, values in e.value:
+        for cid, tapped, values, where in e.value:
             copies = [c for c in cards if st.defs[c].id == cid]
             if any((tapped is None or st.tapped[c] == tapped) and all(value(st, c, f) == v for f, v in values)
                    for c in copies):
                 continue
             c = copies[0]
             if tapped is not None and st.tapped[c] != tapped:
-                return fail("scenario.expect_card", who=who, zone=zone, card=cid, what="tapped", want=tapped,
-                            found=st.tapped[c])
-            f, v = next((f, v) for f, v in values if value(st, c, f) != v)
-            return fail("scenario.expect_card", who=who, zone=zone, card=cid, what=f, want=v, found=value(st, c, f))
+                what, want, found = Text("scenario.tapped"), _yaml(tapped), _yaml(st.tapped[c])
+            else:
+                f, want = next((f, v) for f, v in values if value(st, c, f) != v)
+                what, found = _label(game, c, f), value(st, c, f)
+            return Problem(where, EXPECT, Text("scenario.expect_card", who=who, zone=zone, card=cid, what=what,
+                                               want=want, found=found), "failed")
         return None
     if e.what == "counter":
         v = st.counters[e.seat][e.index]
@@ -229,6 +231,19 @@ def _check(game, e) -> Problem | None:
         return None
     return fail("scenario.expect_winner", want=_winner(e.value), found=Text("scenario.ended", winner=_winner(got),
                                                                                reason=_reason(game)))
+
+
+def _yaml(flag: bool) -> str:
+    return "true" if flag else "false"
+
+
+def _label(game, c: int, field: str) -> str:
+    """``power（力）``: a field with the label its card's kind gives it in game.yaml (when known)."""
+    registry = game.registry
+    kinds = registry.game.manifest.get("kinds") if registry is not None and hasattr(registry, "game") else None
+    spec = ((kinds or {}).get(game.st.defs[c].kind) or {}).get("fields", {}).get(field) or {}
+    label = spec.get("label") if hasattr(spec, "get") else None
+    return f"{field}（{label}）" if label and label != field else field
 
 
 def _winner(w) -> Text | str:

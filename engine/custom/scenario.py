@@ -85,7 +85,8 @@ class Answer:
 class Expect:
     """One expectation: ``what`` (zone, count, counter, legal, decider, winner), where it is
     written, the seat it is about (or None), the zone or counter index (or the decision kind),
-    and the value expected."""
+    and the value expected (for a zone: (card id, tapped or None, (field, value)…, location)
+    per card)."""
 
     what: str
     location: Location
@@ -217,12 +218,12 @@ class _Checker:
                 for i, item in enumerate(want):
                     path = ("then", "zones", seat, zone, i)
                     if isinstance(item, str):
-                        cards.append((self.card(item, *path), None, ()))
+                        cards.append((self.card(item, *path), None, (), self.at(*path)))
                         continue
                     for field in item.get("values") or {}:
                         self.name(field, self.fields, "field", *path, "values", field)
                     cards.append((self.card(item["card"], *path, "card"), item.get("tapped"),
-                                  tuple(sorted((item.get("values") or {}).items()))))
+                                  tuple(sorted((item.get("values") or {}).items())), self.at(*path)))
                 out.append(Expect("zone", where, SEATS.index(seat), z, tuple(cards)))
         for seat, values in (then.get("counters") or {}).items():
             for name, v in values.items():

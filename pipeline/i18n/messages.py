@@ -801,6 +801,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "scenario.over": _m("ゲームは終わっている（{reason}）", "the game is over ({reason})"),
     "scenario.ended": _m("{winner}（{reason}）", "{winner} ({reason})"),
     "scenario.not_over": _m("まだ終わっていない", "not over yet"),
+    "scenario.tapped": _m("横向き", "tapped"),
     "scenario.draw": _m("引き分け", "a draw"),
     "scenario.engine": _m("エンジンが途中で止まった: {error}（エンジンの不具合です。シナリオと一緒に報告してください）",
                           "the engine stopped: {error} (an engine bug; please report it with the scenario)"),

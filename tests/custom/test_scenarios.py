@@ -301,3 +301,33 @@ def test_fuda_test_only_runs_the_named_files(monkeypatch):
     result = CliRunner().invoke(app, ["test", "hoshikage", "--sample", "--only", "card-tane", "--only", "end-win"])
     assert result.exit_code == 0, result.output
     assert "hoshikage: 3 passed, 0 failed" in result.output
+
+
+def test_a_wrong_card_value_is_located_at_the_card_with_the_field_label(tmp_path, hk):
+    """A card's current value or lie that does not hold is named at that card's entry, with the
+    field's label from game.yaml and true/false as written."""
+    registry, static = hk
+    path = _write(tmp_path, GOOD.replace("field: [tsuki-no-bannin]}", "field: [{card: tsuki-no-bannin, values: {power: 3}}]}"))
+    (problem,) = run_file(path, static, registry).problems
+    line, col = _line_col(path, "{card: tsuki-no-bannin")
+    assert problem.render("ja").startswith(f"{path}:{line}:{col}: 失敗[T102]: P2 の場の tsuki-no-bannin の power（力）: 期待 3、実際 4")
+    path = _write(tmp_path, GOOD.replace("field: [tsuki-no-bannin]}", "field: [{card: tsuki-no-bannin, tapped: true}]}"))
+    (problem,) = run_file(path, static, registry).problems
+    assert "横向き: 期待 true、実際 false" in problem.render("ja")
+
+
+def test_an_engine_error_is_a_located_line_not_a_traceback(tmp_path, hk, monkeypatch):
+    """An exception inside the engine while a scenario runs is one T103 line at the scenario file."""
+    from fuda.engine.custom import turn
+
+    registry, static = hk
+
+    def broken(st, p):
+        raise RuntimeError("boom")
+        yield  # (a generator, like the real step)
+
+    monkeypatch.setattr(turn, "main", broken)
+    path = _write(tmp_path, GOOD)
+    (problem,) = run_file(path, static, registry).problems
+    assert problem.code == "T103" and problem.render("ja").startswith(f"{path}:1:1: 失敗[T103]: エンジンが途中で止まった")
+    assert "RuntimeError: boom" in problem.render("en")
