@@ -174,3 +174,27 @@ def test_gallery_step_counts_faces_over_every_game(two_games, tmp_path):
     faces = [p for p in files if p.suffix == ".png" and not p.name.startswith("sheet")]
     assert [d for d, _ in told] == list(range(1, len(faces) + 1))
     assert {total for _, total in told} == {len(faces)}
+
+
+def test_game_action_reads_the_game_again_each_run(two_games):
+    """print/images --watch: each run loads the game again (a saved edit shows), and a broken file is the run's one-line error."""
+    from fuda.cli.common import Source
+    from fuda.cli.watching import game_action
+    from fuda.watch import attempt
+
+    names = []
+
+    def make(game):
+        names.append(game.card(game.cards[0].id).name)
+        return Rebuild(what=(game.id,))
+
+    cards = two_games / "beta" / "cards.yaml"
+    action = game_action(Source([two_games / "beta"], None), "beta", make)
+    assert attempt(action, None).what == ("beta",)
+    first = names[0]
+    _edit(cards, f"name: {first}", f"name: {first}改")
+    assert attempt(action, frozenset({cards})).ok and names[-1] == f"{first}改"
+    _edit(cards, f"name: {first}改", "name: [unclosed")
+    run = attempt(action, frozenset({cards}))
+    assert not run.ok and "cards.yaml:" in run.error and "\n" not in run.error
+    _edit(cards, "name: [unclosed", f"name: {first}")
