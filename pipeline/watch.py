@@ -34,8 +34,10 @@ from pathlib import Path
 from fuda.i18n import Text, localize
 
 #: The files whose saving starts a rebuild: card and deck YAML, templates, lint dictionaries,
-#: art and fonts. Not JSON (``fuda build`` itself writes a custom game's cards.schema.json).
-WATCHED = frozenset({".yaml", ".yml", ".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".ttf", ".otf", ".ttc"})
+#: art, fonts and a database's fuda.toml. Not JSON (``fuda build`` itself writes a custom game's
+#: cards.schema.json).
+WATCHED = frozenset({".yaml", ".yml", ".toml", ".png", ".jpg", ".jpeg", ".webp", ".gif", ".bmp", ".tif", ".tiff",
+                     ".ttf", ".otf", ".ttc"})
 
 #: The steps that make each game's outputs on their own (the others report on the whole database).
 PER_GAME = frozenset({"print", "online", "gallery"})

@@ -19,7 +19,6 @@ import os
 import shutil
 import statistics
 import time
-from pathlib import Path
 
 from fuda.build import build
 from fuda.database.resources import cards_dir
