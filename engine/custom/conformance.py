@@ -118,14 +118,16 @@ def run_file(path: Path, static, registry=None) -> Result:
 
 def run_scenario(scenario: Scenario, static, registry=None) -> list[Problem]:
     """Play a scenario's answers from its position and check its expectations (the problems)."""
+    where = Location(scenario.path, 1, 1)  # (an error while setting up: the file)
     try:
         game = ScenarioGame(static, scenario.given, registry).start()
         for answer in scenario.answers:
+            where = answer.location
             problem = _give(game, answer)
             if problem is not None:
                 return [problem]
-    except Exception as exc:  # an engine bug must be a located line, not a traceback  # noqa: BLE001
-        return [Problem(Location(scenario.path, 1, 1), ENGINE, Text("scenario.engine", error=f"{type(exc).__name__}: {exc}"), "failed")]
+    except Exception as exc:  # noqa: BLE001 — an engine bug is a located line, not a traceback
+        return [Problem(where, ENGINE, Text("scenario.engine", error=f"{type(exc).__name__}: {exc}"), "failed")]
     return [p for e in scenario.expects if (p := _check(game, e)) is not None]
 
 
@@ -139,6 +141,9 @@ class _Said(Text):
 
     def text(self, lang: str | None = None) -> str:
         return self.ja if (lang or language()) == "ja" else str(self)
+
+    def __reduce__(self):
+        return (_Said, (str(self), self.ja))
 
 
 def _reason(game) -> Text:
@@ -164,7 +169,7 @@ def _give(game, answer) -> Problem | None:
         return fail("scenario.answer_other", pending=_pending(game))
     try:
         game.choose(*answer.picks)
-    except ChoiceError as exc:
+    except ChoiceError:
         return fail("scenario.answer_illegal", pending=_pending(game))
     return None
 

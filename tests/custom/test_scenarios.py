@@ -77,7 +77,8 @@ def test_every_hoshikage_scenario_passes(hk):
     registry, static = hk
     files = scenario_files(cards_dir() / "hoshikage")
     assert len(files) >= 30
-    failed = {f.name: [p.render("en") for p in r.problems] for f in files if not (r := run_file(f, static, registry)).passed}
+    results = {f.name: run_file(f, static, registry) for f in files}
+    failed = {name: [p.render("en") for p in r.problems] for name, r in results.items() if not r.passed}
     assert failed == {}
 
 
@@ -110,7 +111,8 @@ def test_a_failing_expectation_is_one_located_line_in_both_languages(tmp_path, h
     assert len(result.problems) == 1
     line, col = _line_col(path, "[tsuki-no-bannin], field")
     ja, en = result.problems[0].render("ja"), result.problems[0].render("en")
-    assert ja.startswith(f"{path}:{line}:{col}: 失敗[T102]: P2 の捨て札: 期待 [tsuki-no-bannin]、実際 [mizukage-no-koi]"), ja
+    assert ja.startswith(f"{path}:{line}:{col}: 失敗[T102]: "
+                         "P2 の捨て札: 期待 [tsuki-no-bannin]、実際 [mizukage-no-koi]"), ja
     assert en.startswith(f"{path}:{line}:{col}: failed[T102]: P2 捨て札: expected [tsuki-no-bannin], found"), en
     assert "\n" not in ja
 
@@ -177,7 +179,8 @@ def test_an_unknown_card_id_suggests_the_nearest_one(tmp_path, hk):
     assert scenario is None and [p.code for p in problems] == ["T001", "T001"]
     first, second = (p.render("ja") for p in problems)
     line, col = _line_col(path, "mizukage-no-koy")
-    assert first.startswith(f"{path}:{line}:{col}: エラー[T001]: カード「mizukage-no-koy」はこのゲームにない（「mizukage-no-koi」のことですか？）")
+    assert first.startswith(f"{path}:{line}:{col}: エラー[T001]: "
+                            "カード「mizukage-no-koy」はこのゲームにない（「mizukage-no-koi」のことですか？）")
     assert "「tsuki-no-bannin」のことですか" in second
     assert "did you mean 'mizukage-no-koi'?" in problems[0].render("en")
 
@@ -307,11 +310,14 @@ def test_a_wrong_card_value_is_located_at_the_card_with_the_field_label(tmp_path
     """A card's current value or lie that does not hold is named at that card's entry, with the
     field's label from game.yaml and true/false as written."""
     registry, static = hk
-    path = _write(tmp_path, GOOD.replace("field: [tsuki-no-bannin]}", "field: [{card: tsuki-no-bannin, values: {power: 3}}]}"))
+    card = "field: [{card: tsuki-no-bannin, values: {power: 3}}]}"
+    path = _write(tmp_path, GOOD.replace("field: [tsuki-no-bannin]}", card))
     (problem,) = run_file(path, static, registry).problems
     line, col = _line_col(path, "{card: tsuki-no-bannin")
-    assert problem.render("ja").startswith(f"{path}:{line}:{col}: 失敗[T102]: P2 の場の tsuki-no-bannin の power（力）: 期待 3、実際 4")
-    path = _write(tmp_path, GOOD.replace("field: [tsuki-no-bannin]}", "field: [{card: tsuki-no-bannin, tapped: true}]}"))
+    assert problem.render("ja").startswith(f"{path}:{line}:{col}: 失敗[T102]: "
+                                           "P2 の場の tsuki-no-bannin の power（力）: 期待 3、実際 4")
+    lying = "field: [{card: tsuki-no-bannin, tapped: true}]}"
+    path = _write(tmp_path, GOOD.replace("field: [tsuki-no-bannin]}", lying))
     (problem,) = run_file(path, static, registry).problems
     assert "横向き: 期待 true、実際 false" in problem.render("ja")
 
@@ -329,5 +335,6 @@ def test_an_engine_error_is_a_located_line_not_a_traceback(tmp_path, hk, monkeyp
     monkeypatch.setattr(turn, "main", broken)
     path = _write(tmp_path, GOOD)
     (problem,) = run_file(path, static, registry).problems
-    assert problem.code == "T103" and problem.render("ja").startswith(f"{path}:1:1: 失敗[T103]: エンジンが途中で止まった")
+    assert problem.code == "T103"
+    assert problem.render("ja").startswith(f"{path}:1:1: 失敗[T103]: エンジンが途中で止まった")
     assert "RuntimeError: boom" in problem.render("en")
