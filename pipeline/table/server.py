@@ -30,6 +30,8 @@ from fuda.table.boards import board, mat_layout
 from fuda.table.guard import LOOPBACK, guarded, host_allowed
 from fuda.table.session import TableError, TableSession
 
+MAX_BODY = 5_000_000  # bytes of a POST (a saved free table is the largest)
+
 __all__ = ["LOOPBACK", "Room", "Table", "app", "free_port", "host_allowed", "serve"]
 
 
@@ -213,26 +215,44 @@ def app(table: Table):
         return RedirectResponse(f"/t/{room.tokens[min(room.tokens)]}/", status_code=303)
 
     def seated(handler):
+        """A seat's endpoint: the token names the room and the seat; the work (the agents' moves,
+        painting a face) runs in a worker thread, so one table's thinking blocks no other request."""
+        from starlette.concurrency import run_in_threadpool
+
         async def run(request: Request):
             found = table.seat_of(request.path_params["token"])
             if found is None:
                 return refuse("err.table.no_game", 404)
-            return await handler(request, *found)
+            body = b""
+            if request.method == "POST":
+                chunks, size = [], 0
+                async for chunk in request.stream():  # read at most MAX_BODY, whatever the headers say
+                    size += len(chunk)
+                    if size > MAX_BODY:
+                        return refuse("err.table.too_big", 413, limit=MAX_BODY // 1_000_000)
+                    chunks.append(chunk)
+                body = b"".join(chunks)
+            return await run_in_threadpool(handler, request, body, *found)
         return run
 
-    async def state(request: Request, room: Room, seat: int):
+    def json_of(body: bytes):
+        import json
+
+        return json.loads(body.decode("utf-8"))
+
+    def state(request: Request, body: bytes, room: Room, seat: int):
         with room.lock:
             return JSONResponse(table.state(room, seat))
 
-    async def picks_of(request: Request):
-        body = await request.json()
-        if not isinstance(body, dict) or not isinstance(body.get("picks"), list):
+    def picks_of(body: bytes):
+        data = json_of(body)
+        if not isinstance(data, dict) or not isinstance(data.get("picks"), list):
             raise ValueError
-        return str(body["prompt"]), [str(p) for p in body["picks"]]
+        return str(data["prompt"]), [str(p) for p in data["picks"]]
 
-    async def answer(request: Request, room: Room, seat: int):
+    def answer(request: Request, body: bytes, room: Room, seat: int):
         try:
-            prompt_id, picks = await picks_of(request)
+            prompt_id, picks = picks_of(body)
         except (ValueError, KeyError, TypeError):
             return refuse("err.table.body", 400)
         with room.lock:
@@ -242,9 +262,9 @@ def app(table: Table):
                 return JSONResponse({"error": exc.text(lang)}, status_code=409)
             return JSONResponse(table.state(room, seat))
 
-    async def check(request: Request, room: Room, seat: int):
+    def check(request: Request, body: bytes, room: Room, seat: int):
         try:
-            prompt_id, picks = await picks_of(request)
+            prompt_id, picks = picks_of(body)
         except (ValueError, KeyError, TypeError):
             return refuse("err.table.body", 400)
         with room.lock:
@@ -254,7 +274,7 @@ def app(table: Table):
                 return JSONResponse({"ok": False, "reason": exc.text(lang)})
         return JSONResponse({"ok": True, "reason": ""})
 
-    async def undo(request: Request, room: Room, seat: int):
+    def undo(request: Request, body: bytes, room: Room, seat: int):
         from fuda.table.sandbox import SandboxError
 
         with room.lock:
@@ -264,13 +284,13 @@ def app(table: Table):
                 return JSONResponse({"error": exc.text(lang)}, status_code=409)
             return JSONResponse(table.state(room, seat))
 
-    async def act(request: Request, room: Room, seat: int):
+    def act(request: Request, body: bytes, room: Room, seat: int):
         from fuda.table.sandbox import SandboxError
 
         if not table.sandbox:
             return Response(status_code=404)
         try:
-            action = await request.json()
+            action = json_of(body)
             if not isinstance(action, dict):
                 raise ValueError
         except ValueError:
@@ -282,7 +302,7 @@ def app(table: Table):
                 return JSONResponse({"error": exc.text(lang)}, status_code=409)
             return JSONResponse(table.state(room, seat))
 
-    async def save(request: Request, room: Room, seat: int):
+    def save(request: Request, body: bytes, room: Room, seat: int):
         if not table.sandbox:
             return Response(status_code=404)
         if seat != 0:
@@ -292,16 +312,13 @@ def app(table: Table):
         return Response(body, media_type="application/json", headers={
             "Content-Disposition": f'attachment; filename="{table.game.id}-table.json"'})
 
-    async def load(request: Request, room: Room, seat: int):
+    def load(request: Request, body: bytes, room: Room, seat: int):
         from fuda.table.sandbox import SandboxError
 
         if not table.sandbox:
             return Response(status_code=404)
         if seat != 0:
             return refuse("err.sandbox.host_only", 403)
-        body = await request.body()
-        if len(body) > 5_000_000:
-            return JSONResponse({"error": t("err.sandbox.file", lang, why="> 5 MB")}, status_code=413)
         with room.lock:
             try:
                 room.session.load(body.decode("utf-8", "replace"))
@@ -309,17 +326,17 @@ def app(table: Table):
                 return JSONResponse({"error": exc.text(lang)}, status_code=409)
             return JSONResponse(table.state(room, seat))
 
-    async def words(request: Request, room: Room, seat: int):
+    def words(request: Request, body: bytes, room: Room, seat: int):
         return JSONResponse({"words": table.words(), "mat": mat_layout(table.game), "lang": lang,
                              "card": list(table.game.card_size)})
 
-    async def card(request: Request, room: Room, seat: int):
+    def card(request: Request, body: bytes, room: Room, seat: int):
         card_id = request.path_params["card"]
         if card_id not in {c.id for c in table.game.cards}:
             return Response(status_code=404)
         return Response(table.face_png(card_id), media_type="image/png", headers={"Cache-Control": "max-age=3600"})
 
-    async def back(request: Request, room: Room, seat: int):
+    def back(request: Request, body: bytes, room: Room, seat: int):
         return Response(table.face_png(None), media_type="image/png", headers={"Cache-Control": "max-age=3600"})
 
     font_file = templates_dir() / "fonts" / "BIZUDGothic-Regular.ttf"  # the bundled font (SIL OFL)

@@ -188,3 +188,13 @@ def test_undo_after_a_draw_is_refused_against_the_view():
             assert hand_before >= 0
             return
     raise AssertionError("no draw in 200 answers")
+
+
+def test_a_huge_post_is_refused_unread():
+    """A POST over 5 MB is refused with 413 before it is parsed."""
+    table = _table("ryomen", lang="en")
+    room = table.open_room()
+    client = _client(table)
+    big = client.post(f"/t/{room.tokens[0]}/answer", content=b"[" + b"1," * 3_000_000 + b"1]",
+                      headers={"Content-Type": "application/json"})
+    assert big.status_code == 413 and big.json()["error"] == "request too large (at most 5 MB)"
