@@ -19,6 +19,9 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
+
+from fuda.faces.oikomi import finish, kana_inside
 
 PT_PER_MM = 72.0 / 25.4
 
@@ -73,6 +76,11 @@ class FittedText:
     size: float
     h_scale: float = 1.0
     leading: float = 0.0  # baseline-to-baseline distance, points
+    tight: tuple[float, ...] = ()  # per line, em taken out by 追い込み (empty: none)
+
+    def tightened(self, i: int) -> float:
+        """Em line ``i`` is set tighter than natural (0 for most lines)."""
+        return self.tight[i] if i < len(self.tight) else 0.0
 
     @property
     def height(self) -> float:
@@ -95,16 +103,22 @@ def tokenize(paragraph: str, atoms: re.Pattern | None = None) -> list[str]:
     return out
 
 
-def _breakable(before: str, after: str) -> bool:
-    """May a line end after token ``before`` and the next start with token ``after``?"""
+def _breakable(before: str, after: str, keep_kana: bool = False) -> bool:
+    """May a line end after token ``before`` and the next start with token ``after``? With
+    ``keep_kana`` not inside a katakana word either (リフ／ト)."""
     if before[-1] == " " or after[0] == " ":
         return True
+    if keep_kana and kana_inside(before, after):
+        return False
     return after[0] not in NO_START and before[-1] not in NO_END
 
 
-def break_paragraph(tokens: list[str], widths: list[float], max_width: float) -> list[list[str]]:
+def break_paragraph(tokens: list[str], widths: list[float], max_width: float, *, keep_kana: bool = False,
+                    room: list[float] | None = None, track: float = 0.0) -> list[list[str]]:
     """Greedy line breaking of one paragraph's tokens (with their widths) into lines no wider
-    than ``max_width``, moving breaks earlier (push-out) to honour the 禁則 rules."""
+    than ``max_width``, moving breaks earlier (push-out) to honour the 禁則 rules (and, with
+    ``keep_kana``, katakana words). ``room`` (per token) and ``track`` (between tokens) are
+    what a line may be tightened by (追い込み, :mod:`fuda.faces.oikomi`), in width units."""
     lines: list[list[str]] = []
     n = len(tokens)
     start = 0
@@ -115,8 +129,11 @@ def break_paragraph(tokens: list[str], widths: list[float], max_width: float) ->
             break
         total = 0.0
         i = start
-        while i < n and total + widths[i] <= max_width + 1e-9:
-            total += widths[i]
+        while i < n:
+            w = widths[i] - (room[i] if room else 0.0) - (track if i > start else 0.0)
+            if total + w > max_width + 1e-9:
+                break
+            total += w
             i += 1
         if i >= n:
             lines.append(tokens[start:n])
@@ -126,9 +143,9 @@ def break_paragraph(tokens: list[str], widths: list[float], max_width: float) ->
             start += 1
             continue
         b = i
-        while b > start + 1 and not _breakable(tokens[b - 1], tokens[b]):
+        while b > start + 1 and not _breakable(tokens[b - 1], tokens[b], keep_kana):
             b -= 1
-        if not _breakable(tokens[b - 1], tokens[b]):
+        if not _breakable(tokens[b - 1], tokens[b], keep_kana):
             b = i  # no legal break in the whole line: break where it overflows, never hang
         line = tokens[start:b]
         while line and line[-1][0] == " ":
@@ -155,18 +172,35 @@ def split_oversized(tokens: list[str], width_of: Callable[[str], float], max_wid
 
 
 def break_lines(text: str, max_width: float, width_of: Callable[[str], float],
-                atoms: re.Pattern | None = None) -> list[str]:
+                atoms: re.Pattern | None = None, *, keep_kana: bool = False,
+                oikomi: bool = False) -> list[str]:
     """Break ``text`` into lines no wider than ``max_width`` (units of ``width_of``); explicit
-    newlines are kept, an empty paragraph gives an empty line."""
+    newlines are kept, an empty paragraph gives an empty line. ``keep_kana`` keeps katakana
+    words whole where it can; ``oikomi`` finishes short last lines (see :func:`set_paragraph`)."""
     result: list[str] = []
     for paragraph in text.split("\n"):
         if not paragraph:
             result.append("")
             continue
-        tokens = split_oversized(tokenize(paragraph, atoms), width_of, max_width)
-        widths = [width_of(t) for t in tokens]
-        result.extend("".join(line) for line in break_paragraph(tokens, widths, max_width))
+        lines, _ = set_paragraph(tokenize(paragraph, atoms), width_of, max_width, keep_kana=keep_kana, oikomi=oikomi)
+        result.extend(lines)
     return result
+
+
+def set_paragraph(tokens: list[str], width_of: Callable[[str], float], max_width: float, *,
+                  keep_kana: bool = True, oikomi: bool = True) -> tuple[list[str], list[float]]:
+    """One paragraph's tokens broken into lines, with the em each line is tightened by: 禁則,
+    katakana words kept whole (``keep_kana``) and a short last line finished (``oikomi``,
+    :func:`fuda.faces.oikomi.finish`)."""
+    tokens = split_oversized(tokens, width_of, max_width)
+    widths = [width_of(t) for t in tokens]
+    breaker = partial(break_paragraph, keep_kana=keep_kana)
+    lines = breaker(tokens, widths, max_width)
+    tight = [0.0] * len(lines)
+    if oikomi:
+        lines, tight = finish(tokens, widths, lines, max_width, breaker,
+                              partial(_breakable, keep_kana=keep_kana))
+    return ["".join(x) for x in lines], tight
 
 
 def _sizes(size: float, min_size: float, step: float):
@@ -211,16 +245,20 @@ def fit_text(text: str, *, width: float, height: float, fonts, role: str = "regu
     last = None
     for s in _sizes(size, min_size, step):
         max_w = width_pt / s
-        lines: list[str] = []
-        for p, toks in zip(paragraphs, tokenized):
-            if not p:
-                lines.append("")
-                continue
-            toks = split_oversized(toks, unit_width, max_w)
-            lines.extend("".join(x) for x in break_paragraph(toks, [unit_width(t) for t in toks], max_w))
-        need = s + (len(lines) - 1) * s * leading
-        if need <= height_pt + 1e-6:
-            return FittedText(tuple(lines), s, 1.0, s * leading)
+        for keep in (True, False):  # a katakana word is kept whole only where that costs no size
+            lines: list[str] = []
+            tight: list[float] = []
+            for p, toks in zip(paragraphs, tokenized):
+                if not p:
+                    lines.append("")
+                    tight.append(0.0)
+                    continue
+                got, em = set_paragraph(toks, unit_width, max_w, keep_kana=keep)
+                lines.extend(got)
+                tight.extend(em)
+            need = s + (len(lines) - 1) * s * leading
+            if need <= height_pt + 1e-6:
+                return FittedText(tuple(lines), s, 1.0, s * leading, tuple(tight) if any(tight) else ())
         last = (s, len(lines))
     s, n = last if last else (min_size, 0)
     fit_lines = int((height_pt - s) // (s * leading)) + 1 if height_pt >= s else 0

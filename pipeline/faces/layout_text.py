@@ -10,7 +10,8 @@ thin rule and takes at most ``max-share`` of its height.
 from __future__ import annotations
 
 from fuda.database.findings import Finding
-from fuda.faces.kinsoku import FittedText, TextOverflow, fit_line, fit_text
+from fuda.faces.kinsoku import FittedText, TextOverflow, fit_line, fit_text, tokenize
+from fuda.faces.oikomi import spacing
 from fuda.faces.primitives import Ellipse, Rect, Rule, TextLine
 
 MM_PER_PT = 25.4 / 72.0
@@ -148,10 +149,29 @@ class TextMixin:
     def paragraph(self, ft: FittedText, x: float, top: float, role: str, color: str, labels: bool):
         s_mm = ft.size * MM_PER_PT
         baseline = top + ASCENT * s_mm
-        for text in ft.lines:
-            if text:
+        for i, text in enumerate(ft.lines):
+            if text and ft.tightened(i):
+                self.tight_runs(text, ft.tightened(i), x, baseline, ft.size, role, color, labels)
+            elif text:
                 self.runs(text, x, baseline, ft.size, role, color, labels)
             baseline += ft.leading * MM_PER_PT
+
+    def tight_runs(self, text: str, tight: float, x: float, baseline: float, size: float, role: str, color: str,
+                   labels: bool):
+        """A line set ``tight`` em tighter (追い込み): token by token, punctuation compressed to
+        half-width and the letter spacing reduced as :func:`fuda.faces.oikomi.spacing` says."""
+        units = tokenize(text, self.atoms if labels else None)
+        s_mm = size * MM_PER_PT
+        cx = x
+        for unit, (shift, less) in zip(units, spacing(units, tight)):
+            if unit[0] != " ":
+                if labels and self.atoms.fullmatch(unit):
+                    self.runs(unit, cx, baseline, size, role, color, True)
+                else:
+                    self.items.append(TextLine(round(cx - shift * s_mm, 4), baseline, unit, size, role, color))
+            width = (self.label_width(unit, size) * MM_PER_PT if labels and self.atoms.fullmatch(unit)
+                     else self.fonts.width_mm(unit, size, role))
+            cx += width - less * s_mm
 
     def runs(self, text: str, x: float, baseline: float, size: float, role: str, color: str, labels: bool):
         if not labels:
