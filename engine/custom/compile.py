@@ -279,6 +279,8 @@ class Compiler:
                 a["counter"] = k.counters.index(a["counter"])
             else:
                 ok = False
+            if isinstance(a.get("amount"), str):  # the ability's card's own field
+                ok = self._int_field(a["amount"], where("amount")) and ok
         for key in ("filter", "from_"):
             if a.get(key) is not None:
                 flt = self.filter(a[key], where(key.rstrip("_")))

@@ -11,10 +11,10 @@ asks a player (a target, a card to discard) is a generator function; the rules r
 
 from __future__ import annotations
 
-from fuda.engine.core import Bool, Decision, Enum, Int, OpTable, Option, Param, ParamError
+from fuda.engine.core import Bool, Decision, Either, Enum, Int, OpTable, Option, Param, ParamError
 from fuda.engine.core.decision import one_of
 from fuda.engine.custom import rules as R
-from fuda.engine.custom.state import GONE, GRANT, MOD, matches, pile
+from fuda.engine.custom.state import GONE, GRANT, MOD, matches, pile, value
 
 TABLE = OpTable("custom")
 
@@ -175,16 +175,26 @@ def modify(st, ctx, field, by, until, **a):
         st.push(("modify", st.owner[c], ("card", "field", "by", "until"), R.card_id(st, c), field, by, until))
 
 
-@TABLE.op("gain", "add `amount` to the player's counter", counter=Word(), amount=Int(min=1, max=99).optional(1),
-          who=WHO)
+#: a number, or the name of an integer field of the ability's own card (``amount: power``)
+AMOUNT = Either(choices=(Int(min=1, max=99), Word())).optional(1)
+
+
+def amount_of(st, ctx, amount) -> int:
+    """The number an ``amount`` stands for: itself, or the ability's card's current value of the
+    field it names (0 when the card is gone)."""
+    if type(amount) is int:
+        return amount
+    return max(value(st, ctx.src, amount) or 0, 0) if ctx.src >= 0 else 0
+
+
+@TABLE.op("gain", "add `amount` to the player's counter", counter=Word(), amount=AMOUNT, who=WHO)
 def gain(st, ctx, counter, amount, who):
-    R.add(st, player(ctx, who), counter, amount)
+    R.add(st, player(ctx, who), counter, amount_of(st, ctx, amount))
 
 
-@TABLE.op("lose", "take `amount` from the player's counter", counter=Word(), amount=Int(min=1, max=99).optional(1),
-          who=WHO)
+@TABLE.op("lose", "take `amount` from the player's counter", counter=Word(), amount=AMOUNT, who=WHO)
 def lose(st, ctx, counter, amount, who):
-    R.add(st, player(ctx, who), counter, -amount)
+    R.add(st, player(ctx, who), counter, -amount_of(st, ctx, amount))
 
 
 @TABLE.op("search", "choose count matching cards of your deck, put them into `to`, then shuffle",

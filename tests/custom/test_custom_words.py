@@ -296,3 +296,26 @@ def test_a_main_step_that_never_passes_ends_the_game_as_a_draw(tmp_path):
     g = game(reg, ["spring", "plain", "plain", *DECK], DECK + DECK)
     play(g, "main play:spring", *["main activate:spring:1"] * (MAX_ACTIONS - 1))
     assert g.finished and g.winner is None and g.outcome.kind.value == "turn-limit"
+
+
+@pytest.mark.rule("CU-EFFECT-7", "CU-COMBAT-4")
+def test_an_amount_may_be_the_cards_own_field(tmp_path):
+    """unblocked: gain score equal to the attacker's power (plain: 2); an amount naming a field
+    that is not an integer is a located error."""
+    from fuda import load_database
+    from fuda.engine import custom as cu
+
+    from .kit import GAME_YAML, make_kit
+
+    text = GAME_YAML.replace("      - gain: {counter: score, amount: 1}", "      - gain: {counter: score, amount: power}")
+    reg = cu.build_registry(load_database([make_kit(tmp_path / "a", game_yaml=text)]).game("kit"))
+    g = game(reg, ["plain", *DECK], DECK + DECK)
+    play(g, "main play:plain", "main pass", "main pass", "main attack:plain")
+    assert counter(g, 0, "score") == 2
+    from typer.testing import CliRunner
+
+    from fuda.cli.main import app
+
+    bad = make_kit(tmp_path / "b", game_yaml=GAME_YAML.replace("amount: 1}", "amount: element}"))
+    result = CliRunner().invoke(app, ["--lang", "ja", "validate", str(bad)])
+    assert result.exit_code == 1 and "[CU003]" in result.output and "「element」は整数の項目ではない" in result.output
