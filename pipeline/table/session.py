@@ -93,6 +93,7 @@ class TableSession:
     labels: object = None  # the rule set's printed labels (kinds, fields, values)
     _history: list = field(default_factory=list)  # one _Answer per human answer given through answer()
     _said: dict = field(default_factory=dict)  # answer ordinal -> the labels of the options picked
+    _by_name: dict | None = None  # card name -> the database cards of that name
 
     @classmethod
     def open(cls, module, registry, decks, humans, agents: str = "greedy", seed: int = 0,
@@ -186,7 +187,11 @@ class TableSession:
         card = self.cards.get(card_id)
         if card is None:
             return card_id
-        same = [c for c in self.cards.values() if c.name == card.name and c.id != card.id]
+        if self._by_name is None:  # worked out once: the log names cards on every request
+            self._by_name = {}
+            for c in self.cards.values():
+                self._by_name.setdefault(c.name, []).append(c)
+        same = [c for c in self._by_name[card.name] if c.id != card.id]
         if not same:
             return card.name
         for key, value in card.data.items():
