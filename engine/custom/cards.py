@@ -95,6 +95,9 @@ def compile_game(game, play_findings: bool | str = True) -> tuple[Static | None,
         for i, ab in enumerate(card.abilities):
             if ab.effect is None:
                 manual.append(ManualAbility(card.id, i, ab.manual or "manual", card.where("abilities", i, "effect")))
+                if ab.when in WHENS and ab.when != "static":  # at its timing the game says so (never silent)
+                    abilities.append(AbilityDef(card.id, i, ab.when, None, None, 0, False, (), ab.text,
+                                                ab.manual or "manual"))
                 continue
             for key in ab.data:
                 if key not in ABILITY_KEYS:
@@ -210,7 +213,7 @@ def build_registry(game) -> Registry:
         d = static.cards[card.id]
         out = [CompiledAbility(card.id, a.index, a.when, a.text, a.ops, None, MappingProxyType({}),
                                card.where("abilities", a.index)) for w in d.abilities.values() for a in w
-               if a.card == card.id]
+               if a.card == card.id and not a.manual]
         out.extend(CompiledAbility(card.id, m.index, card.abilities[m.index].when, "", None, m.reason,
                                    MappingProxyType({}), m.location) for m in manual if m.card == card.id)
         abilities[card.id] = tuple(sorted(out, key=lambda a: a.index))

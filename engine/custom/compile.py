@@ -74,6 +74,7 @@ class AbilityDef:
     tap: bool
     ops: tuple
     text: str
+    manual: str = ""  # why the engine cannot play it (effect: manual): logged, never skipped silently
 
 
 @dataclass(frozen=True, slots=True)

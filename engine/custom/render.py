@@ -91,6 +91,8 @@ class CustomNarrator(Narrator):
             ab = self._ability(d["card"], d["ability"])
             text = ab.text if ab is not None and ab.text and lang == "ja" else t(f"custom.when.{d['when']}", lang)
             return t("custom.ability", lang, card=self._name(d["card"]), text=text)
+        if k == "manual":
+            return t("custom.manual", lang, card=self._name(d["card"]), reason=d["reason"])
         if k == "unmet":
             return t("custom.unmet", lang, card=self._name(d["card"]))
         if k == "look":

@@ -188,6 +188,9 @@ def run_ops(st, ctx, ops):
 
 def run_ability(st, ab, src: int, me: int, answering: int = GONE):
     """One ability of card ``src`` for its controller ``me``, if its condition holds."""
+    if ab.manual:  # the engine cannot play it: the log says so, for the players to settle
+        st.push(("manual", me, ("card", "ability", "reason"), card_id(st, src), ab.index, ab.manual))
+        return
     ctx = Ctx(src, me, answering)
     if not holds(st, ab.cond, ctx):
         st.push(("unmet", me, ("card", "ability"), card_id(st, src), ab.index))

@@ -193,8 +193,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "opt.print.ids": _m("このカード ID だけを印刷します（カンマ区切り）。", "Print these card ids (comma-separated)."),
     "opt.print.copies": _m("各カードの枚数。", "Copies of each card."),
     "opt.print.paper": _m("用紙: A4、B5、A3、Letter。", "A4, B5, A3 or Letter."),
-    "opt.print.card_size": _m("カードの大きさ: 63x88、59x86、91x55 または 幅x高さ mm（省略時: ゲームの設定）。",
-                              "63x88, 59x86, 91x55 or WxH mm (default: the game's)."),
+    "opt.print.card_size": _m("カードの大きさ: poker（63x88）、small（59x86）、bridge（57x89）、tarot（70x120）、"
+                              "business（名刺 91x55 横長）、business-portrait（55x91）または 幅x高さ mm（省略時: ゲームの設定）。",
+                              "poker (63x88), small (59x86), bridge (57x89), tarot (70x120), business (91x55, "
+                              "landscape), business-portrait (55x91) or WxH mm (default: the game's)."),
     "opt.print.bleed": _m("塗り足し（mm、0〜5）。", "Bleed in mm (0–5)."),
     "opt.print.marks": _m("トンボ: tombo（日本式トンボ）、lines、none。", "tombo (Japanese トンボ), lines or none."),
     "opt.print.backs": _m("裏面: none、long-edge、short-edge、gutter（省略時: none。ryomen のペアは long-edge）。",
@@ -226,8 +228,8 @@ MESSAGES: dict[str, dict[str, str]] = {
 
     # errors the libraries raise (fuda.i18n.Text): printing
     "err.paper": _m("用紙「{name}」はありません（{papers} のどれか）", "unknown paper {name!r} (use one of {papers})"),
-    "err.card_size": _m("カードの大きさ「{text}」が読めません（幅x高さを mm で。例: {presets}）",
-                        "bad card size {text!r} (use WIDTHxHEIGHT in mm, e.g. {presets})"),
+    "err.card_size": _m("カードの大きさ「{text}」が読めません（名前か 幅x高さ を mm で: {presets}）",
+                        "bad card size {text!r} (use a name or WIDTHxHEIGHT in mm: {presets})"),
     "err.card_size_range": _m("カードの大きさ「{text}」が範囲の外です（縦横とも 20〜200 mm）",
                               "card size {text!r} out of range (20–200 mm each way)"),
     "err.card_size_turned": _m("{layout} のレイアウトは {dw:g} × {dh:g} mm（{design}）で描かれていて、{w:g} × {h:g} mm の"
@@ -406,6 +408,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "custom.when.activate": _m("起動", "activated"),
     "custom.when.static": _m("常時", "static"),
     "custom.unmet": _m("  {card} の条件を満たさない", "  {card}: its condition does not hold"),
+    "custom.manual": _m("  {card}: この能力はエンジンが処理しない（effect: manual: {reason}）。プレイヤーどうしで処理してください",
+                        "  {card}: the engine does not play this ability (effect: manual: {reason}); settle it yourselves"),
     "custom.look": _m("  P{n} が山札の上 {count} 枚を見た", "  player {n} looks at the top {count} card(s) of their deck"),
     "custom.look_own": _m("  P{n} が山札の上を見た: {cards}", "  player {n} looks at the top of their deck: {cards}"),
     "custom.over": _m("== 終了: {reason}", "== game over: {reason}"),

@@ -319,3 +319,29 @@ def test_an_amount_may_be_the_cards_own_field(tmp_path):
     bad = make_kit(tmp_path / "b", game_yaml=GAME_YAML.replace("amount: 1}", "amount: element}"))
     result = CliRunner().invoke(app, ["--lang", "ja", "validate", str(bad)])
     assert result.exit_code == 1 and "[CU003]" in result.output and "「element」は整数の項目ではない" in result.output
+
+
+def test_a_manual_ability_is_logged_at_its_timing_never_skipped_silently(tmp_path):
+    """A card whose ability is effect: manual says so in the log when it is played, and the
+    registry lists it (a warning)."""
+    from fuda import load_database
+    from fuda.engine import custom as cu
+
+    from .kit import CARDS_YAML, make_kit
+
+    cards = CARDS_YAML + """\
+  - id: oracle
+    name: 神託
+    kind: spell
+    cost: 0
+    instant: false
+    text: 相手は好きな数字を１つ言う。
+    abilities:
+      - {when: play, effect: manual, reason: 数字を言わせる効果は語彙にない}
+"""
+    reg = cu.build_registry(load_database([make_kit(tmp_path, cards=cards)]).game("kit"))
+    assert [m.card for m in reg.manual] == ["oracle"] and any(f.code == "E203" for f in reg.findings)
+    g = game(reg, ["oracle", "plain", "plain", *DECK], DECK + DECK)
+    play(g, "main play:oracle")
+    assert [e.data["reason"] for e in g.log.events if e.kind == "manual"] == ["数字を言わせる効果は語彙にない"]
+    assert any("エンジンが処理しない" in line or "does not play" in line for line in g.transcript())
