@@ -52,9 +52,9 @@ def test_round_trip_gives_the_same_database(tmp_path, game_id, suffix):
 
 
 def test_xlsx_has_a_sheet_per_kind_with_labels_and_ids(tmp_path):
-    """The workbook: one sheet per card kind, Japanese labels in row 1, field ids in row 2."""
+    """The workbook: one sheet per card kind (English mode: named by id), Japanese labels in row 1, field ids in row 2."""
     game = load_database().game("toho-tcg")
-    book = load_workbook(export_sheet(game, tmp_path / "t.xlsx"))
+    book = load_workbook(export_sheet(game, tmp_path / "t.xlsx", "en"))
     assert book.sheetnames == sorted({c.kind for c in game.cards}, key=[c.kind for c in game.cards].index)
     sheet = book["character"]
     labels = [c.value for c in sheet[1]]
