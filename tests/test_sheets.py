@@ -138,7 +138,7 @@ def test_every_problem_is_reported_at_its_cell_in_one_run(tmp_path):
     (tmp_path / "bad.csv").write_bytes(text.encode("cp932"))
     with pytest.raises(FindingsError) as caught:
         import_sheet(tmp_path / "bad.csv", "toho-tcg")
-    shown = [str(f) for f in caught.value.findings]
+    shown = [f.render("en") for f in caught.value.findings]
     assert any(s.startswith("bad.csv:1:E: error[SH011]") or "bad.csv:1:E: error[SH011]" in s for s in shown)
     assert any(":2:D: error[SH020]" in s and "霊力コスト" in s for s in shown)
     assert any(":3:A: error[SH024]" in s for s in shown)
