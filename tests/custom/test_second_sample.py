@@ -80,7 +80,7 @@ def _cards_conserved(g) -> bool:
     st = g.st
     on_piles = sorted(c for pile in st.piles for c in pile)
     gone = [c for c in range(len(st.defs)) if st.where[c] == GONE]
-    return on_piles + gone == sorted(range(len(st.defs))) and all(st.defs[c].token for c in gone)
+    return sorted(on_piles + gone) == list(range(len(st.defs))) and all(st.defs[c].token for c in gone)
 
 
 def test_50_random_games_end_with_cards_conserved(kb):
