@@ -328,3 +328,22 @@ def test_usage_errors_are_one_line(tmp_path, monkeypatch):
                  ["--game", "toho-tcg", "--update"]):
         result = runner.invoke(app, ["--lang", "en", "import", "sheet", str(path), *args])
         assert result.exit_code == 2 and len(result.output.strip().splitlines()) == 1, result.output
+
+
+def test_an_added_card_is_shaped_like_its_kind_in_a_fuda_new_file(tmp_path, monkeypatch):
+    """In a fuda new card file (block lists, no blank lines): the added card follows the last card of its kind's key order and style."""
+    monkeypatch.chdir(tmp_path)
+    assert runner.invoke(app, ["new", "g", "--rules", "toho-tcg"]).exit_code == 0
+    before = (tmp_path / "g" / "cards.yaml").read_text(encoding="utf-8")
+    assert runner.invoke(app, ["export", "sheet", "g", "-o", "g.xlsx"]).exit_code == 0
+    book = load_workbook(tmp_path / "g.xlsx")
+    sheet = book.worksheets[0]
+    ids = [c.value for c in sheet[2]]
+    sheet.append([{"id": "hatate", "name": "姫海棠はたて", "kind": "キャラクター", "rank": "normal", "cost": 1, "attack": 1,
+                   "defense": 2, "types": "妖怪", "text": ""}.get(k) for k in ids])
+    book.save(tmp_path / "g.xlsx")
+    result = update(tmp_path / "g.xlsx", tmp_path / "g")
+    assert result.exit_code == 0, result.output
+    after = (tmp_path / "g" / "cards.yaml").read_text(encoding="utf-8")
+    assert after == before + ("- id: hatate\n  name: 姫海棠はたて\n  kind: character\n  rank: normal\n  cost: 1\n"
+                              "  attack: 1\n  defense: 2\n  types:\n  - 妖怪\n  text: \"\"\n")

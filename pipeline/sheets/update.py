@@ -111,7 +111,8 @@ def plan_update(game, result, into: Path | None = None) -> Update:
                 cards = doc.get("cards")
                 if cards is None:
                     doc["cards"] = cards = block([])
-                cards.append(block(card))
+                kin = [n for n in cards if isinstance(n, dict) and n.get("kind") == card.get("kind")]
+                cards.append(like(card, kin[-1] if kin else cards[-1] if len(cards) else None))
             else:
                 doc["cards"].append(card)
             where[cid] = path
@@ -191,6 +192,28 @@ def _declared(game, plural: str) -> dict:
             if isinstance(entry, dict) and isinstance(entry.get("id"), str):
                 found.setdefault(entry["id"], path)
     return found
+
+
+def like(card: dict, neighbour):
+    """A new card as a block node shaped like a card of the file (the last of its kind): its keys in the
+    neighbour's order (others after the key they follow in the sheet) and its lists and mappings
+    in the neighbour's flow or block style."""
+    from ruamel.yaml.comments import CommentedMap, CommentedSeq
+
+    if not isinstance(neighbour, CommentedMap):
+        return block(card)
+    keys = [k for k in neighbour if k in card]
+    for i, key in enumerate(card):
+        if key not in keys:
+            prior = [k for k in list(card)[:i] if k in keys]
+            keys.insert(keys.index(prior[-1]) + 1 if prior else 0, key)
+    node = block({k: card[k] for k in keys})
+    for key in keys:
+        theirs, mine = neighbour.get(key), node[key]
+        for kind in (CommentedSeq, CommentedMap):
+            if isinstance(theirs, kind) and isinstance(mine, kind):
+                mine.fa.set_flow_style() if theirs.fa.flow_style() else mine.fa.set_block_style()
+    return node
 
 
 def block(value):
