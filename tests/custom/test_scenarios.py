@@ -338,3 +338,13 @@ def test_an_engine_error_is_a_located_line_not_a_traceback(tmp_path, hk, monkeyp
     assert problem.code == "T103"
     assert problem.render("ja").startswith(f"{path}:1:1: 失敗[T103]: エンジンが途中で止まった")
     assert "RuntimeError: boom" in problem.render("en")
+
+
+def test_fuda_test_in_a_game_folder_needs_no_game(tmp_path, monkeypatch):
+    """Standing in a game folder, `fuda test` runs that game's scenarios (paths shown relative)."""
+    monkeypatch.setenv("LANG", "ja_JP.UTF-8")
+    folder = _game_copy(tmp_path)
+    monkeypatch.chdir(folder)
+    result = CliRunner().invoke(app, ["test", "--only", "rule-setup"])
+    assert result.exit_code == 0, result.output
+    assert "成功  scenarios/rule-setup.yaml  " in result.output and "hoshikage: 1 件成功、0 件失敗" in result.output
