@@ -80,18 +80,23 @@ class Sandbox:
         for p in range(self.data["players"]):
             zones = []
             for z in self.zones:
-                shown = [self._card(uid, z, seat, lang) for uid in self.data["piles"][f"{p}:{z.id}"]]
-                zones.append({"id": z.id, "label": z.label(lang), "cards": shown, "pile": z.pile,
-                              "count": len(shown), "visibility": z.visibility})
+                looking = p == seat and self._looking(seat) == z.id
+                shown = [self._card(uid, z, seat, lang, looking) for uid in self.data["piles"][f"{p}:{z.id}"]]
+                zones.append({"id": z.id, "label": z.label(lang), "cards": shown, "pile": z.pile and not looking,
+                              "count": len(shown), "visibility": z.visibility, "looking": looking})
             counters = [{"key": k, "label": label if lang == "ja" else k, "value": self.data["counters"][p][k]}
                         for k, label, _ in self.counters]
             sides.append({"seat": p + 1, "you": p == seat, "zones": zones, "counters": counters})
         return {"sides": sides, "shared": {"zones": [], "counters": []}, "turn": 0, "active": 0}
 
-    def _card(self, uid: str, zone: ZoneDef, seat: int, lang: str = "ja") -> dict:
+    def _looking(self, seat: int) -> str | None:
+        """The hidden zone of its own that ``seat`` is looking through (a search), or None."""
+        return self.data.get("looking", {}).get(str(seat))
+
+    def _card(self, uid: str, zone: ZoneDef, seat: int, lang: str = "ja", looking: bool = False) -> dict:
         c = self.data["cards"][uid]
         own = c["owner"] == seat
-        sees = zone.visibility == PUBLIC and (c["up"] or own) or zone.visibility == OWNER and own
+        sees = zone.visibility == PUBLIC and (c["up"] or own) or zone.visibility == OWNER and own or looking
         if not sees:
             return {"id": None, "n": -1, "tapped": c["tapped"] if zone.visibility == PUBLIC else False, "badges": []}
         faces = c["faces"]
@@ -137,7 +142,7 @@ class Sandbox:
         SandboxError (one line) when it cannot be done."""
         do = action.get("do")
         before = copy.deepcopy(self.data)
-        handler = {"draw": self._draw, "move": self._move, "flip": self._flip, "tap": self._tap,
+        handler = {"draw": self._draw, "move": self._move, "flip": self._flip, "tap": self._tap, "look": self._look,
                    "shuffle": self._shuffle, "counter": self._counter}.get(do)
         if handler is None:
             raise SandboxError(Text("err.sandbox.action", action=str(do)[:40]))
@@ -197,7 +202,8 @@ class Sandbox:
             if uid not in self.data["cards"]:
                 raise SandboxError(Text("err.sandbox.card"))
             owner, zone = self._where(uid)
-            if self._card(uid, self._zone(zone), seat)["id"] is None or owner != seat and self._zone(zone).visibility != PUBLIC:
+            looking = owner == seat and self._looking(seat) == zone
+            if self._card(uid, self._zone(zone), seat, "ja", looking)["id"] is None or owner != seat and self._zone(zone).visibility != PUBLIC:
                 raise SandboxError(Text("err.sandbox.card"))
         else:  # the top card of one of the seat's own piles (a deck: its cards have no ids on the page)
             zone, owner = str(action.get("from", "")), seat
@@ -245,6 +251,25 @@ class Sandbox:
         shown = self._name(uid) if card["up"] else ""
         self._log(seat, "sandbox.log.tap" if card["tapped"] else "sandbox.log.untap", card=shown)
         return False
+
+    def _look(self, seat: int, action: dict) -> bool:
+        """Look through one of the seat's own hidden piles (a search: its cards show to that seat
+        until it stops), or stop looking (``zone`` null)."""
+        zone = action.get("zone")
+        looking = self.data.setdefault("looking", {})
+        if zone is None:
+            was = looking.pop(str(seat), None)
+            if was is None:
+                raise SandboxError(Text("err.sandbox.zone", zone="-"))
+            self._log(seat, "sandbox.log.look_done", zone=was)
+            return False
+        zone = str(zone)
+        self._pile(seat, zone)
+        if self._zone(zone).visibility != HIDDEN:
+            raise SandboxError(Text("err.sandbox.zone", zone=zone[:40]))
+        looking[str(seat)] = zone
+        self._log(seat, "sandbox.log.look", zone=zone)
+        return True
 
     def _shuffle(self, seat: int, action: dict) -> bool:
         zone = str(action.get("zone", self.zones[0].id))
@@ -342,6 +367,10 @@ def _check(data, table: Sandbox) -> str:
         return "log"
     if not isinstance(data.get("seed"), int):
         return "seed"
+    looking = data.get("looking", {})
+    if not isinstance(looking, dict) or any(k not in {str(p) for p in range(players)} or v not in
+                                            {z.id for z in table.zones} for k, v in looking.items()):
+        return "looking"
     return ""
 
 

@@ -141,7 +141,8 @@ def test_the_server_saves_for_the_first_seat_only():
 
 
 def test_a_sandbox_session_in_the_browser(tmp_path):
-    """In Chromium: draw, move a card to the field, flip it, count, save the file, reload the page and load it back."""
+    """In Chromium: draw, move a card to the field, flip it, count, save the file, reload the page and load it back,
+    look through the deck; the other seat sees backs only."""
     from fuda import load_database
     from fuda.table.server import Table
     from tests.table.test_browser import CHROMIUM, Server
@@ -186,6 +187,11 @@ def test_a_sandbox_session_in_the_browser(tmp_path):
         step(lambda: page.set_input_files("#load", str(saved)))
         assert page.inner_text(".side.you [data-counter='hoshi'] b") == "1"
         assert "保存したテーブルを読み込みました" in page.inner_text("#log")
+        page.click(".side.you .zone.deck .card")
+        step(lambda: page.click(".act[data-do='look']"))
+        assert len(page.query_selector_all(".side.you .zone.deck img[src*='/card/']")) > 5
+        step(lambda: page.click("#look-done"))
+        assert not page.query_selector(".side.you .zone.deck img[src*='/card/']")
         other = browser.new_page(viewport={"width": 1360, "height": 900})
         other.goto(f"{base}t/{room.tokens[1]}/")
         other.wait_for_selector("#draw")
@@ -194,3 +200,25 @@ def test_a_sandbox_session_in_the_browser(tmp_path):
         assert not other.query_selector("#save")
         other.screenshot(path=str(tmp_path / "sandbox-p2.png"))
         browser.close()
+
+
+def test_looking_through_ones_deck_shows_it_to_that_seat_only():
+    """A search: the seat looking sees its deck's cards and may take one out; the other seat sees nothing; it cannot
+    be undone; stopping hides the deck again."""
+    from fuda.table.sandbox import SandboxError
+
+    table = _sandbox("hoshikage", seed=6)
+    table.act(0, {"do": "look", "zone": "deck"})
+    deck = _zone(table.board(0, "en"), 1, "deck")
+    assert deck and all(c["id"] and c["uid"] for c in deck)
+    assert all(c["id"] is None and "uid" not in c for c in _zone(table.board(1, "en"), 1, "deck"))
+    with pytest.raises(SandboxError):
+        table.undo(0)
+    table.act(0, {"do": "move", "uid": deck[0]["uid"], "to": "hand"})
+    table.act(0, {"do": "look", "zone": None})
+    assert all(c["id"] is None for c in _zone(table.board(0, "en"), 1, "deck"))
+    assert _zone(table.board(0, "en"), 1, "hand")[0]["id"] == deck[0]["id"]
+    assert [e["text"] for e in table.log("en")][-3:] == [
+        "P1 looks through deck", "P1 moves a card from deck to hand", "P1 stops looking through deck"]
+    with pytest.raises(SandboxError):
+        table.act(1, {"do": "look", "zone": "field"})  # only a hidden pile is looked through

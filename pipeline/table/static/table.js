@@ -178,11 +178,14 @@ function renderSandbox() {
       buttons.push(el("button", { type: "button", class: "act", "data-do": "tap", onclick: () => act({ do: "tap", uid: chosen.uid }) }, w("tap")));
     } else {
       buttons.unshift(el("button", { type: "button", class: "act", "data-do": "shuffle", onclick: () => act({ do: "shuffle", zone: chosen.pile }) }, w("shuffle")));
+      const pile = me.zones.find(z => z.id === chosen.pile);
+      if (pile && pile.visibility === "hidden") buttons.unshift(el("button", { type: "button", class: "act", "data-do": "look", onclick: () => act({ do: "look", zone: chosen.pile }) }, w("look")));
     }
     parts.push(el("div", { class: "actions" }, ...buttons));
   }
-  const deck = me.zones.find(z => z.pile && z.visibility === "hidden");
+  const deck = me.zones.find(z => z.visibility === "hidden");
   const tools = [el("button", { type: "button", id: "draw", onclick: () => act({ do: "draw", count: 1 }), disabled: deck && deck.count ? null : "" }, w("draw"))];
+  if (me.zones.some(z => z.looking)) tools.push(el("button", { type: "button", id: "look-done", onclick: () => act({ do: "look", zone: null }) }, w("look_done")));
   if (state.host) {
     tools.push(el("a", { id: "save", href: `${base}/save`, download: "" }, w("save")));
     const input = el("input", { type: "file", id: "load", accept: ".json,application/json" });
