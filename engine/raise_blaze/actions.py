@@ -134,7 +134,7 @@ class MainRules:
 
     def act(self, t: int, value, atk=None):
         """Carry out one action of the turn player (an option value ``(verb, card, …)``)."""
-        verb, card = value[0], value[1]
+        verb, card = value[0], int(value[1])  # (the state keeps plain numbers: see engine.core.hidden.CardRef)
         if self.clock is not None:
             self.clock.played()
         if verb == "summon":

@@ -112,7 +112,7 @@ class BattleRules:
                     break
             value = o.value
             if type(value[0]) is not str:  # an attack (attacker, target), not (verb, card …)
-                yield from self.attack_with(t, value[0], value[1])
+                yield from self.attack_with(t, int(value[0]), int(value[1]))
             else:
                 yield from self.act(t, value)
             zone = self.spell[1 - t]

@@ -34,7 +34,7 @@ class EffectRules:
             return list(cards)  # forced: nothing to decide
         picks = yield Decision(p, kind, options, rule, prompt, min=n, max=n)
         by_id = {o.id: o.value for o in options}
-        return [by_id[i] for i in picks]
+        return [int(by_id[i]) for i in picks]
 
     def choose_cards(self, p: int, cards: list[int], n: int, kind: str, rule: str, prompt: str):
         """p picks ``n`` cards of a hand / deck / graveyard / pile (as many as there are)."""
@@ -51,10 +51,10 @@ class EffectRules:
             oid = self.oid
             options = tuple([option(oid[c], defs[c].name, refs[c]) for c in cards])
         if n == len(options):
-            return [o.value for o in options]  # forced: nothing to decide
+            return [int(o.value) for o in options]  # forced: nothing to decide
         picks = yield Decision(p, kind, options, rule, prompt, min=n, max=n)
         by_id = {o.id: o.value for o in options}
-        return [by_id[i] for i in picks]
+        return [int(by_id[i]) for i in picks]
 
     # -- targets -------------------------------------------------------------------------------
     def resolve_target(self, ctx, target, purpose: str):
