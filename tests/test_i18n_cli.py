@@ -85,7 +85,7 @@ BAD = {
     "print-paper": ["print", *TT, "--paper", "A9"],
     "print-card-size": ["print", *TT, "--card-size", "abc"],
     "print-card-size-range": ["print", *TT, "--card-size", "5x5"],
-    "print-card-size-refused": ["print", *RR, "--card-size", "91x55"],
+    "print-card-size-name": ["print", *RR, "--card-size", "pokr"],  # 91x55 now has a landscape layout (#33)
     "print-bleed": ["print", *TT, "--bleed", "9"],
     "print-marks": ["print", *TT, "--marks", "crop"],
     "print-backs": ["print", *TT, "--backs", "sideways"],

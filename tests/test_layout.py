@@ -281,15 +281,15 @@ def test_four_games_are_clean_at_every_portrait_size(db, game_id, size):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_a_landscape_size_for_a_portrait_layout_is_refused_clearly(db, game_id, tmp_path):
-    """91×55 (landscape) with a portrait template is a one-line option error naming both sizes,
-    not a stretched card."""
-    from fuda.printing.imposition import PrintOptionError
-    from fuda.printing.sheets import print_cards
-
-    with pytest.raises(PrintOptionError, match=r"63 × 88 mm \(portrait\).*91 × 55"):
-        print_cards(db.game(game_id), card_size="91x55", out=tmp_path / "x.pdf")
-    assert not (tmp_path / "x.pdf").exists()
+def test_a_landscape_size_uses_the_landscape_variant(db, game_id):
+    """91×55 is laid out by the bundled template's landscape variant (its own design size, so
+    scale 1 and no letterbox), not a stretched or refused portrait card (#33; a template without
+    a variant is refused: tests/test_landscape.py)."""
+    template = load_template(db.game(game_id))
+    wide = template.for_size((91, 55))
+    assert wide is not template and wide.design_size == (91, 55)
+    assert wide.placement((91, 55)) == (1.0, 0.0, 0.0)
+    assert template.for_size((63, 88)) is template
 
 
 def test_scaling_is_uniform_and_letterboxed(db):

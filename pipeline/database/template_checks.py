@@ -139,8 +139,11 @@ def check_fields(doc: Document, key: str) -> list[Finding]:
         return []
     findings = []
     shared: dict[int, tuple[tuple, dict, list]] = {}  # one element list (a YAML alias) -> every kind drawing it
-    for section in ("kinds", "backs"):
-        layouts = data.get(section) or {}
+    blocks = [((), data)]
+    if isinstance(data.get("landscape"), dict):  # the landscape variant names kinds and fields too
+        blocks.append((("landscape",), data["landscape"]))
+    for (prefix, block), section in ((b, s) for b in blocks for s in ("kinds", "backs")):
+        layouts = block.get(section) or {}
         if not isinstance(layouts, dict):
             continue  # the schema says what is wrong
         listed = [k for k in layouts if k != "default"]
@@ -150,16 +153,16 @@ def check_fields(doc: Document, key: str) -> list[Finding]:
             elif name in branches:
                 drawn = [name]
             else:
-                findings.append(_unknown_kind(doc, (section, name), name, list(branches)))
+                findings.append(_unknown_kind(doc, prefix + (section, name), name, list(branches)))
                 continue
             spec = spec if isinstance(spec, dict) else {}
             kinds = {k: branches[k] for k in drawn}
             by = spec.get("palette-by")
             if isinstance(by, dict) and isinstance(by.get("field"), str):
-                findings += _field(doc, (section, name, "palette-by", "field"), by["field"], kinds, supplied=False)
+                findings += _field(doc, prefix + (section, name, "palette-by", "field"), by["field"], kinds, supplied=False)
             elements = spec.get("elements")
             if isinstance(elements, list):
-                entry = shared.setdefault(id(elements), ((section, name), {}, elements))
+                entry = shared.setdefault(id(elements), (prefix + (section, name), {}, elements))
                 entry[1].update(kinds)
     for where, kinds, elements in shared.values():
         findings += _element_fields(doc, where, elements, kinds)

@@ -104,10 +104,26 @@ class Template:
         d = self.data.get("design-size", {})
         return float(d.get("width", 63)), float(d.get("height", 88))
 
+    def for_size(self, size: tuple[float, float]) -> "Template":
+        """The template to lay out a ``size`` (w, h) mm card with: this one, or its
+        ``landscape:`` variant for a landscape card when the design is portrait. The variant has
+        its own ``design-size``, ``kinds`` (each kind's palette and ``palette-by`` come from the
+        portrait kind unless it gives its own) and ``backs``; palette and labels are shared."""
+        w, h = float(size[0]), float(size[1])
+        dw, dh = self.design_size
+        variant = self.data.get("landscape")
+        if w > h and dw <= dh and variant:
+            return _landscape(self)
+        return self
+
     def placement(self, size: tuple[float, float]) -> tuple[float, float, float]:
         """How the design is put on a ``size`` (w, h) mm card: ``(scale, dx, dy)`` — scaled
-        uniformly to fit and centred (letterboxed). A card turned the other way from the design
-        (landscape for a portrait design) raises :class:`CardSizeError`."""
+        uniformly to fit and centred (letterboxed); a landscape card uses the ``landscape:``
+        variant (see :meth:`for_size`). A card turned the other way from the design with no
+        variant (landscape for a portrait design) raises :class:`CardSizeError`."""
+        chosen = self.for_size(size)
+        if chosen is not self:
+            return chosen.placement(size)
         dw, dh = self.design_size
         w, h = float(size[0]), float(size[1])
         if (w > h) != (dw > dh) and abs(w - h) > 1e-9 and abs(dw - dh) > 1e-9:
@@ -161,6 +177,21 @@ class Template:
 
     def _pattern_where(self) -> Location:
         return self.doc.where(("labels", "pattern")) if "pattern" in self.labels else Location(self.path)
+
+
+@lru_cache(maxsize=64)
+def _landscape(template: Template) -> Template:
+    """The ``landscape:`` variant of ``template`` as a template of its own (its locations stay
+    those of the file: the variant is a block of it)."""
+    data, variant = template.data, template.data["landscape"]
+    portrait = data.get("kinds", {})
+    kinds = {}
+    for name, spec in variant.get("kinds", {}).items():
+        base = portrait.get(name, portrait.get("default", {}))
+        kinds[name] = {**{k: v for k, v in base.items() if k != "elements"}, **spec}
+    merged = {k: v for k, v in data.items() if k != "landscape"}
+    merged.update({"design-size": variant["design-size"], "kinds": kinds, "backs": variant.get("backs", {})})
+    return Template(path=template.path, data=freeze(merged), doc=template.doc)
 
 
 def key_of(value) -> str:

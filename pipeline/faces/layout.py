@@ -398,7 +398,7 @@ def lay_out(game, card, *, bleed: float = 3.0, side: str = "front", fonts: FontS
     """Lay out ``card`` and return the face together with every finding (nothing raised).
     ``text_only`` skips pure shapes: the face is incomplete, the findings are the same.
     ``safe_area`` also reports text within 3 mm of the trim (P104) or over other text (P105)."""
-    template = load_template(game)
+    template = load_template(game).for_size(game.card_size)  # a landscape card: its variant
     fonts = fonts or game_fonts(game)
     lay = _Layout(game, card, template, fonts, template.palette(card.kind, card), bleed)
     with _bounded(card):
@@ -424,7 +424,7 @@ def layout_back(game, card=None, *, bleed: float = 3.0, fonts: FontSet | None = 
     """The back of ``card`` (or the game's common back): the manifest's ``back`` colour, text
     and image on the template's back design; a Recast Rift awakening card's back is its life
     track (RR-LIFE-1). The marker names ``card`` when given (``card:<id>:back``)."""
-    template = load_template(game)
+    template = load_template(game).for_size(game.card_size)  # a landscape card: its variant
     fonts = fonts or game_fonts(game)
     backs = template.data.get("backs", {})
     kind = card.kind if card is not None and card.kind in backs else "default"
@@ -457,7 +457,7 @@ def check_fit(game, card) -> list[Finding]:
         _, findings = lay_out(game, card, bleed=0.0, text_only=True, safe_area=True)
     except FindingsError as exc:
         return list(exc.findings)
-    if card.kind in load_template(game).data.get("backs", {}):
+    if card.kind in load_template(game).for_size(game.card_size).data.get("backs", {}):
         try:
             layout_back(game, card, bleed=0.0)
         except FindingsError as exc:

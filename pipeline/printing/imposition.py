@@ -39,6 +39,17 @@ CARD_PRESETS: dict[str, tuple[float, float]] = {
     "59x86": (59.0, 86.0),  # small (Japanese "mini") size
     "91x55": (91.0, 55.0),  # 名刺 business-card size
 }
+#: Sizes by the names shops sell them under (``--card-size poker``). Bridge is 2¼ × 3½ in
+#: (57.15 × 88.9 mm, the size of bridge decks and of the sleeves sold for them), rounded to the
+#: whole millimetre as shops list it; business is the Japanese 名刺 (91 × 55), landscape.
+NAMED_SIZES: dict[str, tuple[float, float]] = {
+    "poker": (63.0, 88.0),
+    "small": (59.0, 86.0),
+    "bridge": (57.0, 89.0),
+    "tarot": (70.0, 120.0),
+    "business": (91.0, 55.0),
+    "business-portrait": (55.0, 91.0),
+}
 DEFAULT_BLEED = 3.0
 MAX_BLEED = 5.0
 SAFE_AREA = 3.0  # mm inside the trim that text and stats must respect
@@ -66,11 +77,20 @@ def paper_size(name: str) -> tuple[float, float]:
     raise PrintOptionError(Text("err.paper", name=name, papers=", ".join(PAPERS)))
 
 
+def size_names() -> str:
+    """The named sizes with their millimetres, for help and errors: "poker (63x88), …"."""
+    return ", ".join(f"{name} ({w:g}x{h:g})" for name, (w, h) in NAMED_SIZES.items())
+
+
 def card_size(text: str) -> tuple[float, float]:
-    """Parse a card size "63x88" (also "63×88", "91 x 55", decimals allowed) into (w, h) mm."""
+    """Parse a card size: a name (``poker``, ``bridge``, ``business`` …, any case, see
+    :data:`NAMED_SIZES`) or "63x88" (also "63×88", "91 x 55", decimals allowed) into (w, h) mm."""
+    named = NAMED_SIZES.get(str(text).strip().lower())
+    if named is not None:
+        return named
     match = re.fullmatch(r"\s*(\d+(?:\.\d+)?)\s*[x×X*]\s*(\d+(?:\.\d+)?)\s*(?:mm)?\s*", str(text))
     if not match:
-        raise PrintOptionError(Text("err.card_size", text=text, presets=", ".join(CARD_PRESETS)))
+        raise PrintOptionError(Text("err.card_size", text=text, presets=size_names()))
     w, h = float(match[1]), float(match[2])
     if not (20 <= w <= 200 and 20 <= h <= 200):
         raise PrintOptionError(Text("err.card_size_range", text=text))

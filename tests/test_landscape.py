@@ -1,0 +1,157 @@
+"""Landscape cards and named sizes (#33): the bundled layouts' landscape variants, imposition and
+duplex backs of 91 × 55 cards read back from the PDF, presets, and a template without a variant."""
+
+from __future__ import annotations
+
+import re
+import shutil
+
+import pdfplumber
+import pytest
+from fuda import load_database
+from fuda.faces.layout import layout_back, layout_card
+from fuda.faces.primitives import Image, Rect, TextLine
+from fuda.printing.imposition import NAMED_SIZES, PrintOptionError, card_size
+from fuda.printing.sheets import print_cards, with_card_size
+
+from .test_printing import markers
+
+GAMES = ("toho-tcg", "raise-blaze", "recast-rift", "ryomen", "hoshikage", "kenbu")
+PT = 72.0 / 25.4
+
+
+@pytest.fixture(scope="module")
+def db():
+    return load_database()
+
+
+@pytest.mark.parametrize("name, size", [("poker", (63, 88)), ("small", (59, 86)), ("bridge", (57, 89)),
+                                        ("tarot", (70, 120)), ("business", (91, 55)),
+                                        ("Business-Portrait", (55, 91)), ("91x55", (91, 55))])
+def test_named_sizes_are_accepted(name, size):
+    """Every shop size is accepted by name (any case) and gives its millimetres."""
+    assert card_size(name) == tuple(float(v) for v in size)
+
+
+def test_an_unknown_size_lists_the_names():
+    """A size that is neither a name nor WxH is one line listing every name with its mm."""
+    with pytest.raises(PrintOptionError) as err:
+        card_size("pokr")
+    message = str(err.value)
+    assert "\n" not in message
+    for name, (w, h) in NAMED_SIZES.items():
+        assert f"{name} ({w:g}x{h:g})" in message
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_every_card_has_a_landscape_face_that_fits(db, game_id):
+    """At 91 × 55 each card is laid out by the landscape variant: the face is wide, the name sits
+    along the top, the art on the left and the rules text on the right; the back is wide too."""
+    game = with_card_size(db.game(game_id), (91, 55))
+    for card in game.cards:
+        face = layout_card(game, card)
+        assert (face.width, face.height) == (91, 55)
+        name = next(i for i in face.items if type(i) is TextLine and i.text == card.name)
+        assert name.y < 14, (card.id, name)
+        art = [i for i in face.items if type(i) in (Image, Rect) and 25 <= i.w <= 36 and i.h > 30]
+        assert art and art[0].x < 20, card.id  # ryomen keeps its stat column left of the art
+        if card.text:
+            body = [i for i in face.items if type(i) is TextLine and i.y > 20 and i.size <= 7.5 and i.x > 38]
+            assert body, card.id
+        back = layout_back(game, card)
+        assert (back.width, back.height) == (91, 55)
+
+
+def test_landscape_sheet_grid_and_long_edge_backs(db, tmp_path):
+    """A4 holds 91 × 55 cards two across and five down; the long-edge back of each card is at its
+    mirrored column (x' = W − x), on the same row, read back from the PDF's markers."""
+    out = tmp_path / "wide.pdf"
+    print_cards(db.game("toho-tcg"), card_size="business", backs="long-edge", out=out)
+    with pdfplumber.open(out) as pdf:
+        page_w, page_h = float(pdf.pages[0].width), float(pdf.pages[0].height)
+    assert (round(page_w / PT), round(page_h / PT)) == (210, 297)
+    pages = markers(out)
+    front, back = pages[0], pages[1]
+    assert len(front) == 10
+    xs = sorted({round(x, 1) for _, x, _ in front})
+    ys = sorted({round(y, 1) for _, _, y in front})
+    assert len(xs) == 2 and len(ys) == 5
+    assert xs[1] - xs[0] >= 91 * PT - 0.5  # the wider box, not rotated
+    where = {key.rsplit(":", 1)[0]: (x, y) for key, x, y in back}
+    for key, x, y in front:
+        bx, by = where[key.rsplit(":", 1)[0]]
+        assert bx == pytest.approx(page_w - x, abs=0.05) and by == pytest.approx(y, abs=0.05)
+
+
+def test_short_edge_backs_of_landscape_cards(db, tmp_path):
+    """Short-edge backs of landscape cards: the row is mirrored (y' = H − y), the column kept."""
+    out = tmp_path / "short.pdf"
+    print_cards(db.game("raise-blaze"), card_size="91x55", backs="short-edge", out=out)
+    with pdfplumber.open(out) as pdf:
+        page_h = float(pdf.pages[0].height)
+    front, back = markers(out)[:2]
+    where = {key.rsplit(":", 1)[0]: (x, y) for key, x, y in back}
+    for key, x, y in front:
+        bx, by = where[key.rsplit(":", 1)[0]]
+        assert by == pytest.approx(page_h - y, abs=0.05)
+        assert bx == pytest.approx(x, abs=60)  # turned 180°: the origin moves within the card
+
+
+def test_landscape_text_is_on_the_right_of_the_printed_card(db, tmp_path):
+    """The rules text of a printed landscape card starts right of its art: read back with
+    pdfplumber, the words of the text sit in the right part of the card's box."""
+    game = db.game("toho-tcg")
+    card = next(c for c in game.cards if c.kind == "character" and re.sub(r"【[^】]*】", "", c.text or "").strip())
+    out = tmp_path / "one.pdf"
+    print_cards(game, ids=[card.id], card_size="business", out=out, marks="none")
+    (mark, mx, my), = markers(out)[0]
+    with pdfplumber.open(out) as pdf:
+        page = pdf.pages[0]
+        left = mx - 45.5 * PT  # the marker is at the card's centre
+        first = re.sub(r"【[^】]*】", "", card.text).strip()[0]
+        body = [c for c in page.chars if 5 < c["size"] <= 7.6 and c["text"] == first]
+    assert body and all(c["x0"] - left > 38 * PT for c in body)
+
+
+def test_a_template_without_a_landscape_variant_is_refused_clearly(db, tmp_path):
+    """A designer's portrait card.yaml without ``landscape:`` refuses 91 × 55 in one line naming
+    both sizes, and nothing is written."""
+    src = db.game("ryomen")
+    folder = tmp_path / "game"
+    shutil.copytree(src.folder, folder)
+    text = (src.folder.parent.parent / "templates" / "ryomen" / "card.yaml").read_text(encoding="utf-8")
+    (folder / "templates").mkdir(exist_ok=True)
+    (folder / "templates" / "card.yaml").write_text(text.split("\nlandscape:")[0] + "\n", encoding="utf-8")
+    game = load_database([folder]).game("ryomen")
+    with pytest.raises(PrintOptionError, match=r"63 × 88 mm \(portrait\).*91 × 55"):
+        print_cards(game, card_size="91x55", out=tmp_path / "x.pdf")
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_landscape_variant_names_fields_that_validation_checks(db, tmp_path):
+    """An unknown field in the landscape variant is a located validation finding (L00x at its
+    line), like one in the portrait kinds."""
+    src = db.game("ryomen")
+    folder = tmp_path / "game"
+    shutil.copytree(src.folder, folder)
+    text = (src.folder.parent.parent / "templates" / "ryomen" / "card.yaml").read_text(encoding="utf-8")
+    broken = text.replace("field: name, x: 15.4, y: 4.8, w: 70.8", "field: nmae, x: 15.4, y: 4.8, w: 70.8")
+    assert broken != text
+    (folder / "templates").mkdir(exist_ok=True)
+    (folder / "templates" / "card.yaml").write_text(broken, encoding="utf-8")
+    from fuda.database.findings import FindingsError
+
+    with pytest.raises(FindingsError) as err:
+        load_database([folder])
+    found = [f for f in err.value.findings if "nmae" in f.message]
+    line = broken[:broken.index("nmae")].count("\n") + 1
+    assert found and found[0].code == "L005" and f"card.yaml:{line}:" in str(found[0])
+    assert "landscape.kinds.card" in found[0].message
+
+
+def test_udonarium_size_of_a_landscape_game_comes_from_its_width(db):
+    """A game whose cards are 91 × 55 exports Udonarium cards whose size is the width's."""
+    from fuda.online.udonarium_format import CELL, TABLE_PX_PER_MM, card_size as udon_size
+
+    game = with_card_size(db.game("toho-tcg"), (91, 55))
+    assert udon_size(game) == round(91 * TABLE_PX_PER_MM / CELL, 3)
