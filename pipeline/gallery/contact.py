@@ -6,11 +6,12 @@ A sheet holds up to ``columns × rows`` cards (6 × 5); a longer list goes on ``
 
 from __future__ import annotations
 
+import hashlib
 import io
 from pathlib import Path
 
 from fuda.atomic import write_atomic
-from fuda.faces.reuse import encoded, painted
+from fuda.faces.reuse import active, encoded, face_key, kept_bytes, painted
 
 WIDTH = 1600
 MARGIN = 24
@@ -57,19 +58,34 @@ class ContactSheets:
         self.images: list = []  # the finished sheets, when there is no ``out``
         self.written: list[Path] = []
         self._fonts = None
+        self._pending: list = []  # (name, image, key) of the sheet being filled, in a --watch session
 
     def add(self, name: str, image, *, key: bytes | None = None, size: tuple[int, int] | None = None) -> None:
         """Place one card (its name and its image at any size) in the next cell. In a
-        ``--watch`` session the thumbnail of the face kept under ``key`` is reused, and ``image``
-        may be a function giving the image (of ``size``), called only when it is not kept."""
-        from PIL import Image
-
+        ``--watch`` session a sheet whose cards (names and faces kept under ``key``) did not
+        change is reused whole, the thumbnail of a face that did not change too, and ``image``
+        may be a function giving the image (of ``size``), called only when it is needed."""
         width, height = size or image.size
         if self.card_h is None:
             self.card_h = round(self.cell_w * height / width)
-        i = self.added % self.per
+        if self.out is not None and active() is not None:
+            self._pending.append((name, image, key))
+            self.added += 1
+            if self.added % self.per == 0 or self.added == self.total:
+                self._finish_pending()
+            return
+        self._place(self.added, name, image, key)
+        self.added += 1
+        if self.added % self.per == 0 or self.added == self.total:
+            self._finish()
+
+    def _place(self, n: int, name: str, image, key: bytes | None) -> None:
+        """Draw card ``n`` (counted from 0 over all sheets) in its cell, starting its sheet."""
+        from PIL import Image
+
+        i = n % self.per
         if i == 0:
-            self._start(self.added // self.per + 1)
+            self._start(n // self.per + 1)
         x = MARGIN + (i % self.columns) * (self.cell_w + GAP)
         y = HEADER + MARGIN + (i // self.columns) * (self.card_h + NAME_H + GAP)
         cell = (self.cell_w, self.card_h)
@@ -80,12 +96,36 @@ class ContactSheets:
         name_font = self._fonts[0]
         label = _fit(self.draw, name, name_font, self.cell_w)
         self.draw.text((x + self.cell_w / 2, y + self.card_h + 28), label, fill=INK, font=name_font, anchor="ms")
-        self.added += 1
-        if self.added % self.per == 0 or self.added == self.total:
-            self._finish()
+
+    def _finish_pending(self) -> None:
+        """Write the sheet of the cards added since the last one (``--watch``): reused whole when
+        the same cards, names and fonts made it before, else drawn and encoded."""
+        from fuda.faces.primitives import Face
+
+        pending, self._pending = self._pending, []
+        first = self.added - len(pending)
+        fonts = face_key(Face(0.0, 0.0, ()), self.fonts, "contact")
+        page = None
+        if fonts is not None and all(key is not None for _, _, key in pending):
+            h = hashlib.sha1(fonts, usedforsecurity=False)
+            h.update(repr((self.title, first, self.total, self.columns, self.rows, self.width, self.card_h)).encode())
+            for name, _, key in pending:
+                h.update(repr((name, key)).encode())
+            page = h.digest()
+
+        def draw() -> bytes:
+            for j, (name, image, key) in enumerate(pending):
+                self._place(first + j, name, image, key)
+            sheet, self.sheet, self.draw = self.sheet, None, None
+            return _encode(sheet)
+
+        self.number = first // self.per + 1
+        self.written.append(write_atomic(Path(self.out) / self._name(), kept_bytes(page, draw)))
 
     def close(self) -> list[Path]:
         """Write a sheet still open (fewer cards came than ``total`` said); returns the files."""
+        if self._pending:
+            self._finish_pending()
         if self.sheet is not None:
             self._finish()
         return self.written
@@ -109,9 +149,12 @@ class ContactSheets:
         if self.out is None:
             self.images.append(sheet)
             return
+        self.written.append(write_atomic(Path(self.out) / self._name(), encoded(sheet, _encode, "sheet")))
+
+    def _name(self) -> str:
+        """The file name of sheet ``self.number``."""
         width = max(2, len(str(self.pages)))  # sheet-001 … sheet-120: the names sort in page order
-        name = "sheet.png" if self.pages == 1 else f"sheet-{self.number:0{width}d}.png"
-        self.written.append(write_atomic(Path(self.out) / name, encoded(sheet, _encode, "sheet")))
+        return "sheet.png" if self.pages == 1 else f"sheet-{self.number:0{width}d}.png"
 
 
 def _encode(sheet) -> bytes:
