@@ -13,7 +13,7 @@ engine's turn limit.
 from __future__ import annotations
 
 from collections import Counter
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 from fuda.engine.core import ChoiceError
@@ -119,16 +119,23 @@ def run_file(path: Path, static, registry=None) -> Result:
 def run_scenario(scenario: Scenario, static, registry=None) -> list[Problem]:
     """Play a scenario's answers from its position and check its expectations (the problems)."""
     where = Location(scenario.path, 1, 1)  # (an error while setting up: the file)
+    turn = 1 if scenario.given.step == "setup" else scenario.given.turn  # (the turn play starts in)
     try:
         game = ScenarioGame(static, scenario.given, registry).start()
         for answer in scenario.answers:
-            where = answer.location
+            where, turn = answer.location, game.st.turn
             problem = _give(game, answer)
             if problem is not None:
                 return [problem]
     except Exception as exc:  # noqa: BLE001 — an engine bug is a located line, not a traceback
         return [Problem(where, ENGINE, Text("scenario.engine", error=f"{type(exc).__name__}: {exc}"), "failed")]
-    return [p for e in scenario.expects if (p := _check(game, e)) is not None]
+    problems = [p for e in scenario.expects if (p := _check(game, e)) is not None]
+    if problems and game.st.turn > turn:
+        # the engine answered one-choice decisions after the last answer, up to another turn: say
+        # so, it is the usual reason an until-end-of-turn change or a hand looks wrong
+        note = Text("scenario.went_on", turn=game.st.turn, who=SEATS[game.st.active] if game.pending else "—")
+        problems = [replace(p, note=note) for p in problems]
+    return problems
 
 
 class _Said(Text):

@@ -29,20 +29,25 @@ UNKNOWN, RANGE, ANSWER, EXPECT, ENGINE = "T001", "T002", "T101", "T102", "T103"
 @dataclass(frozen=True)
 class Problem:
     """One located line about a scenario: a file that cannot be run (``error``) or a scenario that
-    ran and did not hold (``failed``). ``finding`` carries a schema or YAML finding as is."""
+    ran and did not hold (``failed``). ``finding`` carries a schema or YAML finding as is;
+    ``note`` what may explain a failure (play went on past the last answer)."""
 
     location: Location
     code: str
     message: Text | None = None
     severity: str = "error"
     finding: object = None
+    note: Text | None = None
 
     def render(self, lang: str | None = None) -> str:
         """``file:line:col: 失敗[T102]: …`` in ``lang`` (default: the user's language)."""
         if self.finding is not None:
             return self.finding.render(lang)
         word = t(f"scenario.word.{self.severity}", lang)
-        return " ".join(f"{self.location}: {word}[{self.code}]: {localize(self.message, lang)}".split())
+        text = f"{self.location}: {word}[{self.code}]: {localize(self.message, lang)}"
+        if self.note is not None:
+            text += t("finding.hint_sep", lang) + localize(self.note, lang)
+        return " ".join(text.split())
 
     def __str__(self) -> str:
         return self.render()

@@ -811,6 +811,10 @@ MESSAGES: dict[str, dict[str, str]] = {
     "scenario.ended": _m("{winner}（{reason}）", "{winner} ({reason})"),
     "scenario.not_over": _m("まだ終わっていない", "not over yet"),
     "scenario.tapped": _m("横向き", "tapped"),
+    "scenario.went_on": _m("最後の答えのあと、選択肢が１つだけの選択をエンジンが進め、第 {turn} 手番（{who}）まで進んだ。"
+                           "その前で確かめるなら、次に選ぶ人が本当に選べる局面にしてください",
+                           "after the last answer the engine took the one-choice decisions up to turn {turn} ({who}); "
+                           "to check before that, give the player something to choose"),
     "scenario.draw": _m("引き分け", "a draw"),
     "scenario.engine": _m("エンジンが途中で止まった: {error}（エンジンの不具合です。シナリオと一緒に報告してください）",
                           "the engine stopped: {error} (an engine bug; please report it with the scenario)"),
@@ -964,8 +968,8 @@ MESSAGES: dict[str, dict[str, str]] = {
                        "import to another file with -o instead of --update"),
     "sheet.no_card_file": _m("新しいカード {card} を足すカードファイルがゲームにありません。--into FILE で指定してください",
                              "the game has no card file for the new card {card}; name one with --into FILE"),
-    "sheet.into": _m("{path}: --into にはゲームフォルダー {folder} の中の .yaml カードファイルを指定してください",
-                     "{path}: --into takes a .yaml card file in the game folder {folder}"),
+    "sheet.into": _m("--into にはゲームフォルダー {folder} の中の .yaml カードファイルを指定してください",
+                     "--into takes a .yaml card file in the game folder {folder}"),
     "sheet.imported_from": _m("{file} から `fuda import sheet` で取り込みました。", "imported from {file} by `fuda import sheet`."),
     "sheet.added": _m("追加 {card}（{file}）", "added {card} ({file})"),
     "sheet.changed": _m("変更 {card}（{file}）: {fields}", "changed {card} ({file}): {fields}"),

@@ -348,3 +348,26 @@ def test_fuda_test_in_a_game_folder_needs_no_game(tmp_path, monkeypatch):
     result = CliRunner().invoke(app, ["test", "--only", "rule-setup"])
     assert result.exit_code == 0, result.output
     assert "成功  scenarios/rule-setup.yaml  " in result.output and "hoshikage: 1 件成功、0 件失敗" in result.output
+
+
+def test_a_failure_after_the_turn_went_on_says_so(tmp_path, hk):
+    """When one-choice decisions carried play past the last answer into another turn, the failure
+    says so (the usual reason an until-end-of-turn change looks gone); not when play stayed."""
+    registry, static = hk
+    text = """\
+name: 満月の祈りの＋３
+given:
+  counters: {P1: {hoshi: 3}}
+  zones:
+    P1: {hand: [mangetsu-no-inori], field: [{card: hidamari-neko, tapped: true}], deck: [hidamari-neko]}
+    P2: {deck: [hidamari-neko], hand: [tane-maki]}
+when:
+  - main play:mangetsu-no-inori
+then:
+  zones:
+    P1: {field: [{card: hidamari-neko, values: {power: 5}}]}
+"""
+    (problem,) = run_file(_write(tmp_path, text), static, registry).problems
+    assert "期待 5、実際 2。最後の答えのあと" in problem.render("ja") and "第 4 手番（P2）" in problem.render("ja")
+    stayed = run_file(_write(tmp_path, GOOD.replace("hoshi: 1}", "hoshi: 2}")), static, registry).problems
+    assert len(stayed) == 1 and "最後の答えのあと" not in stayed[0].render("ja")
