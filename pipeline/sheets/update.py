@@ -136,7 +136,7 @@ def _check_into(game, into: Path) -> Path:
     folder = Path(game.folder).resolve()
     target = into.resolve()
     if target.parent != folder or target.suffix not in (".yaml", ".yml") or target.name == "game.yaml":
-        raise FindingsError([Finding(_loc(into), "SH032", t("sheet.into", path=into, folder=game.folder))])
+        raise FindingsError([Finding(_loc(into), "SH032", t("sheet.into", folder=folder))])
     return Path(game.folder) / target.name
 
 
