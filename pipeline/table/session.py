@@ -228,6 +228,8 @@ class TableSession:
         if outcome is None:
             return self.game.reason
         why = outcome.text(lang)
+        if re.search(r"の勝ち|引き分け|\bwins\b|\bdraw\b", why):
+            return why  # the engine already says who won (ryomen: P2 の勝ち（合計 5・11）)
         if not outcome.winners:
             return t("table.result.draw", lang, why=why)
         seats = "・".join(f"P{w + 1}" for w in outcome.winners)

@@ -198,3 +198,20 @@ def test_a_huge_post_is_refused_unread():
     big = client.post(f"/t/{room.tokens[0]}/answer", content=b"[" + b"1," * 3_000_000 + b"1]",
                       headers={"Content-Type": "application/json"})
     assert big.status_code == 413 and big.json()["error"] == "request too large (at most 5 MB)"
+
+
+@pytest.mark.parametrize("game_id", sorted(DECKS))
+def test_the_end_says_who_won_and_why_once(game_id):
+    """The result names the winner (or a draw) and the reason exactly once, in both languages."""
+    from fuda.engine.core import make_agent
+    from fuda.engine.core.runner import ask
+    from fuda.table.session import TableSession
+
+    table = _table(game_id, humans=(0,))
+    session = TableSession.open(table.module, table.registry, table.decks, {0}, seed=1, auto_forced=True)
+    bot = make_agent("greedy", 1, 0)
+    while session.prompt() is not None:
+        session.game.choose(ask(bot, session.game, session.game.pending))
+    ja, en = session.outcome_text("ja"), session.outcome_text("en")
+    assert (ja.count("の勝ち") == 1 or ja.startswith("引き分け")) and "（" in ja, ja
+    assert (en.count("wins") == 1 or "draw" in en) and "(" in en, en
