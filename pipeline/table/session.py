@@ -228,10 +228,11 @@ class TableSession:
         if outcome is None:
             return self.game.reason
         why = outcome.text(lang)
-        if re.search(r"の勝ち|引き分け|\bwins\b|\bdraw\b", why):
-            return why  # the engine already says who won (ryomen: P2 の勝ち（合計 5・11）)
         if not outcome.winners:
-            return t("table.result.draw", lang, why=why)
+            said = "引き分け" in why or why.lower().startswith("draw")
+            return why if said else t("table.result.draw", lang, why=why)
+        if "の勝ち" in why or re.search(r"\bwins\b", why):
+            return why  # the engine already says who won (ryomen: P2 の勝ち（合計 5・11）)
         seats = "・".join(f"P{w + 1}" for w in outcome.winners)
         return t("table.result.won", lang, seats=seats, why=why)
 
