@@ -145,7 +145,11 @@ def break_paragraph(tokens: list[str], widths: list[float], max_width: float, *,
         b = i
         while b > start + 1 and not _breakable(tokens[b - 1], tokens[b], keep_kana):
             b -= 1
-        if not _breakable(tokens[b - 1], tokens[b], keep_kana):
+        if keep_kana and not _breakable(tokens[b - 1], tokens[b], True):
+            b = i  # a katakana word as wide as the line: split it, 禁則 still holds
+            while b > start + 1 and not _breakable(tokens[b - 1], tokens[b]):
+                b -= 1
+        if not _breakable(tokens[b - 1], tokens[b]):
             b = i  # no legal break in the whole line: break where it overflows, never hang
         line = tokens[start:b]
         while line and line[-1][0] == " ":
