@@ -347,3 +347,28 @@ def test_an_added_card_is_shaped_like_its_kind_in_a_fuda_new_file(tmp_path, monk
     after = (tmp_path / "g" / "cards.yaml").read_text(encoding="utf-8")
     assert after == before + ("- id: hatate\n  name: 姫海棠はたて\n  kind: character\n  rank: normal\n  cost: 1\n"
                               "  attack: 1\n  defense: 2\n  types:\n  - 妖怪\n  text: \"\"\n")
+
+
+def test_an_ability_added_and_one_removed_are_written_in_the_files_style(tmp_path):
+    """Abilities emptied on one card and written on a vanilla one: the first loses them, the second gets them as fuda writes abilities."""
+    folder = copy_game(tmp_path, "hoshikage")
+    path = sheet_of(tmp_path, folder)
+    book = load_workbook(path)
+    sheet = book["spirit"]
+    for key in ("abilities.1.when", "abilities.1.text", "abilities.1.effect"):
+        cell(sheet, "tsukimi-usagi", key).value = None
+    cell(sheet, "tsukimi-usagi", "text").value = None
+    for key, value in (("text", "【登場時】カードを１枚引く。"), ("abilities.1.when", "play"),
+                       ("abilities.1.text", "【登場時】カードを１枚引く。"), ("abilities.1.effect", "[{draw: 1}]")):
+        cell(sheet, "hidamari-neko", key).value = value
+    book.save(path)
+    original = (folder / "spirits.yaml").read_text(encoding="utf-8")
+    result = update(path, folder)
+    assert result.exit_code == 0, result.output
+    text = (folder / "spirits.yaml").read_text(encoding="utf-8")
+    usagi = original[original.index("  - id: tsukimi-usagi"):original.index("  - id: yoru-no-fukurou")]
+    assert usagi.split("    text:")[0] + '    text: ""\n\n' in text
+    assert ('    text: 【登場時】カードを１枚引く。\n    flavor: 昼のぬくもりを夜まで連れてくる。\n    abilities:\n'
+            '      - when: play\n        text: 【登場時】カードを１枚引く。\n        effect:\n          - draw: 1\n\n') in text
+    game = load_database([folder]).games[0]
+    assert "abilities" not in game.card("tsukimi-usagi").data and game.card("hidamari-neko").abilities

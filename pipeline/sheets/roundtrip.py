@@ -54,33 +54,32 @@ def _short(value: dict) -> bool:
 
 
 def styled(value, like=None):
-    """``value`` as a ruamel node in fuda's card-file style (flow for short lists and mappings,
-    ``|`` for several lines), keeping the quoting of the string it replaces (``like``)."""
+    """``value`` as a ruamel node in fuda's card-file style (flow for lists of plain values and
+    short mappings, block for lists of mappings, ``|`` for several lines), keeping the flow or block
+    style of the node it replaces and the quoting of a non-empty string it replaces (``like``)."""
     from ruamel.yaml.comments import CommentedMap, CommentedSeq
-    from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString
+    from ruamel.yaml.scalarstring import DoubleQuotedScalarString, LiteralScalarString, PlainScalarString
 
     if isinstance(value, list):
         seq = CommentedSeq(styled(v) for v in value)
+        scalars = not any(isinstance(v, (dict, list)) for v in value)
         flow = like.fa.flow_style() if isinstance(like, CommentedSeq) else None
-        if flow if flow is not None else not any(isinstance(v, dict) and not _short(v) for v in value):
-            seq.fa.set_flow_style()
-        else:
-            seq.fa.set_block_style()
+        seq.fa.set_flow_style() if scalars and flow is not False else seq.fa.set_block_style()
         return seq
-    if isinstance(value, dict):
+    if isinstance(value, dict):  # `- draw: 1`, `cost: {tap: true, reiryoku: 1}`, as fuda's files write them
         m = CommentedMap((k, styled(v)) for k, v in value.items())
         flow = like.fa.flow_style() if isinstance(like, CommentedMap) else None
-        m.fa.set_flow_style() if (flow if flow is not None else _short(value)) else m.fa.set_block_style()
+        wanted = flow if flow is not None else len(value) > 1 and _short(value)
+        m.fa.set_flow_style() if wanted else m.fa.set_block_style()
         return m
     if isinstance(value, str) and "\n" in value:
         return LiteralScalarString(value)
     if value == "" and isinstance(value, str):
         return DoubleQuotedScalarString("")  # `text: ""`, as fuda writes a vanilla card
-    if isinstance(value, str) and isinstance(like, str) and type(like) is not str and "\n" not in like:
-        try:
+    if isinstance(value, str) and isinstance(like, str) and type(like) is not str:
+        if like and "\n" not in like:
             return type(like)(value)  # a quoted string stays quoted the same way
-        except TypeError:
-            return value
+        return PlainScalarString(value)  # not the quotes "" needed (ruamel would keep them); quoted if it must be
     return value
 
 
