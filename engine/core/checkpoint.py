@@ -1,16 +1,16 @@
 """Checkpoints: copies of a game's state where its flow can start again, so that a copy of the
 game replays only the answers given since, not every answer from the setup.
 
-A game's flow is a generator, and a live generator cannot be copied: :meth:`Game.clone`
+A game's flow is a generator, and a live generator cannot be copied: :meth:`fuda.engine.core.game.Game.clone`
 replays the answers on a fresh game. For a search that copies the same position fifty times a
 decision, the replay is most of the cost, and it grows with the game's length. An engine whose
 flow can start again at a point its state alone describes — the top of a turn, where no
-generator holds anything the game's attributes do not — calls :meth:`Game.checkpoint` there, and
+generator holds anything the game's attributes do not — calls :meth:`fuda.engine.core.game.Game.checkpoint` there, and
 lists in ``STATE`` the attributes play changes. While a game *records* checkpoints (a copy made
 for search does; played games do not, so they pay nothing), each call keeps a :class:`Checkpoint`;
 a clone then restores the latest one on a fresh game and replays only the answers after it.
 
-Engines that do not call :meth:`Game.checkpoint` are copied by replay, as before.
+Engines that do not call :meth:`fuda.engine.core.game.Game.checkpoint` are copied by replay, as before.
 """
 
 from __future__ import annotations

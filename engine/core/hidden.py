@@ -1,7 +1,7 @@
 """Hidden information, re-dealt: how a search agent samples a position its seat cannot tell
 from the real one (a *determinization*).
 
-An engine says which places a seat cannot see into with :meth:`Game.hidden`, as
+An engine says which places a seat cannot see into with :meth:`fuda.engine.core.game.Game.hidden`, as
 :class:`Pool` values: every card of a pool may, for all that seat knows, be any other card of
 the same pool (its opponent's hand and deck together; its own deck, whose order nobody knows).
 :func:`redeal` puts the pool's cards back in a random order. It sorts them first, so the
@@ -140,7 +140,7 @@ class Position:
     def sample(self, rng: Rng):
         """A copy of the game, at this decision, with everything ``seat`` cannot see dealt again
         from ``rng``. The copies are cloned from one copy that keeps the game's latest checkpoint
-        (:meth:`Game.recording`), so each replays only the answers since the turn began."""
+        (:meth:`fuda.engine.core.game.Game.recording`), so each replays only the answers since the turn began."""
         if self._base is None:  # (an engine without checkpoints is copied by replay: no base needed)
             self._base = self._game.recording() if self._game.STATE else self._game
         twin = self._base.clone()

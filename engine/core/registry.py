@@ -2,10 +2,10 @@
 
 Each game has one :class:`OpTable`: a fixed set of effect words (``draw``, ``lift`` …), each
 registered with one Python function and declared parameters. :func:`build_registry` compiles
-every ability of every card of a :class:`pipeline.Game` into :class:`CompiledOp` calls with
+every ability of every card of a :class:`fuda.database.model.Game` into :class:`CompiledOp` calls with
 checked arguments. There is no ``eval`` and no string expression anywhere: an op is a name,
 its arguments are plain values checked against the declaration. An unknown op or a bad argument
-is a located :class:`~pipeline.Finding` (file, line, card) and the registry refuses to build.
+is a located :class:`~fuda.database.findings.Finding` (file, line, card) and the registry refuses to build.
 An ability written ``effect: manual`` is listed in :attr:`Registry.manual`, never ignored.
 
 Declaring an op::
@@ -226,7 +226,7 @@ def unplayable(rules: str, manual) -> list[Finding]:
 class Registry:
     """Every card of one game with compiled abilities; ``manual`` lists what is not executable."""
 
-    game: object  # pipeline.Game
+    game: object  # fuda.database.model.Game
     table: OpTable
     abilities: Mapping  # card id -> tuple[CompiledAbility, ...]
     manual: tuple[ManualAbility, ...] = ()

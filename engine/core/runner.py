@@ -101,7 +101,7 @@ def _run_fast(game: Game, seats, agent, limit: int) -> None:
     """The loop of :func:`run` with ``Game.choose``, ``Game._advance`` and the random agent's
     single pick inlined: the same picks, checks, log entries and draws, fewer calls.
 
-    A plain :class:`Decision` (see ``PLAIN``) asking for one of several options without a
+    A plain :class:`fuda.engine.core.decision.Decision` (see ``PLAIN``) asking for one of several options without a
     combination rule is a real choice (never forced) and a random agent's answer needs no check:
     the advance loop answers those itself, as ``RandomAgent.choose`` would. Every other decision
     goes to its agent. For other plain decisions a random agent answers with distinct options in

@@ -1,8 +1,8 @@
 """From a custom game's data to the frozen values its engine plays: the ``play:`` section and
 every card's ``abilities``, checked against the closed vocabulary with located findings.
 
-:func:`play_rules` compiles ``play:`` (the counters, zones, turn steps, combat, keywords, end
-conditions) into a :class:`PlayRules`; :func:`card_defs` compiles each card into a
+:func:`fuda.engine.custom.play.play_rules` compiles ``play:`` (the counters, zones, turn steps, combat, keywords, end
+conditions) into a :class:`PlayRules`; :func:`fuda.engine.custom.cards.compile_game` compiles each card into a
 :class:`CardDef` (its printed values, keywords and abilities with runnable words). Both return
 findings rather than raise: rule set validation (``fuda validate``) reports them, the engine's
 registry refuses to build while there is an error. Messages are written ``"<日本語> / <English>"``

@@ -25,7 +25,7 @@ class PlayerSetup:
 
     @classmethod
     def from_deck(cls, deck) -> PlayerSetup:
-        """The setup of a :class:`pipeline.Deck` of raise-blaze."""
+        """The setup of a :class:`fuda.database.model.Deck` of raise-blaze."""
         main = tuple(cid for entry in deck["main"] for cid in [entry["card"]] * entry["count"])
         return cls(main, tuple(deck["core"]), deck.id, deck.name)
 

@@ -23,7 +23,7 @@ class PlayerSetup:
 
     @classmethod
     def from_deck(cls, deck) -> PlayerSetup:
-        """The setup of a :class:`pipeline.Deck` of recast-rift."""
+        """The setup of a :class:`fuda.database.model.Deck` of recast-rift."""
         return cls(tuple(deck["fighters"]), deck["awakening"], tuple(deck["spells"]), deck.id, deck.name)
 
     @classmethod

@@ -6,7 +6,7 @@ the :class:`~engine.ryomen.game.Ctx` of the ability (its owner, card, timing, an
 an 【反転時】 ability, whose flips never trigger). Targets are players: ``self`` is the owner's
 battle card of this turn, ``opponent`` another player's (with 3–4 players the owner picks
 which opponent, RY-MULTI-1). A stat effect is a tuple ``(kind, stat, value)`` kept in the
-target's list (see :meth:`~engine.ryomen.state.Board.stats`).
+target's list (see :meth:`~fuda.engine.ryomen.effects.EffectRules.stats`).
 """
 
 from __future__ import annotations

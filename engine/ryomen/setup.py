@@ -24,7 +24,7 @@ class PlayerSetup:
 
     @classmethod
     def from_deck(cls, deck, faces=None) -> PlayerSetup:
-        """The setup of a :class:`pipeline.Deck` of ryomen."""
+        """The setup of a :class:`fuda.database.model.Deck` of ryomen."""
         return cls(tuple(tuple(p) for p in deck["pairs"]), None if faces is None else tuple(faces),
                    deck.id, deck.name)
 

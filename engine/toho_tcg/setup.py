@@ -24,7 +24,7 @@ class PlayerSetup:
 
     @classmethod
     def from_deck(cls, deck) -> PlayerSetup:
-        """The setup of a :class:`pipeline.Deck` of toho-tcg."""
+        """The setup of a :class:`fuda.database.model.Deck` of toho-tcg."""
         return cls(tuple(deck.card_ids()), deck.id, deck.name)
 
     @classmethod

@@ -12,7 +12,7 @@ one, and not inside a game folder unless ``--into-game`` is given.
 
 Exit codes: 0 done, 1 findings (located, one per line), 2 usage error (one line
 ``fuda: error: …``). A failed export leaves no file behind (outputs go through
-:mod:`pipeline.atomic`). :func:`build_step` is the ``fuda build`` step.
+:mod:`fuda.atomic`). :func:`fuda.build.online_step` is the ``fuda build`` step.
 """
 
 from __future__ import annotations

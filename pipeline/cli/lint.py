@@ -75,7 +75,7 @@ def run(paths=None, game=None, select=None, ignore=None, fix=False, fit=True):
     """Lint (and fix) what ``paths`` name; returns (diagnostics, fix result or None).
 
     Raises FileNotFoundError / KeyError / ValueError for usage errors and
-    :class:`~pipeline.findings.FindingsError` when the database does not load.
+    :class:`~fuda.database.findings.FindingsError` when the database does not load.
     """
     from fuda.database.load import load_database
     from fuda.lint.engine import lint, only_files

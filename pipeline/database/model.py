@@ -1,6 +1,6 @@
 """The card database as immutable values: :class:`Database` → :class:`Game` → :class:`Card`.
 
-Nothing here reads files; :mod:`pipeline.load` builds these values once, after validation, and
+Nothing here reads files; :mod:`fuda.database.load` builds these values once, after validation, and
 everything downstream (print, export, lint, engines) reads them instead of YAML.
 """
 

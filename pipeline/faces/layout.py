@@ -1,4 +1,4 @@
-"""Layout: a card (or its back) → a :class:`~pipeline.primitives.Face` of primitives in mm.
+"""Layout: a card (or its back) → a :class:`~fuda.faces.primitives.Face` of primitives in mm.
 
 Layout happens once; the PDF and PNG painters draw the result. Text is broken with our 禁則
 breaker and shrunk to fit with the game's real font metrics, so overflow and missing glyphs are

@@ -1,6 +1,6 @@
 """Text elements of a card layout: one-line fields (names, tags, stats) and the rules text box.
 
-A mixin of :class:`pipeline.layout._Layout`. The rules text is broken by our 禁則 breaker and shrunk
+A mixin of :class:`fuda.faces.layout._Layout`. The rules text is broken by our 禁則 breaker and shrunk
 to fit (``pipeline.kinsoku``); 【labels】 become chips (bold text on a rounded rectangle, coloured
 per label), and tokens such as 〔昼〕 become vector icons (a sun, a moon), because the free JP
 fonts lack such glyphs (print-notes pitfall 5). Flavour text sits at the foot of the box under a

@@ -66,7 +66,7 @@ def find_mat(game) -> Path:
 
 
 def load_mat(game):
-    """The validated mat template (a :class:`~pipeline.yamlfile.Document`): the one validation
+    """The validated mat template (a :class:`~fuda.database.yamlfile.Document`): the one validation
     checked when the database loaded (:func:`fuda.database.templates.game_mat`), not read again."""
     from fuda.database.templates import game_mat
 

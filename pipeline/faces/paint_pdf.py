@@ -1,4 +1,4 @@
-"""The PDF painter: draws a laid-out :class:`~pipeline.primitives.Face` on a reportlab canvas.
+"""The PDF painter: draws a laid-out :class:`~fuda.faces.primitives.Face` on a reportlab canvas.
 
 Anchor: ``draw_face(canvas, face, x_pt, y_pt, fonts)`` puts the **bottom-left corner of the
 face's trim box** at page point ``(x_pt, y_pt)`` (PDF coordinates: points, y upwards). The face

@@ -1,4 +1,4 @@
-"""The PNG painter: draws the same :class:`~pipeline.primitives.Face` as the PDF painter, with
+"""The PNG painter: draws the same :class:`~fuda.faces.primitives.Face` as the PDF painter, with
 Pillow, for the online exports (Udonarium tables) — so the screen looks like the print.
 
 Everything is drawn at ``supersample`` times the resolution and scaled down (Pillow draws no

@@ -1,7 +1,7 @@
 """Vector outlines for badges and icons the fonts lack (print-notes pitfall 5), in mm.
 
 Each function returns the points of a closed polygon inside the box ``x, y, w, h`` (y downwards),
-ready for :class:`~pipeline.primitives.Polygon`. Curves are flattened into short segments, which
+ready for :class:`~fuda.faces.primitives.Polygon`. Curves are flattened into short segments, which
 both painters draw identically.
 """
 

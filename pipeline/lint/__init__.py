@@ -1,9 +1,9 @@
 """``fuda lint``: a card-text linter for Japanese card text.
 
-It checks a loaded :class:`~pipeline.database.Database` the way an experienced editor of each
+It checks a loaded :class:`~fuda.database.Database` the way an experienced editor of each
 game would: the game's own vocabulary, text against structured data, look-alike characters,
 house style, card-name references, fit in the printed box, CP932 safety for Duel Online, and the
-prh dictionaries writers already keep. See :mod:`pipeline.lint.engine` for the runner and
+prh dictionaries writers already keep. See :mod:`fuda.lint.engine` for the runner and
 ``fuda lint --explain CODE`` for every rule.
 """
 

@@ -76,7 +76,7 @@ class FieldCheck:
     gives regexes (no capture groups, each starting with a character class; a tuple is an
     alternation) one of which every string with a finding matches, or ``select(ctx, corpus)``
     returns the indices of the cards to scan (None: all) from the game's strings of ``kinds``
-    joined in a :class:`~pipeline.lint.corpus.Corpus`; with neither, every card is scanned.
+    joined in a :class:`~fuda.lint.corpus.Corpus`; with neither, every card is scanned.
     ``active(ctx)`` switches the check off for a game (e.g. CP932 for games not exported to Duel
     Online). ``scan`` alone must find everything: the gates only skip work.
     """

@@ -93,7 +93,7 @@ def lint(database, *, select: Iterable[str] | None = None, ignore: Iterable[str]
     """Lint every game of ``database`` (or only ``games``).
 
     ``select``/``ignore`` are code selectors (``JP101``, ``JP1``, ``AGR``); unknown selectors
-    must be rejected by the caller (see :func:`pipeline.lint.settings.resolve`).
+    must be rejected by the caller (see :func:`fuda.lint.settings.resolve`).
     """
     reg, _ = registry()
     codes = set(reg)

@@ -5,7 +5,7 @@ widths, Roman numerals, invisible characters, spaces, the wave dash and CP932 tw
 for rules that are selected and not suppressed. Each string is fixed to a fixpoint first (so a
 second run finds nothing to do), then written back into its YAML file by replacing exactly the
 raw characters that changed: positions come from the ruamel.yaml parse of the current text
-(``pipeline.yamlfile``) and :mod:`pipeline.lint.source` maps each value character to its raw
+(``pipeline.yamlfile``) and :mod:`fuda.lint.source` maps each value character to its raw
 characters, quotes and escapes included. Everything else in the file — comments, key order,
 quoting style, flow or block layout, blank lines, ``null`` spellings — stays byte for byte.
 Every edit is verified by parsing the new text and comparing all data with what was intended;

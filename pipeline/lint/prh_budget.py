@@ -4,7 +4,7 @@ A prh pattern is a regular expression from a dictionary anyone may share, and so
 without end — ``(a|a)+$``, ``(ア|アア)+イ``, ``(.+)+\\x00`` — on a run of one character that the
 pattern cannot finish. Two bounds keep ``fuda lint`` (and ``fuda build``) from hanging on them:
 
-* :func:`probe`, at load: each pattern searches runs of :data:`PROBE_RUN` copies of a character
+* :meth:`Prober.probe`, at load: each pattern searches runs of :data:`PROBE_RUN` copies of a character
   (those its source names, and a few common ones) with a timeout of :data:`PROBE_TIMEOUT`; a
   pattern that runs out of time on 49 characters would take years on a card text, and the rule is
   left out with a warning at its line of the dictionary. Probing one load stops after

@@ -9,7 +9,7 @@ value from the raw file text while recording, for every value character, the raw
 and length it came from; the map is used only when the rebuilt value equals the loaded value, so
 an unusual layout degrades to "the start of the value", never to a wrong position.
 
-The same maps tell :mod:`pipeline.lint.fix` which raw characters to replace.
+The same maps tell :mod:`fuda.lint.fix` which raw characters to replace.
 """
 
 from __future__ import annotations

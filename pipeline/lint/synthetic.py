@@ -1,7 +1,7 @@
 """Cards built in memory, without YAML files: for linting a card an editor holds, for tests,
 and for the throughput benchmark (``synthetic_cards`` makes many distinct, realistic cards).
 
-The values are the same immutable :class:`~pipeline.database.Card` objects the loader builds;
+The values are the same immutable :class:`~fuda.database.Card` objects the loader builds;
 they only lack file positions, so diagnostics point at ``<memory>``.
 """
 

@@ -9,7 +9,7 @@ written with a strict encoder: after the usual look-alikes are normalised (〜�
 character. ``strict_sjis`` also reports characters CP932 holds but JIS X 0208 Shift_JIS does not
 (①, Ⅲ, 髙 …). Record names must be unique: the template's ``suffix`` (toho-tcg: （ハード） on
 Hards) separates cards that share a printed name; any other clash is an error. Records follow the
-database's file order. :mod:`pipeline.duel_online_import` reads such a file back with the same
+database's file order. :mod:`fuda.online.duel_online_import` reads such a file back with the same
 template.
 """
 

@@ -1,4 +1,4 @@
-"""Duel Online ``Card.txt`` → fuda cards: the reverse of :mod:`pipeline.duel_online`.
+"""Duel Online ``Card.txt`` → fuda cards: the reverse of :mod:`fuda.online.duel_online`.
 
 The same record template that wrote a file reads it back: records are split on the template's
 separator, the lines before and after the multi-line {text} are matched against the template's

@@ -7,8 +7,8 @@ the point chips (values from ``chips.points``) face down as a pile, a face-up st
 stat chip kind (``chips.stat``: as many as its ``count``), and the day/night chip (front 昼,
 back 夜, showing the manifest's starting side).
 
-Card faces come from :func:`pipeline.layout.lay_out` (the print layout) painted by
-:func:`pipeline.paint_png.render_image`; a glyph the font lacks is a warning here (the exact text
+Card faces come from :func:`fuda.faces.layout.lay_out` (the print layout) painted by
+:func:`fuda.faces.paint_png.render_image`; a glyph the font lacks is a warning here (the exact text
 is in the card's detail), text that does not fit is an error as in print. Chips are small faces
 of primitives painted by the same painter, cut round.
 """

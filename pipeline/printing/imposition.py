@@ -1,7 +1,7 @@
 """Imposition: where card faces go on printed sheets, independent of what a card looks like.
 
 Everything here is geometry in millimetres from the top-left corner of the page (the convention
-of :mod:`pipeline.primitives`); the painters turn it into PDF points. A :class:`SheetLayout`
+of :mod:`fuda.faces.primitives`); the painters turn it into PDF points. A :class:`SheetLayout`
 says, for one paper, card size, bleed and back mode, where each card's front and back go.
 
 Decisions (print-notes.md, "Page geometry" and "Duplex"):

@@ -1,7 +1,7 @@
 """Printer's marks as primitives: Japanese トンボ, plain cut lines, the gutter fold, page labels,
 and the duplex calibration page.
 
-Everything is in page millimetres from the top-left, as :mod:`pipeline.primitives` items that the
+Everything is in page millimetres from the top-left, as :mod:`fuda.faces.primitives` items that the
 PDF painter draws like any card face (so CMYK mode converts them too).
 
 トンボ (print-notes.md): at each outer corner of the card block a double corner mark, one

@@ -1,7 +1,7 @@
 """``print_cards``: print-and-play sheets and print-shop files as PDF.
 
-Cards are laid out once (:mod:`pipeline.layout`), placed by :mod:`pipeline.imposition`, marked
-by :mod:`pipeline.marks` and painted by :mod:`pipeline.paint_pdf`; the file is written
+Cards are laid out once (:mod:`fuda.faces.layout`), placed by :mod:`fuda.printing.imposition`, marked
+by :mod:`fuda.printing.marks` and painted by :mod:`fuda.faces.paint_pdf`; the file is written
 atomically. What is printed is a list of :class:`PrintItem` — a card and its back, or for a ryomen
 pairing a double-faced card whose back is the pair's other card.
 
@@ -231,7 +231,7 @@ def print_cards(game, *, deck: str | None = None, ids=None, copies: int = 1, pap
     warning, without) and the profile written as the file's OutputIntent; ``pdfx`` (needs
     ``icc``) makes the file PDF/X-1a:2001 (:mod:`fuda.printing.pdfx`).
     Option problems raise :class:`PrintOptionError`; cards that cannot be laid out raise
-    :class:`~pipeline.findings.FindingsError`.
+    :class:`~fuda.database.findings.FindingsError`.
     """
     from fuda.faces.fonts import game_fonts
     from fuda.faces.paint_pdf import new_canvas, seal_page
@@ -370,7 +370,7 @@ def _deck_or_error(game, deck_id: str):
 
 def print_calibration(*, paper: str = "A4", backs: str = "long-edge", back_offset=(0.0, 0.0),
                       out) -> Path:
-    """Write the two-page duplex calibration sheet (see :func:`pipeline.marks.calibration_pages`)."""
+    """Write the two-page duplex calibration sheet (see :func:`fuda.printing.marks.calibration_pages`)."""
     from fuda.faces.fonts import default_fonts
     from fuda.faces.paint_pdf import new_canvas
     from fuda.printing.marks import calibration_pages

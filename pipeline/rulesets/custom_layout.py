@@ -6,7 +6,7 @@ window, the declared fields two to a row (label and value; a list field as chips
 value, so an absent one leaves no empty labelled cell), and the text box (text and flavour) below. Coordinates are mm on a 63 × 88 card;
 other card sizes scale the boxes; a landscape card (91 × 55) gets the ``landscape:`` variant, art
 on the left and label, fields and text on the right. A designer's own ``templates/card.yaml`` in the game folder
-replaces this layout kind by kind (see :meth:`CustomRuleSet.card_layout`).
+replaces this layout kind by kind (see :meth:`fuda.rulesets.custom.CustomRuleSet.card_layout`).
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Every lint rule, grouped by concern: one module per group.
 
-``REGISTRY`` maps each code to its :class:`~pipeline.lint.engine.RuleInfo`; ``FIELD``, ``CARD``
-and ``GAME`` list the checks the runner schedules (see :mod:`pipeline.lint.engine`).
+``REGISTRY`` maps each code to its :class:`~fuda.lint.check.RuleInfo`; ``FIELD``, ``CARD``
+and ``GAME`` list the checks the runner schedules (see :mod:`fuda.lint.engine`).
 """
 
 from __future__ import annotations
