@@ -35,7 +35,7 @@ def kb():
 def test_kenbu_is_data_only_and_validates_with_no_finding():
     """The game folder holds YAML (and the derived cards.schema.json) only, and validation finds nothing."""
     suffixes = {p.suffix for p in FOLDER.rglob("*") if p.is_file()}
-    assert suffixes <= {".yaml", ".json"}
+    assert suffixes <= {".yaml", ".yml", ".json"}
     assert [str(f) for f in validate([FOLDER])] == []
 
 
