@@ -122,17 +122,58 @@ def _shown(path: Path) -> str:
 
 
 def load(src: Source):
-    """Load the database of ``src``; findings and bad paths become one-line errors and exits."""
+    """Load the database of ``src`` through :func:`checked`; findings and bad paths become
+    one-line errors and exits (1: the database has errors, each shown as its located line)."""
     from fuda.database.findings import FindingsError
-    from fuda.database.load import load_database
 
     try:
-        return load_database(src.paths)
+        return checked(src.paths)
     except FileNotFoundError as exc:
         raise fail_text(exc) from None
     except FindingsError as exc:
         show_findings(exc.findings)
         raise typer.Exit(1) from None
+
+
+def checked(paths):
+    """The database at ``paths`` after the one validation (:func:`verdict`). The first time in a
+    run its warnings are shown on stderr, one located line each (``-q`` keeps them: they are
+    findings, not notes); they never change the exit code. Raises ``FindingsError`` with every
+    finding (errors and warnings) when one is an error, ``FileNotFoundError`` for a path that
+    holds no game."""
+    from fuda.database.findings import FindingsError
+
+    database, findings, first = _verdict(paths)
+    if any(f.severity == "error" for f in findings):
+        raise FindingsError(findings)
+    if first:
+        show_findings([f for f in findings if f.severity == "warning"])
+    return database
+
+
+def verdict(paths, keep: bool = True) -> tuple:
+    """``(database, findings)``: :func:`fuda.database.load.validated` of ``paths``, asked once
+    per run (a command that opens a game after finding which one asks twice; both get the one
+    verdict). The caller shows the findings (``fuda validate`` prints them as its result);
+    ``keep=False``: the same findings, the cards' data left as read (see ``validated``)."""
+    database, findings, _ = _verdict(paths, keep)
+    return database, findings
+
+
+def _verdict(paths, keep: bool = True) -> tuple:
+    """(database, findings, whether this is the run's first ask for them)."""
+    import click
+    from fuda.database.load import validated
+
+    ctx = click.get_current_context(silent=True)
+    # kept in the invocation's context: a run sees one verdict, and the next run (tests invoke
+    # the app many times in one process; watch loops reload through load_database) reads anew
+    runs = ctx.meta.setdefault("fuda.verdicts", {}) if ctx is not None else {}
+    key = (keep, *(str(Path(p).resolve()) for p in paths))
+    if key in runs:
+        return (*runs[key], False)
+    database, findings = runs[key] = validated(paths, keep=keep)
+    return database, findings, True
 
 
 @contextmanager

@@ -46,18 +46,18 @@ def validate(
     strict: Annotated[bool, typer.Option("--strict", help=t("opt.validate.strict"))] = False,
 ) -> None:
     """Validate card databases: schemas, references, art files and deck construction."""
-    from fuda.database.load import validate as run
+    from fuda.cli.common import verdict
 
     src = source(paths, sample)
     with Progress().stage("stage.load"):
         try:
-            findings = run(src.paths)
+            database, findings = verdict(src.paths, keep=strict)  # the one validation every command runs
         except FileNotFoundError as exc:
             raise fail_text(exc) from None
         if strict and not any(f.severity == "error" for f in findings):
             from fuda.faces.layout import art_findings
 
-            findings = list(findings) + art_findings(load(src))
+            findings = list(findings) + art_findings(database)
     emit_findings(findings, fmt)
     if any(f.severity == "error" or (strict and f.severity == "warning") for f in findings):
         raise typer.Exit(1)

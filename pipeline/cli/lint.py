@@ -77,6 +77,7 @@ def run(paths=None, game=None, select=None, ignore=None, fix=False, fit=True):
     Raises FileNotFoundError / KeyError / ValueError for usage errors and
     :class:`~fuda.database.findings.FindingsError` when the database does not load.
     """
+    from fuda.cli.common import checked
     from fuda.database.load import load_database
     from fuda.lint.engine import lint, only_files
     from fuda.lint.rules import REGISTRY
@@ -89,7 +90,7 @@ def run(paths=None, game=None, select=None, ignore=None, fix=False, fit=True):
     folders, files = _targets(paths)
     if folders == []:
         return [], None
-    database = load_database(folders)
+    database = checked(folders)  # the one validation of the run; its warnings shown on stderr
     games = None
     if game:
         known = [g.id for g in database.games]

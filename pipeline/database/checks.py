@@ -7,6 +7,7 @@ problem of a database at once. Deck-construction numbers come from the manifest'
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from fuda.database.findings import Finding, Location
@@ -33,16 +34,17 @@ def check_game(game: Game, manifest: Document, fighter_where: dict, known_ids: s
 
 
 def _name_refs(game: Game, card: Card, node, ability, path=()) -> list[Finding]:
-    """Every ``name-of: <card id>`` inside an ability (filters that mean "cards named like X")."""
+    """Every ``name-of: <card id>`` inside an ability (filters that mean "cards named like X").
+    The data may be as read (dicts, lists) or frozen (mappings, tuples): the verdict is the same."""
     out = []
-    if hasattr(node, "items"):
+    if isinstance(node, Mapping):
         for key, value in node.items():
             if key == "name-of" and isinstance(value, str) and not game.has_card(value):
                 out.append(Finding(ability.where(*path, key), "R001", f"name-of names unknown card '{value}'",
                                    card=card.id, hint="give the id of a card of this game"))
             else:
                 out += _name_refs(game, card, value, ability, path + (key,))
-    elif isinstance(node, tuple):
+    elif isinstance(node, (list, tuple)):
         for i, value in enumerate(node):
             out += _name_refs(game, card, value, ability, path + (i,))
     return out

@@ -1,8 +1,14 @@
 """Loading a card database: find game folders, read YAML, validate, check, build values.
 
-``load_database(paths)`` is the one entry point everything else uses: it returns an immutable
-:class:`~pipeline.database.Database` or raises :class:`~pipeline.findings.FindingsError` with
-every finding of the run (not just the first). ``validate(paths)`` returns the findings instead.
+:func:`validated` is the one validation (issue #35): every command's verdict on a folder comes
+from it, so a folder is valid for all of them or for none, and its warnings are the same for all.
+It runs the schemas, the cross-file checks, the rule set's checks (which, for a game with a rule
+engine, include the engine compiling the cards: :mod:`fuda.rulesets.engine_checks`), fonts,
+character sets and the card template, and returns the database with every finding.
+``load_database(paths)`` returns the immutable :class:`~fuda.database.Database` or raises
+:class:`~fuda.database.findings.FindingsError` with every error of the run (not just the first);
+``validate(paths)`` returns the findings instead. The CLI goes through
+:func:`fuda.cli.common.load`, which asks :func:`validated` once per run and shows the warnings.
 """
 
 from __future__ import annotations
@@ -56,15 +62,25 @@ def find_games(paths) -> list[Path]:
     return folders
 
 
+def validated(paths=None, *, keep: bool = True) -> tuple[Database, list[Finding]]:
+    """The one validation: the databases at ``paths`` (default: bundled) and every finding
+    (errors, warnings), sorted. ``keep=False`` is for a caller that only wants the findings: the
+    cards' data stay as read (not frozen, no digest) — the findings are the same, since every
+    check reads mappings and sequences of either form (``tests/test_one_verdict.py`` holds both
+    ways to the same findings). Raises ``FileNotFoundError`` for a path that holds no game."""
+    return _load(paths, keep=keep)
+
+
 def validate(paths=None) -> list[Finding]:
     """Every finding (errors and warnings) for the databases at ``paths`` (default: bundled)."""
-    _, findings = _load(paths, keep=False)
+    _, findings = validated(paths, keep=False)
     return findings
 
 
 def load_database(paths=None) -> Database:
-    """Load, validate and check the databases at ``paths`` (default: the bundled ``cards/``)."""
-    database, findings = _load(paths)
+    """Load, validate and check the databases at ``paths`` (default: the bundled ``cards/``);
+    :class:`FindingsError` with every error when there is one (warnings: see :func:`validated`)."""
+    database, findings = validated(paths)
     errors = [f for f in findings if f.severity == "error"]
     if errors:
         raise FindingsError(errors)

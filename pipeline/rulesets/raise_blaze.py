@@ -10,6 +10,7 @@ from fuda.database.findings import Finding
 from fuda.database.model import Deck, Game
 from fuda.database.ruleset import PileSpec, TablePlan, Vocabulary
 from fuda.rulesets.base import BuiltinRuleSet, labels
+from fuda.rulesets.engine_checks import with_engine
 
 LABELS = labels(
     kinds={"fighter": ("ファイター", "fighter"), "core-fighter": ("コアファイター", "core fighter"),
@@ -106,5 +107,5 @@ def table_plan(game: Game, deck: Deck) -> TablePlan:
 
 RULESET = BuiltinRuleSet(
     id="raise-blaze", name="RAISE×BLAZE", engine="fuda.engine.raise_blaze",
-    game_labels=LABELS, words=VOCABULARY, checks=check, construction=deck_problems,  plan=table_plan, template="raise-blaze",
+    game_labels=LABELS, words=VOCABULARY, checks=with_engine(check), construction=deck_problems,  plan=table_plan, template="raise-blaze",
 )

@@ -10,6 +10,7 @@ from fuda.database.findings import Finding
 from fuda.database.model import Deck, Game
 from fuda.database.ruleset import CounterSpec, PileSpec, TablePlan, Vocabulary
 from fuda.rulesets.base import BuiltinRuleSet, labels
+from fuda.rulesets.engine_checks import with_engine
 
 LABELS = labels(
     kinds={"awakening": ("覚醒札", "awakening card"), "spell": ("スペル札", "spell card")},
@@ -111,5 +112,5 @@ def table_plan(game: Game, deck: Deck) -> TablePlan:
 
 RULESET = BuiltinRuleSet(
     id="recast-rift", name="東方リキャストリフト", engine="fuda.engine.recast_rift",
-    game_labels=LABELS, words=VOCABULARY, checks=check, plan=table_plan,
+    game_labels=LABELS, words=VOCABULARY, checks=with_engine(check), plan=table_plan,
 )

@@ -10,6 +10,7 @@ from fuda.database.findings import Finding
 from fuda.database.model import Deck, Game
 from fuda.database.ruleset import CounterSpec, PileSpec, TablePlan, Vocabulary
 from fuda.rulesets.base import BuiltinRuleSet, labels
+from fuda.rulesets.engine_checks import with_engine
 
 LABELS = labels(
     kinds={"card": ("カード", "card")},
@@ -102,5 +103,5 @@ def table_plan(game: Game, deck: Deck) -> TablePlan:
 
 RULESET = BuiltinRuleSet(
     id="ryomen", name="東方両面表（仮）", engine="fuda.engine.ryomen",
-    game_labels=LABELS, words=VOCABULARY, checks=check, construction=pairing_problems, plan=table_plan, print_backs="none",
+    game_labels=LABELS, words=VOCABULARY, checks=with_engine(check), construction=pairing_problems, plan=table_plan, print_backs="none",
 )

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from types import MappingProxyType
 
 from fuda.database.checks import counted_list, deck_rule, types_known
@@ -10,6 +10,7 @@ from fuda.database.findings import Finding
 from fuda.database.model import Game
 from fuda.database.ruleset import CounterSpec, Keyword, TablePlan, Vocabulary
 from fuda.rulesets.base import BuiltinRuleSet, deck_pile, labels
+from fuda.rulesets.engine_checks import with_engine
 
 LABELS = labels(
     kinds={"character": ("キャラクター", "character"), "quick": ("クイック", "quick"),
@@ -68,7 +69,7 @@ def check(game: Game, context) -> list[Finding]:
     for card in game.cards:
         findings += types_known(card, types, game)
         for k, kw in enumerate(card.get("keywords", ())):
-            if isinstance(kw, dict):
+            if isinstance(kw, Mapping):  # as read (validate) or frozen (load): one verdict
                 (name, value), = kw.items()
                 if name in ("critical", "protection") and value not in types:
                     findings.append(Finding(card.where("keywords", k, name), "R002",
@@ -109,5 +110,5 @@ def table_plan(game: Game, deck) -> TablePlan:
 
 RULESET = BuiltinRuleSet(
     id="toho-tcg", name="東方カードゲーム（仮）", engine="fuda.engine.toho_tcg",
-    game_labels=LABELS, words=VOCABULARY, checks=check, construction=deck_problems, plan=table_plan, duel_online=True, template="toho-tcg",
+    game_labels=LABELS, words=VOCABULARY, checks=with_engine(check), construction=deck_problems, plan=table_plan, duel_online=True, template="toho-tcg",
 )
