@@ -134,7 +134,7 @@ class TableSession:
         choices = []
         for n, o in enumerate(decision.options, 1):
             card, label = self._card_of(o.id), self._named(o.label or o.id)
-            if lang is not None and f"pick.{decision.kind}.{o.id}" in MESSAGES:
+            if lang not in (None, "ja") and f"pick.{decision.kind}.{o.id}" in MESSAGES:  # (the engines' own labels are Japanese)
                 label = pick_label(decision.kind, o.id, lang)
             if card is not None:  # two printings of one name are told apart (博麗霊夢（ハード）)
                 name, shown = self.cards[card].name, self.display_name(card)

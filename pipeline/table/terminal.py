@@ -102,7 +102,8 @@ def play(session: TableSession, lines: Iterator[str], echo: Callable[[str], None
 def _show(session: TableSession, prompt: Prompt, echo, w, lang: str) -> None:
     echo("")
     echo(f"— {w['view']}（P{prompt.seat + 1}）—")
-    for line in session.state(prompt.seat).splitlines():
+    lines = session.state(prompt.seat).splitlines() if lang == "ja" else board_lines(session, prompt.seat, lang)
+    for line in lines:  # the engines' own Japanese view; in English the table's board in words
         echo("  " + line)
     echo(prompt.question(lang))
     for c in prompt.choices:
@@ -113,6 +114,31 @@ def _show(session: TableSession, prompt: Prompt, echo, w, lang: str) -> None:
             extra = f" — {text[:60]}{'…' if len(text) > 60 else ''}" if text else ""
         echo(f"  {c.number:2d}. {c.label}{extra}")
     echo(w["choose"])
+
+
+def board_lines(session: TableSession, seat: int, lang: str) -> list[str]:
+    """The board ``seat`` sees as lines of words (the table page's board: zones and counters;
+    a card the seat cannot see is counted, never named)."""
+    from fuda.i18n import t
+    from fuda.table.boards import board
+
+    data = board(session.game, seat, lang)
+    out = []
+    for part in [*data["sides"], data["shared"]]:
+        head = (t("table.ui.you" if part["you"] else "table.ui.opponent", lang, seat=part["seat"])
+                if "seat" in part else t("table.ui.shared", lang))
+        counters = "  ".join(f"{c['label']} {c['value']}" for c in part["counters"])
+        if "seat" in part or counters or part["zones"]:
+            out.append(f"{head}  {counters}".rstrip())
+        for zone in part["zones"]:
+            named = [session.display_name(c["id"]) + (f" [{' '.join(c['badges'])}]" if c["badges"] else "")
+                     + (" ⤵" if c["tapped"] else "") for c in zone["cards"] if c["id"]]
+            hidden = sum(1 for c in zone["cards"] if not c["id"])
+            if zone.get("pile") and named:
+                named = [f"{named[-1]} …"]  # a pile: its top card and its count
+            what = ", ".join(named + ([t("table.ui.cards", lang, n=hidden)] if hidden else []))
+            out.append(f"  {zone['label']} ({len(zone['cards'])}): {what or '—'}")
+    return out
 
 
 def _narrowed(prompt: Prompt, chosen: tuple[str, ...]) -> Prompt:

@@ -45,9 +45,9 @@ def entries(session, seat: int, lang: str, start: int = 0) -> list[dict]:
                 given = tuple(event.data.get("picks", ()))
                 said = session._said.get(answered - 1)
                 said = said if said is not None and said_ok(said, given) else None
-                picks = "、".join(pick_label(kind, p, lang) if f"pick.{kind}.{p}" in MESSAGES
-                                 else said[i] if said is not None else session._named(p)
-                                 for i, p in enumerate(given))
+                picks = "、".join(said[i] if said is not None and (lang == "ja" or f"pick.{kind}.{p}" not in MESSAGES)
+                                 else pick_label(kind, p, lang) if f"pick.{kind}.{p}" in MESSAGES
+                                 else session._named(p) for i, p in enumerate(given))
                 text = t("table.log.answer", lang, seat=event.player + 1, what=what, picks=picks or t("none", lang))
             else:
                 text = t("table.log.asked", lang, seat=(event.player or 0) + 1, what=what)
