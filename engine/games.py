@@ -1,10 +1,12 @@
 """The compiled card registry of a game, cached; the game's engine comes from its rule set.
 
 Which engine plays which rules is the rule set's business (``RuleSet.engine``, a module path;
-see :mod:`fuda.database.ruleset`). An engine module offers:
+see :mod:`fuda.database.ruleset`). An engine module offers (typed as
+:class:`engine.core.contract.EngineModule`, checked by ``tests/engine/test_contract.py``):
 
 * ``RULES`` (its rules id), ``ENGINE_VERSION``, ``RULES_VERSION``, ``CATALOGUE``
-  (:class:`engine.core.Catalogue`);
+  (:class:`engine.core.Catalogue`), ``INFO`` (:class:`engine.core.contract.EngineInfo`: seat counts,
+  perfect or imperfect information, chance);
 * ``build_registry(game) -> Registry`` — compile the cards, raising a located FindingsError;
 * ``new_game(registry, setups, seed, position=None) -> engine.core.Game``;
 * ``setup_from_deck(deck)`` — one player's setup from a database deck;
