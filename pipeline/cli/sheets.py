@@ -60,14 +60,20 @@ def game_for(game: str, path):
         found = load(source([Path(game)], announce=False)).games[0]
         return found.rules, found.manifest, found
     root = None if path else find_root()
+    broken = None
     try:
         if path or root:
             found = load_database(path or [root.path]).game(game)
             return found.rules, found.manifest, found
-    except (KeyError, FileNotFoundError, FindingsError):
-        pass  # no such game here (or the database does not load): GAME may be a rules id, tried next
+    except (KeyError, FileNotFoundError):
+        pass  # no such game here: GAME may be a rules id, tried next
+    except FindingsError as exc:
+        broken = exc  # the database does not load: GAME may still be a rules id
     if has_rules(game):
         return game, None, None
+    if broken is not None:  # the game may be there, but its database has errors: show them
+        show_findings(broken.findings)
+        raise typer.Exit(1)
     raise fail("err.sheet.unknown_game", game=game)
 
 
