@@ -372,3 +372,15 @@ def test_an_ability_added_and_one_removed_are_written_in_the_files_style(tmp_pat
             '      - when: play\n        text: 【登場時】カードを１枚引く。\n        effect:\n          - draw: 1\n\n') in text
     game = load_database([folder]).games[0]
     assert "abilities" not in game.card("tsukimi-usagi").data and game.card("hidamari-neko").abilities
+
+
+def test_a_game_whose_database_has_errors_shows_them(tmp_path, monkeypatch):
+    """--game ID in a database with an error: that finding is shown (exit 1), not 'unknown game'."""
+    folder = copy_game(tmp_path, "hoshikage")
+    path = sheet_of(tmp_path, folder)
+    spirits = folder / "spirits.yaml"
+    spirits.write_text(spirits.read_text(encoding="utf-8").replace("    cost: 1\n", "    cost: 99\n", 1), encoding="utf-8")
+    monkeypatch.chdir(folder)
+    result = runner.invoke(app, ["--lang", "en", "import", "sheet", str(path), "--game", "hoshikage", "--update"])
+    assert result.exit_code == 1 and "spirits.yaml:" in result.output and "S005" in result.output
+    assert "no game or rule set" not in result.output and "rule set" not in result.output
