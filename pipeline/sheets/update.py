@@ -81,7 +81,8 @@ def plan_update(game, result, into: Path | None = None) -> Update:
                 try:
                     files[path] = RoundTrip(path)
                 except LayoutError as exc:
-                    raise FindingsError([Finding(_loc(exc.path, exc.line), "SH030", t("sheet.layout", path=exc.path))]) from None
+                    layout = Finding(_loc(exc.path, exc.line), "SH030", t("sheet.layout", path=exc.path))
+                    raise FindingsError([layout]) from None
             else:
                 created[path] = {"cards": []}
         return files[path].doc if path in files else created[path]

@@ -2,8 +2,9 @@
 
 The shape :mod:`fuda.sheets.read` reads back: the first row holds the Japanese labels, the second
 the field ids, then one row per card. A workbook has one sheet per card kind (only that kind's
-columns, the tab named by the kind's label in the user's language); a CSV holds every card in one table (UTF-8 with BOM, CRLF: what Excel opens without
-mojibake). Outputs are byte-identical for the same database (the workbook's timestamps fixed).
+columns, the tab named by the kind's label in the user's language); a CSV holds every card in one
+table (UTF-8 with BOM, CRLF: what Excel opens without mojibake). Outputs are byte-identical for the
+same database and language (the workbook's timestamps fixed).
 """
 
 from __future__ import annotations
