@@ -371,3 +371,23 @@ then:
     assert "期待 5、実際 2。最後の答えのあと" in problem.render("ja") and "第 4 手番（P2）" in problem.render("ja")
     stayed = run_file(_write(tmp_path, GOOD.replace("hoshi: 1}", "hoshi: 2}")), static, registry).problems
     assert len(stayed) == 1 and "最後の答えのあと" not in stayed[0].render("ja")
+
+
+@pytest.mark.parametrize("file, old, new", [
+    ("game.yaml", "at-least: 10", "at-least: 9"),  # the win condition
+    ("game.yaml", "{draw: 1, except-first-turn: true}", "{draw: 1}"),  # the first player's draw
+    ("game.yaml", "windows: [play, attack]", "windows: [play]"),  # responses to attacks
+    ("spirits.yaml", "by: -2, until: permanent}", "by: -2}"),  # 太陽の獅子 for good
+    ("charms.yaml", "power <= 2", "power <= 3"),  # 日差しの矢's limit
+])
+def test_the_hoshikage_suite_catches_a_changed_rule_or_card(tmp_path, file, old, new):
+    """Changing one rule or one card's data makes at least one scenario of the suite fail."""
+    folder = _game_copy(tmp_path)
+    path = folder / file
+    text = path.read_text(encoding="utf-8")
+    assert old in text
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+    registry = cu.build_registry(load_database([folder]).game("hoshikage"))
+    static = static_of(registry)
+    failed = [f.name for f in scenario_files(folder) if not run_file(f, static, registry).passed]
+    assert failed
