@@ -149,9 +149,45 @@ def test_a_landscape_variant_names_fields_that_validation_checks(db, tmp_path):
     assert "landscape.kinds.card" in found[0].message
 
 
-def test_udonarium_size_of_a_landscape_game_comes_from_its_width(db):
-    """A game whose cards are 91 × 55 exports Udonarium cards whose size is the width's."""
-    from fuda.online.udonarium_format import CELL, TABLE_PX_PER_MM, card_size as udon_size
+def test_udonarium_export_of_a_landscape_game(db, tmp_path):
+    """A game whose cards are 91 × 55 exports Udonarium cards whose size is the width's and whose
+    face images are landscape (read back from the ZIP)."""
+    import io
+    import zipfile
 
-    game = with_card_size(db.game("toho-tcg"), (91, 55))
-    assert udon_size(game) == round(91 * TABLE_PX_PER_MM / CELL, 3)
+    from fuda.online.udonarium import build_zip
+    from fuda.online.udonarium_format import CELL, TABLE_PX_PER_MM
+    from PIL import Image as PILImage
+
+    src = db.game("toho-tcg")
+    shutil.copytree(src.folder, tmp_path / "toho-tcg")
+    manifest = tmp_path / "toho-tcg" / "game.yaml"
+    text = manifest.read_text(encoding="utf-8")
+    wide = text.replace("card-size: {width: 63, height: 88}", "card-size: {width: 91, height: 55}")
+    assert wide != text
+    manifest.write_text(wide, encoding="utf-8")
+    game = load_database([tmp_path / "toho-tcg"]).game("toho-tcg")
+    data, _ = build_zip(game, "hakurei-moriya")
+    with zipfile.ZipFile(io.BytesIO(data)) as z:
+        deck = next(n for n in z.namelist() if n.endswith("deck.xml"))
+        xml = z.read(deck).decode()
+        sizes = set(re.findall(r'name="size">([^<]*)<', xml))
+        shapes = {PILImage.open(io.BytesIO(z.read(n))).size for n in z.namelist()
+                  if n.endswith(".png") and n[:-4] in xml}  # the faces the deck's cards show
+    assert sizes == {f"{round(91 * TABLE_PX_PER_MM / CELL, 3):g}"}
+    assert shapes and all(w > h for w, h in shapes)
+
+
+def test_per_face_pages_of_landscape_cards(db, tmp_path):
+    """--per-face gives each landscape face a page of 91 × 55 mm plus the bleed on every side,
+    with the TrimBox at the card."""
+    out = tmp_path / "faces.pdf"
+    print_cards(db.game("ryomen"), card_size="business", per_face=True, ids=["letty"], out=out, bleed=3)
+    from pypdf import PdfReader
+
+    reader = PdfReader(str(out))
+    assert len(reader.pages) >= 1
+    for page in reader.pages:
+        media, trim = (list(map(float, b)) for b in (page.mediabox, page.trimbox))
+        assert (round((media[2] - media[0]) / PT, 2), round((media[3] - media[1]) / PT, 2)) == (97.0, 61.0)
+        assert (round((trim[2] - trim[0]) / PT, 2), round((trim[3] - trim[1]) / PT, 2)) == (91.0, 55.0)

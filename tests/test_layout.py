@@ -330,3 +330,29 @@ def test_lint_fit_warns_when_a_size_pushes_text_into_the_safe_area(db):
     assert not [f for f in lay_out(game, card)[1] if f.code == "P104"]  # printing does not pay for it
     p104 = [f for f in findings if f.code == "P104"]
     assert p104 and all(f.severity == "warning" and f.card == card.id for f in p104)
+
+
+def test_an_empty_optional_field_is_left_out_of_the_face(db, tmp_path):
+    """hoshikage's optional 特徴 and 肩書 (#33): a card without them prints no labelled cell for
+    them (read back from the PDF); a card with 肩書 but no 特徴 gets its 肩書 in 特徴's cell."""
+    import pdfplumber
+    from fuda.printing.sheets import print_cards
+
+    game = db.game("hoshikage")
+    cards = {c.id: c for c in game.cards}
+    assert cards["tsukikage-no-miko"].get("title") and not cards["tsukikage-no-miko"].get("traits")
+    assert not cards["hidamari-neko"].get("title") and not cards["hidamari-neko"].get("traits")
+
+    def words(card_id):
+        out = tmp_path / f"{card_id}.pdf"
+        print_cards(game, ids=[card_id], out=out, marks="none", per_face=True, bleed=0)
+        with pdfplumber.open(out) as pdf:
+            return {w["text"]: (w["x0"], w["top"]) for w in pdf.pages[0].extract_words()}
+
+    bare = words("hidamari-neko")
+    assert "特徴" not in bare and "肩書" not in bare and "属性" in bare
+    titled = words("tsukikage-no-miko")
+    assert "特徴" not in titled and "肩書" in titled
+    full = words("tsuki-no-bannin")  # has both: 特徴 beside 属性, 肩書 on the row below
+    assert titled["肩書"] == pytest.approx(full["特徴"], abs=0.01)
+    assert full["肩書"][1] > full["特徴"][1] + 5
