@@ -6,7 +6,8 @@ The module interface every engine package offers (see :mod:`engine.games`):
 * ``new_game(registry, setups, seed, position=None)`` — a started-on-demand game;
 * ``setup_from_deck(deck)`` / ``setup_from_json(doc)`` — one player's setup / both from a replay;
 * ``entrants(registry)`` — the decks ``fuda simulate`` pits against each other;
-* ``CATALOGUE`` — the rules catalogue; ``ENGINE_VERSION``, ``RULES_VERSION``.
+* ``CATALOGUE`` — the rules catalogue; ``ENGINE_VERSION``, ``RULES_VERSION``;
+* ``INFO`` — what kind of game it is (:class:`engine.core.contract.EngineInfo`).
 
 Beyond that: :class:`Clock` (the optional 120 s / 300 s turn clocks of RB-LOSE-3/4, for a host)
 and ``RaiseBlaze.concede(player)``.

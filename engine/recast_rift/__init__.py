@@ -6,7 +6,8 @@ The module interface every engine package offers (see :mod:`engine.games`):
 * ``new_game(registry, setups, seed, position=None)`` — a started-on-demand game;
 * ``setup_from_deck(deck)`` / ``setup_from_json(doc)`` — one player's setup;
 * ``entrants(registry)`` — the decks ``fuda simulate`` pits against each other;
-* ``CATALOGUE`` — the rules catalogue; ``ENGINE_VERSION``, ``RULES_VERSION``.
+* ``CATALOGUE`` — the rules catalogue; ``ENGINE_VERSION``, ``RULES_VERSION``;
+* ``INFO`` — what kind of game it is (:class:`engine.core.contract.EngineInfo`).
 """
 
 from __future__ import annotations

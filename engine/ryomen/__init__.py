@@ -6,7 +6,8 @@ The module interface every engine package offers (see :mod:`engine.games`):
 * ``new_game(registry, setups, seed, position=None)`` — a game (2–4 setups or a :class:`Table`);
 * ``setup_from_deck(deck)`` / ``setup_from_json(doc)`` — one player's setup / a replay's table;
 * ``entrants(registry)`` — the pairings ``fuda simulate`` pits against each other;
-* ``CATALOGUE`` — the rules catalogue; ``ENGINE_VERSION``, ``RULES_VERSION``.
+* ``CATALOGUE`` — the rules catalogue; ``ENGINE_VERSION``, ``RULES_VERSION``;
+* ``INFO`` — what kind of game it is (:class:`engine.core.contract.EngineInfo`).
 
 Besides, for ``fuda play --tag`` and ``fuda match``: :func:`tag_table` (a 4-player tag match),
 :func:`~.match.play_match` (best of 3/5, 2/4-game matches by total points) and

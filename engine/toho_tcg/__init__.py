@@ -8,7 +8,8 @@ The module interface every engine package offers (see :mod:`engine.games`):
   game's rule variants, a :class:`Table`) from a replay;
 * ``VARIANTS`` — the optional rule variants by name (:mod:`.variants`), off by default;
 * ``entrants(registry)`` — the decks ``fuda simulate`` pits against each other;
-* ``CATALOGUE`` — the rules catalogue; ``ENGINE_VERSION``, ``RULES_VERSION``.
+* ``CATALOGUE`` — the rules catalogue; ``ENGINE_VERSION``, ``RULES_VERSION``;
+* ``INFO`` — what kind of game it is (:class:`engine.core.contract.EngineInfo`).
 """
 
 from __future__ import annotations
