@@ -6,6 +6,7 @@ test's tmp dir."""
 
 from __future__ import annotations
 
+import re
 import shutil
 import threading
 import time
@@ -108,6 +109,7 @@ def play_by_clicking(page, limit: int = 900, shot: Path | None = None) -> str:
         if shot is not None and move == 12:
             page.screenshot(path=str(shot.with_suffix(".play.png")), full_page=True)
         page.wait_for_selector("#result:not([hidden]), #prompt .choice", timeout=20000)
+        assert not re.search(r"[a-z0-9]#\d", page.inner_text("#prompt")), page.inner_text("#prompt")  # no copy suffix
         if page.is_visible("#result"):
             if shot is not None:
                 page.screenshot(path=str(shot.with_suffix(".end.png")), full_page=True)
@@ -132,7 +134,7 @@ def test_a_whole_game_by_clicking(browser, game_id, tmp_path):
         assert "hand" in zones or "hand-zone" in zones
         assert page.query_selector_all(".side.opponent .zone img")  # the other side is drawn too
         result = play_by_clicking(page, shot=tmp_path / game_id)
-        assert result.startswith("ゲーム終了: ") and ("の勝ち（" in result or "引き分け（" in result), result
+        assert result.startswith("ゲーム終了: ") and (result.count("の勝ち") == 1 or "引き分け" in result), result
         numbers = page.eval_on_selector_all("#log .n", "ns => ns.map(n => Number(n.textContent))")
         assert numbers == list(range(numbers[0], numbers[0] + len(numbers))) and numbers[-1] > 9
         assert not page.eval_on_selector_all("#log .text, .zone-label, #zoom", "es => es.filter(e => /#\\d/.test(e.textContent)).length")
