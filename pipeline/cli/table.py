@@ -67,7 +67,7 @@ def table(
     if not host_allowed(host) and host not in ("0.0.0.0", "::"):
         raise fail("err.table.bad_host", host=host)
     if host not in LOOPBACK:
-        typer.echo(t("err.table.host", host=host), err=True)
+        typer.echo(t("table.lan", host=host), err=True)
 
     def ready(urls: dict) -> None:
         first = urls[min(urls)]

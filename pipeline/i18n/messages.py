@@ -236,6 +236,10 @@ MESSAGES: dict[str, dict[str, str]] = {
                                "{turn}のカードには使えません。{design}の大きさ（例: {dw:g}x{dh:g}）にしてください",
                                "the {layout} layout is drawn for {dw:g} × {dh:g} mm ({design}) and has no {turn} variant "
                                "for {w:g} × {h:g} mm cards; use a {design} size such as {dw:g}x{dh:g}"),
+    "err.landscape_not_wide": _m("{where}: レイアウトの横長版（landscape:）の design-size が {dw:g} × {dh:g} mm で、横長では"
+                                 "ありません。幅が高さより大きい値（例: {{width: 91, height: 55}}）にしてください",
+                                 "{where}: the layout's landscape: variant has design-size {dw:g} × {dh:g} mm, not "
+                                 "landscape; make it wider than high (e.g. {{width: 91, height: 55}})"),
     "word.portrait": _m("縦長", "portrait"),
     "word.landscape": _m("横長", "landscape"),
     "err.bleed": _m("塗り足し {bleed:g} mm は範囲の外です（0〜{max:g} mm）", "bleed {bleed:g} mm out of range (0–{max:g} mm)"),
@@ -595,7 +599,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "err.table.undo_other": _m("最後の答えは P{seat} のものなので戻せません。", "the last answer was P{seat}'s; you cannot take it back"),
     "err.table.undo_reveal": _m("戻せません: その答えのあとで P{seat} に隠れた情報（ドロー・公開・乱数）が見えました。",
                                 "cannot undo: after that answer P{seat} was shown hidden information (a draw, a reveal, a random outcome)"),
-    "err.table.host": _m("--host {host} で LAN に公開します。席ごとの URL（トークン付き）を相手に渡してください。",
+    "table.lan": _m("--host {host} で LAN に公開します。席ごとの URL（トークン付き）を相手に渡してください。",
                          "--host {host} serves the table on your network; hand each player their seat's URL (it carries a token)"),
     "table.seat_url": _m("P{seat}: {url}", "P{seat}: {url}"),
     "err.table.too_big": _m("要求が大きすぎます（{limit} MB まで）。", "request too large (at most {limit} MB)"),
