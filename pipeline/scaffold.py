@@ -29,6 +29,9 @@ PRH_FILE = "lint/prh.yml"
 # The manifest's keys whose values are paths relative to game.yaml (a list for lint.prh).
 PATH_KEYS = (("lint", "prh"), ("back", "image"), ("font", "regular"), ("font", "bold"))
 LAYOUT_SCHEMAS = ("layout.schema.json", "mat.schema.json")  # in templates/, for card.yaml and mat.yaml
+#: Conformance scenarios a new ``rules: custom`` game starts with (``fuda test`` runs them): one
+#: rule, one card, one keyword of the sample, whose cards the new game starts from.
+EXAMPLE_SCENARIOS = ("rule-setup.yaml", "card-hizashi-no-ya.yaml", "keyword-hishou-evades.yaml")
 BACK_TEXT_MAX = 40  # game.schema.json: back.text maxLength
 
 PRH_TEXT = """\
@@ -196,5 +199,11 @@ def new_game(folder: Path, rules: str, game_id: str | None = None) -> list[Path]
     deck = sorted((sample / "decks").glob("*.yaml"))[0]
     written.append(dump(folder / "decks" / deck.name, f"../schema/{rules}.deck.schema.json",
                         read_yaml(deck).data))
+    for name in EXAMPLE_SCENARIOS:  # a custom game's conformance scenarios: a few to start from
+        source = sample / "scenarios" / name
+        if source.is_file():
+            body = source.read_text(encoding="utf-8").split("\n", 1)[1]  # the sample's own $schema line goes
+            written.append(write_atomic(folder / "scenarios" / name,
+                                        SCHEMA_LINE.format("../schema/custom.scenario.schema.json") + body))
     written.append(write_atomic(folder / "README.md", README_TEXT.format(game_id=game_id, rules=rules)))
     return written

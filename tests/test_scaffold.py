@@ -223,3 +223,22 @@ def test_the_bundled_custom_sample_schema_is_fudas_own():
     """The hoshikage sample ships its cards.schema.json with fuda's marker (so builds may refresh it)."""
     text = (cards_dir() / "hoshikage" / CARD_SCHEMA).read_text(encoding="utf-8")
     assert json.loads(text)["$comment"] == MARKER
+
+
+def test_a_new_custom_game_starts_with_scenarios_that_pass(tmp_path, monkeypatch):
+    """fuda new --rules custom writes a few conformance scenarios (their $schema resolves inside
+    the folder) and fuda test passes them; a card change the scenario covers makes it fail."""
+    folder = new(tmp_path, monkeypatch, "custom")
+    scenarios = sorted((folder / "scenarios").glob("*.yaml"))
+    assert len(scenarios) >= 3
+    for path in scenarios:
+        line = path.read_text(encoding="utf-8").splitlines()[0]
+        assert (path.parent / line.split("$schema=", 1)[1]).is_file()
+    monkeypatch.chdir(folder)
+    result = fuda("test")
+    assert result.exit_code == 0, result.output
+    assert f"{len(scenarios)} 件成功、0 件失敗" in result.output
+    cards = folder / "cards.yaml"
+    cards.write_text(cards.read_text(encoding="utf-8").replace("power: 2", "power: 3"), encoding="utf-8")
+    failed = fuda("test")
+    assert failed.exit_code == 1, failed.output
