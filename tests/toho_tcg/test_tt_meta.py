@@ -6,7 +6,8 @@ import json
 from pathlib import Path
 
 import pytest
-from fuda import FindingsError, load_database
+from fuda import FindingsError
+from fuda.database.load import validated
 from fuda.database.resources import schema_dir
 from fuda.engine.toho_tcg import CATALOGUE, build_registry
 from fuda.engine.toho_tcg.cards import _walk
@@ -81,9 +82,10 @@ def test_a_bad_op_use_refuses_to_build_with_its_location(sample_copy, card_id, o
     'equipped' off an equip, a one-shot op in a static) refuses to build, naming file, line and card."""
     folder = sample_copy("toho-tcg")
     _break(folder, card_id, old, new)
-    game = load_database([folder.parent]).game("toho-tcg")
+    database, found = validated([folder.parent])  # validation includes the engine's check (#35)
+    assert [f for f in found if f.code == code and f.card == card_id and f.severity == "error"]
     with pytest.raises(FindingsError) as info:
-        build_registry(game)
+        build_registry(database.game("toho-tcg"))
     finding = info.value.findings[0]
     assert finding.code == code and finding.card == card_id and finding.location.line > 0
     assert str(finding.location.file).endswith(".yaml")
