@@ -602,6 +602,8 @@ MESSAGES: dict[str, dict[str, str]] = {
     "table.lan": _m("--host {host} で LAN に公開します。席ごとの URL（トークン付き）を相手に渡してください。",
                          "--host {host} serves the table on your network; hand each player their seat's URL (it carries a token)"),
     "table.seat_url": _m("P{seat}: {url}", "P{seat}: {url}"),
+    "err.table.host_name": _m("{host} という名前ではテーブルに入れません（DNS リバインディング対策）。fuda table が表示した IP アドレスの URL を開いてください。",
+                              "the table does not answer to the name {host} (DNS rebinding); open the URL with the IP address fuda table printed"),
     "err.table.too_big": _m("要求が大きすぎます（{limit} MB まで）。", "request too large (at most {limit} MB)"),
     # the sandbox table (fuda table --sandbox): a free table without rules
     "table.ui.draw": _m("1枚引く", "Draw"),

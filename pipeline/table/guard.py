@@ -36,12 +36,12 @@ def guarded(inner, refuse):
             host = headers.get("host", "")
             problem = None
             if not host_allowed(host):
-                problem = ("err.table.origin", 400, {"origin": host})
+                problem = ("err.table.host_name", 400, {"host": host[:80]})
             else:
                 origin = headers.get("origin")
                 site = headers.get("sec-fetch-site", "")
                 if origin is not None and origin not in (f"http://{host}", f"https://{host}"):
-                    problem = ("err.table.origin", 403, {"origin": origin})
+                    problem = ("err.table.origin", 403, {"origin": origin[:80]})
                 elif site in ("cross-site", "same-site"):
                     problem = ("err.table.origin", 403, {"origin": origin or site})
                 elif scope["method"] == "POST" and not headers.get("content-type", "").startswith("application/json"):

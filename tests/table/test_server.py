@@ -74,7 +74,8 @@ def test_foreign_origin_and_host_are_refused():
     form = client.post(f"/t/{token}/answer", data={"prompt": body["prompt"]},
                        headers={"Content-Type": "application/x-www-form-urlencoded"})
     assert form.status_code == 415
-    assert client.get(f"/t/{token}/state", headers={"Host": "rebind.example:8000"}).status_code == 400
+    rebound = client.get(f"/t/{token}/state", headers={"Host": "rebind.example:8000"})
+    assert rebound.status_code == 400 and "rebind.example:8000 という名前" in rebound.json()["error"]
     assert client.get(f"/t/{token}/state", headers={"Host": "192.168.1.20:8000"}).status_code == 200
     same = client.post(f"/t/{token}/answer", json=body, headers={"Origin": "http://127.0.0.1:8000"})
     assert same.status_code == 200 and same.json()["prompt"]["id"] != body["prompt"]
