@@ -191,3 +191,51 @@ def test_per_face_pages_of_landscape_cards(db, tmp_path):
         media, trim = (list(map(float, b)) for b in (page.mediabox, page.trimbox))
         assert (round((media[2] - media[0]) / PT, 2), round((media[3] - media[1]) / PT, 2)) == (97.0, 61.0)
         assert (round((trim[2] - trim[0]) / PT, 2), round((trim[3] - trim[1]) / PT, 2)) == (91.0, 55.0)
+
+
+def test_a_landscape_variant_drawn_standing_up_is_refused_at_its_line(db, tmp_path):
+    """A landscape: block whose design-size is not wider than high refuses a landscape size in
+    one line naming the file and line of that design-size, and writes nothing."""
+    src = db.game("ryomen")
+    folder = tmp_path / "game"
+    shutil.copytree(src.folder, folder)
+    text = (src.folder.parent.parent / "templates" / "ryomen" / "card.yaml").read_text(encoding="utf-8")
+    tall = text.replace("  design-size: {width: 91, height: 55}", "  design-size: {width: 55, height: 91}")
+    assert tall != text
+    (folder / "templates").mkdir(exist_ok=True)
+    (folder / "templates" / "card.yaml").write_text(tall, encoding="utf-8")
+    game = load_database([folder]).game("ryomen")
+    line = tall[:tall.index("{width: 55, height: 91}")].count("\n") + 1
+    with pytest.raises(PrintOptionError, match=rf"card.yaml:{line}:\d+: .*55 × 91 mm, not landscape") as err:
+        print_cards(game, card_size="business", out=tmp_path / "x.pdf")
+    assert "\n" not in str(err.value)
+    assert not (tmp_path / "x.pdf").exists()
+
+
+def test_a_kind_missing_from_the_landscape_variant_is_located_there(db, tmp_path):
+    """A landscape: block without a layout for a card's kind is L004 at landscape.kinds, not at
+    the portrait kinds."""
+    from fuda.database.findings import FindingsError
+
+    src = db.game("ryomen")
+    folder = tmp_path / "game"
+    shutil.copytree(src.folder, folder)
+    text = (src.folder.parent.parent / "templates" / "ryomen" / "card.yaml").read_text(encoding="utf-8")
+    renamed = text.replace("  kinds:\n    card:\n      elements:\n        - {type: rect, full: true, fill: $accent-dark}\n"
+                           "        - {type: rect, x: 13.2, y: 2.4, w: 75.4",
+                           "  kinds:\n    default:\n      elements:\n        - {type: rect, full: true, fill: $accent-dark}\n"
+                           "        - {type: rect, x: 13.2, y: 2.4, w: 75.4")
+    assert renamed != text
+    (folder / "templates").mkdir(exist_ok=True)
+    (folder / "templates" / "card.yaml").write_text(renamed, encoding="utf-8")
+    game = with_card_size(load_database([folder]).game("ryomen"), (91, 55))
+    layout_card(game, game.cards[0])  # default serves every kind: fine
+    broken = renamed.replace("  kinds:\n    default:\n      elements:\n        - {type: rect, full: true, fill: $accent-dark}\n"
+                             "        - {type: rect, x: 13.2, y: 2.4, w: 75.4",
+                             "  kinds:\n    other:\n      elements:\n        - {type: rect, full: true, fill: $accent-dark}\n"
+                             "        - {type: rect, x: 13.2, y: 2.4, w: 75.4")
+    (folder / "templates" / "card.yaml").write_text(broken, encoding="utf-8")
+    with pytest.raises(FindingsError) as err:
+        load_database([folder])
+    line = broken[:broken.index("    other:")].count("\n") + 1
+    assert any(f"card.yaml:{line}:" in str(f) and "other" in f.message for f in err.value.findings)

@@ -97,6 +97,7 @@ class Template:
     path: Path
     data: Mapping
     doc: Document
+    section: tuple = ()  # where in the file its kinds are: ("landscape",) for the landscape variant
 
     @property
     def design_size(self) -> tuple[float, float]:
@@ -113,7 +114,12 @@ class Template:
         dw, dh = self.design_size
         variant = self.data.get("landscape")
         if w > h and dw <= dh and variant:
-            return _landscape(self)
+            wide = _landscape(self)
+            vw, vh = wide.design_size
+            if vw <= vh:  # a variant drawn standing up would be stretched: say where it is written
+                raise CardSizeError(Text("err.landscape_not_wide", dw=vw, dh=vh,
+                                         where=str(self.doc.where(("landscape", "design-size")))))
+            return wide
         return self
 
     def placement(self, size: tuple[float, float]) -> tuple[float, float, float]:
@@ -141,7 +147,7 @@ class Template:
             return kinds[kind]
         if "default" in kinds:
             return kinds["default"]
-        raise FindingsError([Finding(self.doc.where(("kinds",), key=True), "L004",
+        raise FindingsError([Finding(self.doc.where(self.section + ("kinds",), key=True), "L004",
                                      f"the template has no layout for card kind '{kind}'",
                                      hint=f"add kinds.{kind} (kinds: {', '.join(kinds)})")])
 
@@ -184,14 +190,20 @@ def _landscape(template: Template) -> Template:
     """The ``landscape:`` variant of ``template`` as a template of its own (its locations stay
     those of the file: the variant is a block of it)."""
     data, variant = template.data, template.data["landscape"]
-    portrait = data.get("kinds", {})
-    kinds = {}
-    for name, spec in variant.get("kinds", {}).items():
-        base = portrait.get(name, portrait.get("default", {}))
-        kinds[name] = {**{k: v for k, v in base.items() if k != "elements"}, **spec}
+    portrait, wide = data.get("kinds", {}), variant.get("kinds", {})
+
+    def colours(spec) -> dict:
+        return {k: v for k, v in spec.items() if k != "elements"}
+
+    # each kind keeps its portrait colours, whether the variant lays it out by name or by default
+    kinds = {name: {**colours(portrait.get(name, portrait.get("default", {}))), **spec} for name, spec in wide.items()}
+    if "default" in wide:
+        for name, spec in portrait.items():
+            if name not in wide:
+                kinds[name] = {**colours(spec), **wide["default"]}
     merged = {k: v for k, v in data.items() if k != "landscape"}
     merged.update({"design-size": variant["design-size"], "kinds": kinds, "backs": variant.get("backs", {})})
-    return Template(path=template.path, data=freeze(merged), doc=template.doc)
+    return Template(path=template.path, data=freeze(merged), doc=template.doc, section=("landscape",))
 
 
 def key_of(value) -> str:
