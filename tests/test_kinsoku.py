@@ -213,3 +213,11 @@ def test_a_stat_pair_wider_than_the_line_splits_after_the_slash():
     assert lines == ["＋１０／", "＋１０"]
     assert tokenize("攻撃力を＋１／＋０する") == ["攻", "撃", "力", "を", "＋１／＋０", "す", "る"]
     assert tokenize("パワーを＋５００する")[4] == "＋５００"
+
+
+def test_a_katakana_word_wider_than_the_line_still_breaks_by_kinsoku():
+    """keep_kana never forces a break against 禁則: a katakana word filling the line is split
+    where the ordinary rules allow (ジュー／ス。), never before a 。."""
+    lines = break_lines("ジュース。", 4, mono, keep_kana=True)
+    assert lines == ["ジュー", "ス。"]
+    assert break_lines("ジュース。", 4, mono) == lines
