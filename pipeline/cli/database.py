@@ -122,18 +122,22 @@ def build(paths: PathsArg = None, out: OutDirOpt = None, sample: SampleOpt = Fal
     else:
         show_findings(result.findings)
         for name, files in result.outputs:
-            typer.echo(t("build.files", name=name, count=len(files), out=target))
+            typer.echo(t("build.files", name=_step_name(name), count=len(files), out=target))
         for name, message in result.failures:
-            step_name = t(f"stage.build.{name}") if f"stage.build.{name}" in MESSAGES else name
-            err(f"fuda: {t('word.error')}: {t('build.step_failed', name=step_name, message=localize(message))}")
+            err(f"fuda: {t('word.error')}: {t('build.step_failed', name=_step_name(name), message=localize(message))}")
     if not result.ok:
         raise typer.Exit(1)
+
+
+def _step_name(name: str) -> str:
+    """A build step as the user reads it (「印刷用 PDF とプレイマット」), its id when it has no words."""
+    return t(f"stage.build.{name}") if f"stage.build.{name}" in MESSAGES else name
 
 
 def _announce(step):
     """The build's ``progress(name)``: each step a stage of ``step`` (the gallery counted by faces)."""
     def announce(name: str) -> None:
-        step(t(f"stage.build.{name}") if f"stage.build.{name}" in MESSAGES else name, counted=name == "gallery")
+        step(_step_name(name), counted=name == "gallery")
 
     return announce
 
