@@ -239,9 +239,10 @@ def build(paths=None, out: Path = Path("out"), progress=None, *, force: bool = F
         with flush_later() as written:  # flushed once, before any file moves into out
             _run_steps(database, stage, findings, failures, outputs, progress, with_steps)
         if not failures:
-            flush(written)
+            deferred = set(written)  # the files that will move (not those already in place) are flushed
             try:
-                publish(stage, out, "build", prune=True, force=force)
+                publish(stage, out, "build", prune=True, force=force,
+                        sync=lambda moving: flush([p for p in moving if p in deferred]))
             except OSError as exc:  # a full disk, a permission: every file fuda placed is in the manifest
                 raise OutputError(Text("out.move_failed", path=out, error=exc)) from exc
     finally:

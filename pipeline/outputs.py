@@ -10,7 +10,8 @@ size and SHA-256; a file listed but changed since (a user's edit) is the user's 
 - :func:`publish` (``fuda build``, ``fuda images``) moves a staged tree into place file by file.
   Any path it would write that holds a file not fuda's is refused before anything moves. The move
   phase first writes a manifest listing old and new files (``pending``), so an interruption at
-  any point leaves every file fuda placed listed; then each file is moved with one rename; then
+  any point leaves every file fuda placed listed; then each file is moved with one rename (a file
+  whose bytes equal the one fuda placed there before stays untouched, not moved); then
   (``prune``, a build) files the previous build listed and this one did not write are removed,
   if unchanged, with the folders that became empty; last, the final manifest. Ctrl-C during the
   move phase is held until it ends; a build stopped while it stages leaves the folder untouched.
@@ -56,12 +57,17 @@ class Entry:
     sha256: str
     by: str
 
-    def matches(self, path: Path) -> bool:
-        """Whether the file at ``path`` still holds what fuda wrote."""
+    def matches(self, path: Path, digests: dict | None = None) -> bool:
+        """Whether the file at ``path`` still holds what fuda wrote (``digests``: the SHA-256s
+        already read in this run, by path; filled as files are read)."""
         try:
             if path.is_symlink() or not path.is_file() or path.stat().st_size != self.size:
                 return False
-            return digest(path) == self.sha256
+            if digests is None:
+                return digest(path) == self.sha256
+            if path not in digests:
+                digests[path] = digest(path)
+            return digests[path] == self.sha256
         except OSError:
             return False
 
@@ -74,9 +80,9 @@ class Manifest:
     files: Mapping[str, Entry] = field(default_factory=dict)
     pending: Mapping[str, Entry] = field(default_factory=dict)
 
-    def owns(self, rel: str, path: Path) -> bool:
+    def owns(self, rel: str, path: Path, digests: dict | None = None) -> bool:
         """Whether the file at ``path`` (``rel`` in this manifest's folder) is fuda's."""
-        return any(rel in table and table[rel].matches(path) for table in (self.files, self.pending))
+        return any(rel in table and table[rel].matches(path, digests) for table in (self.files, self.pending))
 
 
 def digest(path: Path) -> str:
@@ -136,6 +142,7 @@ class _Owners:
 
     def __init__(self, top: Path, force: bool = False):
         self.top, self.force, self._seen = Path(top), force, {}
+        self.digests: dict = {}  # path -> SHA-256 of the files read so far (each is read once)
 
     def manifest(self, folder: Path) -> Manifest | None:
         if folder not in self._seen:
@@ -154,7 +161,7 @@ class _Owners:
         folder = path.parent
         while True:
             found = self.manifest(folder)
-            if found is not None and found.owns(path.relative_to(folder).as_posix(), path):
+            if found is not None and found.owns(path.relative_to(folder).as_posix(), path, self.digests):
                 return True
             if folder == self.top or self.top not in folder.parents:
                 return False
@@ -192,13 +199,19 @@ def check_folder(out: Path, force: bool = False) -> None:
 
 
 def publish(stage: Path, out: Path, by: str = "build", *, prune: bool = True, force: bool = False,
-            overwrite: bool | None = None) -> list[Path]:
+            overwrite: bool | None = None, sync=None) -> list[Path]:
     """Move every file under ``stage`` into ``out`` (see the module docstring); returns the files
     in ``out``. Refuses (OutputError, nothing moved) when a path to write holds a file not fuda's
     (``overwrite`` True: the user named these outputs, ``fuda images --force``; None: never, not
     even with ``--force``, as ``fuda build``), or a folder or
     link where a file or folder goes. ``force`` (``fuda build --force``): an unreadable manifest
-    owns nothing instead of stopping the build."""
+    owns nothing instead of stopping the build.
+
+    A staged file whose bytes equal the file already in place, which the manifest lists as
+    fuda's and which still holds what it lists, is not moved: the file in place stays as it is
+    (a ``--watch`` rebuild leaves the outputs of the games that did not change untouched).
+    ``sync(paths)``, when given, is called with the staged files that will move, before any
+    moves (``fuda build`` flushes them to disk there, and only them)."""
     stage, out = Path(stage), Path(out)
     rels = sorted(p.relative_to(stage).as_posix() for p in stage.rglob("*") if p.is_file())
     owners = _Owners(out, force)
@@ -208,10 +221,13 @@ def publish(stage: Path, out: Path, by: str = "build", *, prune: bool = True, fo
     kept = _settled(out, old)
     new = {rel: entry_for(stage / rel, by) for rel in rels}
     stale = [rel for rel, e in kept.items() if prune and e.by == by and rel not in new]
+    moving = [rel for rel in rels if not _in_place(out, rel, kept.get(rel), new[rel], owners.digests)]
+    if sync is not None:
+        sync([stage / rel for rel in moving])
     with _interrupts_held():
         out.mkdir(parents=True, exist_ok=True)
         write_manifest(out, Manifest(kept, new))
-        for rel in rels:
+        for rel in moving:
             target = out / rel
             target.parent.mkdir(parents=True, exist_ok=True)
             _move(stage / rel, target)
@@ -220,6 +236,14 @@ def publish(stage: Path, out: Path, by: str = "build", *, prune: bool = True, fo
         kept.update(new)
         write_manifest(out, Manifest(kept))
     return [out / rel for rel in rels]
+
+
+def _in_place(out: Path, rel: str, listed: Entry | None, staged: Entry, digests: dict) -> bool:
+    """Whether ``out/rel`` already holds the staged bytes (``staged``) and is fuda's: listed
+    (``listed``) with that size and SHA-256, and still holding it, reached through no link."""
+    if listed is None or (listed.size, listed.sha256) != (staged.size, staged.sha256):
+        return False
+    return not _through_link(out, rel) and listed.matches(out / rel, digests)
 
 
 def _move(src: Path, target: Path) -> None:

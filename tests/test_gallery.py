@@ -151,3 +151,35 @@ def test_contact_sheet_names_sort_in_page_order_past_99(tmp_path):
     names = [p.name for p in sheets.close()]
     assert names[0] == "sheet-001.png" and names[-1] == "sheet-101.png"
     assert sorted(names) == names
+
+
+def test_a_big_game_painted_by_two_processes_gives_the_same_files(tmp_path, monkeypatch):
+    """The gallery of a game past the pool's threshold (lowered here) is byte for byte the one
+    a single process writes: faces, own backs, contact sheets across parts, page, warnings."""
+    from fuda.gallery import parallel
+
+    game = load_database().game("recast-rift")  # own backs between the cards: parts are not even
+    monkeypatch.setattr(parallel, "MIN_FACES", 10**9)
+    one = make_images(game, tmp_path / "one", dpi=40, sheet=True, html=True, check=False)
+    monkeypatch.setattr(parallel, "MIN_FACES", 1)
+    assert parallel.workers(len(one.faces)) == 2
+    counts: list = []
+    two = make_images(game, tmp_path / "two", dpi=40, sheet=True, html=True,
+                      progress=lambda done, total: counts.append((done, total)))
+    assert len(two.sheets) == len(one.sheets) >= 2
+    read = lambda folder: {p.name: p.read_bytes() for p in sorted(folder.iterdir())}  # noqa: E731
+    assert read(tmp_path / "two") == read(tmp_path / "one")
+    assert [w.entry for w in two.faces] == [w.entry for w in one.faces] and two.warnings == one.warnings
+    assert counts[-1] == (len(one.faces), len(one.faces)) and len(counts) == len(two.sheets)
+
+
+def test_parts_are_one_contact_sheet_each_with_their_own_backs():
+    """parallel.parts: a part per `per` shown cards; an own back stays with the part of its card."""
+    from fuda.gallery.images import Entry
+    from fuda.gallery.parallel import parts
+
+    chosen = [Entry("a", None, "front"), Entry("a-back", None, "back"), Entry("b", None, "front"),
+              Entry("c", None, "front"), Entry("c-back", None, "back"), Entry("back", None, "back")]
+    assert parts(chosen, 2) == [range(0, 3), range(3, 6)]
+    assert parts(chosen, 1) == [range(0, 2), range(2, 3), range(3, 6)]
+    assert parts([], 30) == []

@@ -395,3 +395,45 @@ def test_folders_left_empty_by_a_prune_go_and_others_stay(tmp_path):
     publish(staged("s2", ["keep.txt"]), out)
     assert not (out / "gone").exists()
     assert sorted(_tree(out)) == [MANIFEST, "keep.txt", "kept/mine.txt"]
+
+
+def test_a_file_already_in_place_is_left_untouched_and_not_synced(tmp_path):
+    """publish: a staged file equal to fuda's file in place is neither moved nor flushed (same
+    inode, same time); a changed one is replaced; a user's edit to a listed file is still refused."""
+    out = tmp_path / "out"
+
+    def staged(name, files):
+        stage = tmp_path / name
+        for rel, text in files.items():
+            (stage / rel).parent.mkdir(parents=True, exist_ok=True)
+            (stage / rel).write_text(text, encoding="utf-8")
+        return stage
+
+    publish(staged("s1", {"same.txt": "same\n", "g/changed.txt": "old\n"}), out)
+    before = {rel: (out / rel).stat() for rel in ("same.txt", "g/changed.txt")}
+    synced: list = []
+    stage = staged("s2", {"same.txt": "same\n", "g/changed.txt": "new\n"})
+    publish(stage, out, sync=synced.extend)
+    assert synced == [stage / "g" / "changed.txt"]
+    same = (out / "same.txt").stat()
+    assert (same.st_ino, same.st_mtime_ns) == (before["same.txt"].st_ino, before["same.txt"].st_mtime_ns)
+    assert (out / "g" / "changed.txt").stat().st_ino != before["g/changed.txt"].st_ino
+    assert _tree(out)["g/changed.txt"] == b"new\n" and (stage / "same.txt").is_file()  # not moved out
+    assert json.loads((out / MANIFEST).read_text(encoding="utf-8"))["files"].keys() == {"same.txt", "g/changed.txt"}
+    (out / "same.txt").write_text("edited by hand\n", encoding="utf-8")  # the user's now
+    with pytest.raises(OutputError):
+        publish(staged("s3", {"same.txt": "same\n"}), out)
+    assert (out / "same.txt").read_text(encoding="utf-8") == "edited by hand\n"
+
+
+def test_a_rebuild_of_the_same_database_moves_nothing(home):
+    """fuda build twice on the same game: the second build leaves every output file as it was
+    (same inode and time) and the folder reads the same."""
+    game = _game(home, "ryomen")
+    out = home / "out"
+    assert build([game], out).ok
+    first = {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in out.rglob("*") if p.is_file() and p.name != MANIFEST}
+    tree = _tree(out)
+    assert build([game], out).ok
+    assert {p: (p.stat().st_ino, p.stat().st_mtime_ns) for p in first} == first
+    assert _tree(out) == tree

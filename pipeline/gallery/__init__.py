@@ -32,16 +32,23 @@ def make_images(game, out: Path, *, deck: str | None = None, ids=None, dpi: floa
     """Write ``game``'s card faces into ``out``; with ``sheet`` contact sheets, with ``html`` the
     gallery page ``index.html``. ``check``: lay every face out before writing any file (see
     :func:`~fuda.gallery.images.write_images`). ``progress(done, total)`` is called after each
-    face is written (a progress bar's counts)."""
+    face is written (a progress bar's counts; a big game's after each contact sheet's cards).
+    A big game is painted by two processes (:mod:`fuda.gallery.parallel`): the same files."""
     from fuda.faces.fonts import game_fonts
     from fuda.gallery.contact import ContactSheets
     from fuda.gallery.html import write_gallery
     from fuda.gallery.images import entries, write_images
+    from fuda.gallery.parallel import workers
 
     contact = None
     chosen = entries(game, deck=deck, ids=ids)
+    title = game.name + (f" — {game.deck(deck).name}" if deck else "") if sheet else None
+    count = workers(len(chosen))
+    if count:
+        written, sheets, warnings = _in_parallel(game, out, chosen, dpi, fmt, title, check, progress, count)
+        page = write_gallery(game, written, out, sheets=sheets) if html else None
+        return ImagesResult(tuple(written), tuple(sheets), page, tuple(warnings))
     if sheet:  # filled while the faces are painted: no face image is kept or read back
-        title = game.name + (f" — {game.deck(deck).name}" if deck else "")
         contact = ContactSheets(title, sum(e.side != "back" for e in chosen), game_fonts(game), out)
     done = [0]
 
@@ -56,6 +63,41 @@ def make_images(game, out: Path, *, deck: str | None = None, ids=None, dpi: floa
     sheets = contact.close() if contact is not None else []
     page = write_gallery(game, written, out, sheets=sheets) if html else None
     return ImagesResult(tuple(written), tuple(sheets), page, tuple(warnings))
+
+
+def _in_parallel(game, out: Path, chosen: list, dpi: float, fmt: str, title: str | None, check: bool,
+                 progress, count: int) -> tuple[list, list[Path], list[Finding]]:
+    """:func:`make_images`'s files painted by ``count`` processes and written here, in card
+    order: (faces written, contact sheets, warnings)."""
+    from fuda.atomic import write_atomic
+    from fuda.database.findings import FindingsError
+    from fuda.faces.fonts import game_fonts
+    from fuda.gallery.images import Written, check_options, face_of
+    from fuda.gallery.parallel import paint_parts
+
+    check_options(fmt, dpi)
+    warnings: list[Finding] = []
+    if check:  # every face laid out before any file is written (a tenth of painting it)
+        fonts = game_fonts(game)
+        for entry in chosen:
+            face_of(game, entry, fonts, warnings)
+    written, sheets = [], []
+    total = sum(e.side != "back" for e in chosen)
+    with contextlib.closing(paint_parts(game, chosen, dpi=dpi, fmt=fmt, title=title, total=total,
+                                        count=count)) as made:
+        for span, part in made:
+            for i, (data, size) in zip(span, part.faces):
+                entry = chosen[i]
+                written.append(Written(write_atomic(Path(out) / f"{entry.stem}.{fmt}", data), entry, size))
+            if not check:
+                warnings.extend(part.warnings)
+            if part.errors:
+                raise FindingsError(list(part.errors))
+            if part.sheet is not None:
+                sheets.append(write_atomic(Path(out) / part.sheet[0], part.sheet[1]))
+            if progress is not None:
+                progress(len(written), len(chosen))
+    return written, sheets, list(dict.fromkeys(warnings))
 
 
 def gallery_step(database, out: Path) -> tuple[list[Path], list[Finding]]:

@@ -42,18 +42,20 @@ class ContactSheets:
     card's thumbnail is taken from its painted image while that image is still in memory.
 
     ``total`` is the number of cards that will be added (it names the files and heads the
-    sheets "（n/N）"); :meth:`close` writes the last, partly filled sheet.
+    sheets "（n/N）"); :meth:`close` writes the last, partly filled sheet. ``start`` cards were
+    placed before the first one added (another process drew their sheets: see
+    :mod:`fuda.gallery.parallel`), and ``card_h`` is then the first card's height in its cell.
     """
 
     def __init__(self, title: str, total: int, fonts, out: Path | None = None, *, columns: int = 6,
-                 rows: int = 5, width: int = WIDTH):
+                 rows: int = 5, width: int = WIDTH, start: int = 0, card_h: int | None = None):
         self.title, self.total, self.fonts, self.out = title, total, fonts, out
         self.columns, self.rows, self.width = columns, rows, width
         self.per = columns * rows
         self.pages = -(-total // self.per)
         self.cell_w = (width - 2 * MARGIN - (columns - 1) * GAP) // columns
-        self.card_h = None  # from the first card's aspect
-        self.added = 0
+        self.card_h = card_h  # from the first card's aspect
+        self.added = start
         self.sheet = self.draw = None
         self.images: list = []  # the finished sheets, when there is no ``out``
         self.written: list[Path] = []

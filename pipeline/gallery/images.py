@@ -165,10 +165,7 @@ def write_images(game, out: Path, *, deck: str | None = None, ids=None, dpi: flo
     """
     from fuda.faces.fonts import game_fonts
 
-    if fmt not in FORMATS:
-        raise ImageOptionError(Text("err.images.format", fmt=fmt))
-    if not MIN_DPI <= dpi <= MAX_DPI:
-        raise ImageOptionError(Text("err.images.dpi", min=MIN_DPI, max=MAX_DPI, dpi=dpi))
+    check_options(fmt, dpi)
     chosen = chosen if chosen is not None else entries(game, deck=deck, ids=ids)
     fonts = game_fonts(game)
     warnings: list[Finding] = []
@@ -192,6 +189,14 @@ def write_images(game, out: Path, *, deck: str | None = None, ids=None, dpi: flo
         if each is not None:
             each(written[-1], painted[0] if painted else _reader(data))
     return written, list(dict.fromkeys(warnings))
+
+
+def check_options(fmt: str, dpi: float) -> None:
+    """Refuse (ImageOptionError) an unknown format or a resolution out of range."""
+    if fmt not in FORMATS:
+        raise ImageOptionError(Text("err.images.format", fmt=fmt))
+    if not MIN_DPI <= dpi <= MAX_DPI:
+        raise ImageOptionError(Text("err.images.dpi", min=MIN_DPI, max=MAX_DPI, dpi=dpi))
 
 
 def _size(face, dpi: float) -> tuple[int, int]:

@@ -1,0 +1,151 @@
+"""A big game's gallery painted by two processes: the same files, byte for byte, in half the time.
+
+Painting and encoding a face (and its contact-sheet thumbnail) is pure CPU work on one card, so
+a game of many cards is cut into parts of one contact sheet each (``columns × rows`` cards, with
+the own backs that come between them), and a pool of worker processes — forked, so they start
+with the database already loaded — paints the parts. Each part comes back as bytes: every face's
+image and its contact sheet, encoded exactly as :func:`~fuda.gallery.make_images` would. The
+calling process writes them in card order, so the files, their names, the warnings and a failure
+(a face that does not fit stops the run after the faces before it) are those of one process.
+
+Used only where it pays: a game of at least :data:`MIN_FACES` faces (starting two processes
+costs ~0.1 s, more than a small game's whole gallery), on a machine with two cores or more
+for this process, where ``fork`` exists, and outside a ``--watch`` session (whose store of
+painted faces lives in this process).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from fuda.database.findings import Finding, FindingsError
+
+#: The fewest faces of a game painted by a pool (the sample games have under 100).
+MIN_FACES = 500
+#: Worker processes at most (the machine the goal was set for has two cores).
+MAX_WORKERS = 2
+
+
+@dataclass(frozen=True)
+class Part:
+    """What a worker made of one part: ``(data, pixel size)`` for each face painted, the layout
+    warnings, the contact sheet (file name, bytes) when the part has one, and the findings that
+    stopped it (a face that does not fit: the faces before it are in ``faces``)."""
+
+    faces: tuple[tuple[bytes, tuple[int, int]], ...]
+    warnings: tuple[Finding, ...]
+    sheet: tuple[str, bytes] | None
+    errors: tuple[Finding, ...] = ()
+
+
+def workers(n_faces: int) -> int:
+    """How many processes paint a game of ``n_faces`` faces: 0 (this one alone) or 2."""
+    from fuda.faces.reuse import active
+
+    if n_faces < MIN_FACES or active() is not None or "fork" not in multiprocessing.get_all_start_methods():
+        return 0
+    try:
+        cores = len(os.sched_getaffinity(0))
+    except AttributeError:  # not on Linux
+        cores = os.cpu_count() or 1
+    return min(MAX_WORKERS, cores) if cores >= 2 else 0
+
+
+def parts(chosen: list, per: int) -> list[range]:
+    """``chosen``'s indexes in parts of ``per`` contact-sheet cards (every side but a ``back``):
+    each part one sheet, an own back with the part of the card before it."""
+    out: list[range] = []
+    start = shown = 0
+    for i, entry in enumerate(chosen):
+        if entry.side != "back":
+            if shown and shown % per == 0:
+                out.append(range(start, i))
+                start = i
+            shown += 1
+    if start < len(chosen):
+        out.append(range(start, len(chosen)))
+    return out
+
+
+# What the workers paint, set before the pool forks (a forked worker finds it here).
+_JOB: list = [None]
+
+
+@dataclass(frozen=True)
+class _Job:
+    game: object
+    chosen: list
+    dpi: float
+    fmt: str
+    title: str | None  # None: no contact sheets
+    total: int
+    card_h: int | None
+    firsts: dict  # part start -> cards shown before it
+
+
+def paint_parts(game, chosen: list, *, dpi: float, fmt: str, title: str | None, total: int, count: int):
+    """Yield, in order, ``(indexes, Part)`` for every part of ``chosen`` painted by ``count``
+    worker processes. ``title`` and ``total`` are the contact sheets' (None: no sheets)."""
+    from fuda.gallery.contact import ContactSheets
+
+    per = ContactSheets("", 1, None).per
+    spans = parts(chosen, per)
+    firsts, shown = {}, 0
+    for span in spans:
+        firsts[span.start] = shown
+        shown += sum(chosen[i].side != "back" for i in span)
+    _JOB[0] = _Job(game, chosen, dpi, fmt, title, total, _card_height(game, chosen, dpi), firsts)
+    try:
+        with multiprocessing.get_context("fork").Pool(count) as pool:
+            for span, part in zip(spans, pool.imap(_paint_part, [(s.start, s.stop) for s in spans])):
+                yield span, part
+    finally:
+        _JOB[0] = None
+
+
+def _card_height(game, chosen: list, dpi: float) -> int | None:
+    """The contact sheets' card height, from the first card shown (as :class:`ContactSheets` takes it)."""
+    from fuda.faces.fonts import game_fonts
+    from fuda.gallery.contact import ContactSheets
+    from fuda.gallery.images import _size, face_of
+
+    first = next((e for e in chosen if e.side != "back"), None)
+    if first is None:
+        return None
+    try:
+        width, height = _size(face_of(game, first, game_fonts(game), []), dpi)
+    except FindingsError:
+        return None  # the part that holds it stops there, before any sheet
+    return round(ContactSheets("", 1, None).cell_w * height / width)
+
+
+def _paint_part(bounds: tuple[int, int]) -> Part:
+    """In a worker: paint, encode and lay on a contact sheet the faces ``chosen[a:b]``."""
+    from fuda.faces.fonts import game_fonts
+    from fuda.gallery.contact import ContactSheets, _encode
+    from fuda.gallery.images import _size, encode, face_of, paint
+
+    job: _Job = _JOB[0]
+    a, b = bounds
+    fonts = game_fonts(job.game)
+    sheets = None
+    if job.title is not None:
+        sheets = ContactSheets(job.title, job.total, fonts, start=job.firsts[a], card_h=job.card_h)
+    faces, warnings = [], []
+    for entry in job.chosen[a:b]:
+        try:
+            face = face_of(job.game, entry, fonts, warnings)
+        except FindingsError as exc:
+            return Part(tuple(faces), tuple(warnings), None, tuple(exc.findings))
+        image = paint(face, job.dpi, fonts)
+        faces.append((encode(image, job.fmt, job.dpi), _size(face, job.dpi)))
+        if sheets is not None and entry.side != "back":
+            sheets.add(entry.card.name, image)
+    sheet = None
+    if sheets is not None and sheets.images:
+        sheet = (sheets._name(), _encode(sheets.images[0]))
+    return Part(tuple(faces), tuple(warnings), sheet)
+
