@@ -127,7 +127,7 @@ def _paragraphs(text, lines):
 
 
 def test_no_bundled_paragraph_ends_on_a_short_line(finished):
-    """Over every face of the bundled games (24 paragraphs ended on 「る。」-like lines before #33),
+    """Over every face of the bundled games (24 rules-text paragraphs ended on 「る。」-like lines before #33),
     no paragraph of two lines or more ends on a line of ≤ 2 characters."""
     short = [(cid, g[-2:]) for cid, text, ft in finished for g in _paragraphs(text, ft.lines)
              if len(g) >= 2 and len(g[-1].strip()) <= SHORT]
