@@ -242,3 +242,14 @@ def test_a_new_custom_game_starts_with_scenarios_that_pass(tmp_path, monkeypatch
     cards.write_text(cards.read_text(encoding="utf-8").replace("power: 2", "power: 3"), encoding="utf-8")
     failed = fuda("test")
     assert failed.exit_code == 1, failed.output
+
+
+def test_a_new_custom_game_plays_without_naming_decks(tmp_path, monkeypatch):
+    """In a new custom game (one deck), fuda play with no --deck plays that deck on both seats,
+    says so, and ends with a result."""
+    folder = new(tmp_path, monkeypatch, "custom")
+    monkeypatch.chdir(folder)
+    result = runner.invoke(app, ["play", "--seat", "1=random", "--seat", "2=greedy"], env=JA)
+    assert result.exit_code == 0, result.output
+    deck = next((folder / "decks").glob("*.yaml")).stem
+    assert f"{deck}, {deck}" in result.output and "結果:" in result.output

@@ -14,7 +14,18 @@ from typing import Annotated
 
 import typer
 
-from fuda.cli.common import GameArg, OutDirOpt, PathOpt, SampleOpt, fail, fail_os, fail_text, open_game, show_findings
+from fuda.cli.common import (
+    GameArg,
+    OutDirOpt,
+    PathOpt,
+    SampleOpt,
+    fail,
+    fail_os,
+    fail_text,
+    note,
+    open_game,
+    show_findings,
+)
 from fuda.cli.progress import Progress
 from fuda.i18n import language, localize, t
 
@@ -45,6 +56,20 @@ def _open(game_id: str, paths=None, sample: bool = False, command: str = ""):
 
 def _opt(name: str, *flags: str, **kw):
     return typer.Option(*flags, help=t(f"opt.{name}"), **kw)
+
+
+def _default_decks(game, seats) -> list[str] | None:
+    """The decks a game is played with when none is named: its decks when it has exactly as many
+    as the fewest seats, its one deck for every seat (a mirror match), else None (name them)."""
+    ids = [d.id for d in game.decks]
+    if len(ids) == seats[0]:
+        chosen = ids
+    elif len(ids) == 1:
+        chosen = ids * seats[0]
+    else:
+        return None
+    note("play.decks_chosen", decks=", ".join(chosen))
+    return chosen
 
 
 def _agents(spec: str, seed: int, seats: int = 2):
@@ -130,6 +155,8 @@ def play(
         raise fail("err.variant.replay", path=replay)
     module = _variants(module, variant, game.rules)
     seats = getattr(module, "PLAYERS", (2,))  # how many players the engine seats
+    if replay is None and not deck:
+        deck = _default_decks(game, seats)
     if replay is None and (not deck or len(deck) not in seats):
         counts = ", ".join(str(n) for n in seats[:-1]) + (" or " if len(seats) > 1 else "") + str(seats[-1])
         raise fail("err.play.decks", counts=counts)

@@ -913,6 +913,7 @@ MESSAGES: dict[str, dict[str, str]] = {
     "err.verify_needs_replay": _m("--verify には --replay ファイル が必要です", "--verify needs --replay FILE"),
     "err.play.decks": _m("デッキを {counts} つ、プレイヤーごとに --deck で指定してください: --deck A --deck B",
                          "give {counts} decks, one --deck per player: --deck A --deck B"),
+    "play.decks_chosen": _m("デッキを指定しなかったので {decks} で遊びます", "no --deck given: playing {decks}"),
     "err.play.replay_rules": _m("{path} は {found} のリプレイで、{want} ではありません", "{path} is a {found} replay, not {want}"),
     "err.play.no_replay": _m("{path} は再生できません: {reason}", "{path} does not replay: {reason}"),
     "err.play.no_tag": _m("{rules} にタッグ戦はありません", "{rules} has no tag matches"),
