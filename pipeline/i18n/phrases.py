@@ -529,7 +529,7 @@ WORDS = {
     # JSON types as the schema check names them
     "integer": "整数", "string": "文字列", "number": "数", "boolean": "真偽値（true / false）",
     "array": "リスト", "object": "「キー: 値」の組", "null": "空の値",
-    "a whole number": "整数", "a type": "タイプ", "a number": "数", "a number": "数", "a text": "文字列", "true or false": "true か false",
+    "a whole number": "整数", "a type": "タイプ", "a number": "数", "a text": "文字列", "true or false": "true か false",
     "a list": "リスト", "a mapping (key: value lines)": "「キー: 値」の組", "nothing": "なし",
     "whole number": "整数", "text": "文字列", "list": "リスト",
     "at least": "以上", "at most": "以下", "greater than": "より大きい", "less than": "より小さい",
