@@ -68,22 +68,36 @@ def print_step(database, out: Path) -> list[Path]:
     pairing as double-faced cards, and every game's mat as A3 PDF and PNG, under ``out/print/``.
     A game of more cards than one print file holds (``MAX_ITEMS``) gets its sheets in parts of
     equal size, ``<game>-cards-1.pdf``, ``-2.pdf`` …, in card order."""
+    from fuda.gallery import counter
     from fuda.printing.imposition import MAX_ITEMS
     from fuda.printing.mat import write_mat, write_mat_png
     from fuda.printing.sheets import is_pairing, print_cards
 
     written: list[Path] = []
+    tell = counter()
+    total = sum(len(game.cards) for game in database.games)
+    before = [0]
+
+    def counts(n_cards: int):
+        """The card sheets' counts as cards of the whole step (a file of ``n_cards`` reports faces)."""
+        if tell is None:
+            return None
+        start = before[0]
+        before[0] += n_cards
+        return lambda done, placements: tell(start + n_cards * done // max(1, placements), total)
+
     for game in database.games:
         folder = Path(out) / "print" / game.id
         backs = ruleset_for(game.rules).print_backs
         parts = split_evenly([c.id for c in game.cards], MAX_ITEMS)
         if len(parts) == 1:
-            written.append(print_cards(game, backs=backs, out=folder / f"{game.id}-cards.pdf"))
+            written.append(print_cards(game, backs=backs, out=folder / f"{game.id}-cards.pdf",
+                                       progress=counts(len(game.cards))))
         else:
             width = len(str(len(parts)))
             for k, ids in enumerate(parts, 1):
                 out_k = folder / f"{game.id}-cards-{k:0{width}d}.pdf"
-                written.append(print_cards(game, ids=ids, backs=backs, out=out_k))
+                written.append(print_cards(game, ids=ids, backs=backs, out=out_k, progress=counts(len(ids))))
         for deck in game.decks:
             if is_pairing(game, deck):
                 written.append(print_cards(game, deck=deck.id, backs="long-edge",

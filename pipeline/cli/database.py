@@ -135,9 +135,10 @@ def _step_name(name: str) -> str:
 
 
 def _announce(step):
-    """The build's ``progress(name)``: each step a stage of ``step`` (the gallery counted by faces)."""
+    """The build's ``progress(name)``: each step a stage of ``step`` (the gallery counted by faces,
+    the print step by cards)."""
     def announce(name: str) -> None:
-        step(_step_name(name), counted=name == "gallery")
+        step(_step_name(name), counted=name in ("gallery", "print"))
 
     return announce
 

@@ -124,10 +124,17 @@ def gallery_step(database, out: Path) -> tuple[list[Path], list[Finding]]:
 _COUNTER: list = [None]
 
 
+def counter():
+    """The ``tell(done, total)`` of the :func:`counting` block around this build, or None (the
+    print step reports its cards with it too)."""
+    return _COUNTER[0]
+
+
 @contextlib.contextmanager
 def counting(tell):
     """Inside, :func:`gallery_step` calls ``tell(done, total)`` after each face it writes, counted
-    over every game (``fuda build`` shows them as a progress bar with the time left)."""
+    over every game, and the build's print step after each page with the cards placed (``fuda
+    build`` shows them as a progress bar with the time left)."""
     before, _COUNTER[0] = _COUNTER[0], tell
     try:
         yield

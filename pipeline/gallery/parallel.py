@@ -16,10 +16,10 @@ painted faces lives in this process).
 
 from __future__ import annotations
 
+import gc
 import multiprocessing
 import os
 from dataclasses import dataclass
-from pathlib import Path
 
 from fuda.database.findings import Finding, FindingsError
 
@@ -98,11 +98,16 @@ def paint_parts(game, chosen: list, *, dpi: float, fmt: str, title: str | None, 
         firsts[span.start] = shown
         shown += sum(chosen[i].side != "back" for i in span)
     _JOB[0] = _Job(game, chosen, dpi, fmt, title, total, _card_height(game, chosen, dpi), firsts)
+    # The objects of this process are left out of the workers' garbage collection: a collection
+    # touching each of them would copy every page of the database into each worker.
+    gc.collect()
+    gc.freeze()
     try:
         with multiprocessing.get_context("fork").Pool(count) as pool:
             for span, part in zip(spans, pool.imap(_paint_part, [(s.start, s.stop) for s in spans])):
                 yield span, part
     finally:
+        gc.unfreeze()
         _JOB[0] = None
 
 

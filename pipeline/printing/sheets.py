@@ -220,7 +220,7 @@ def start_page(canvas, page: PagePlan, art_box: bool = True) -> None:
 def print_cards(game, *, deck: str | None = None, ids=None, copies: int = 1, paper: str = "A4",
                 card_size=None, bleed: float = 3.0, marks: str = "tombo", backs: str | None = None,
                 back_offset=(0.0, 0.0), per_face: bool = False, cmyk: bool = False, icc=None,
-                pdfx: bool = False, out, _mirror: bool = True) -> Path:
+                pdfx: bool = False, out, _mirror: bool = True, progress=None) -> Path:
     """Write the cards of ``game`` as a print-ready PDF at ``out`` and return its path.
 
     ``backs`` is "none", "long-edge", "short-edge" or "gutter"; ``None`` means long-edge for a
@@ -231,7 +231,8 @@ def print_cards(game, *, deck: str | None = None, ids=None, copies: int = 1, pap
     warning, without) and the profile written as the file's OutputIntent; ``pdfx`` (needs
     ``icc``) makes the file PDF/X-1a:2001 (:mod:`fuda.printing.pdfx`).
     Option problems raise :class:`PrintOptionError`; cards that cannot be laid out raise
-    :class:`~fuda.database.findings.FindingsError`.
+    :class:`~fuda.database.findings.FindingsError`. ``progress(done, total)`` is called after
+    each page with the faces placed so far and in all (a progress bar's counts).
     """
     from fuda.faces.fonts import game_fonts
     from fuda.faces.paint_pdf import new_canvas, seal_page
@@ -289,6 +290,7 @@ def print_cards(game, *, deck: str | None = None, ids=None, copies: int = 1, pap
         if profile is None:
             warn_plain()
     sheets = max((p.number for p in pages), default=0)
+    placed, placements = 0, sum(len(p.placements) for p in pages)
     with atomic_path(Path(out)) as tmp:
         first_page = pages[0]
         canvas = new_canvas(str(tmp), (first_page.width * PT_PER_MM, first_page.height * PT_PER_MM),
@@ -321,6 +323,9 @@ def print_cards(game, *, deck: str | None = None, ids=None, copies: int = 1, pap
                 canvas.addPageLabel(n, prefix=f"{page.number}-{page.side}")
             canvas.showPage()
             seal_page(canvas)
+            placed += len(page.placements)
+            if progress is not None:
+                progress(placed, placements)
         canvas.save()
     return Path(out)
 
