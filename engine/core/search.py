@@ -18,11 +18,12 @@ Carlo Tree Search", IEEE TCIAIG 2012). For each decision it runs a number of *it
 4. **Back up** the result: every node on the path counts a visit, and a win (½ for a draw; the
    evaluation's chance for a scored playout) for the player who chose the answer leading to it.
 
-The answer played is the root's most visited (on a tie, the better mean result); the search stops
-early once no other answer can catch up. When no answer was visited more than once — a budget
-smaller than the answers, so the search only tried each — the visits say nothing, and the game's
-greedy policy answers instead (at 12 iterations the first option tried, the old tie-break, lost to
-plain greedy play). Nodes are answers in sequence from the root, for whichever player decides; a decision
+The game's greedy answer is the first the root tries, and the answer played is the root's most
+visited — on a tie the better mean result, then the greedy answer, then option order; the search
+stops early once no other answer can catch up. So an answer the search never visited is never
+played over the greedy one, and a budget smaller than the answers (each tried once) plays the
+greedy answer unless another won its playout where greedy's lost (before, such a tie went to the
+first option in order, whatever the playouts said). Nodes are answers in sequence from the root, for whichever player decides; a decision
 with many possible answers (several cards among many) is left to the greedy policy at the root
 and answered at random below it.
 
@@ -173,29 +174,28 @@ class MctsAgent(Agent):
         rng = self.rng
         deadline = None if self.seconds is None else time.process_time() + self.seconds
         done = 0
+        first = self.greedy(position, decision, legal)  # tried first at the root; wins ties
         while (done < self.iterations) if deadline is None else (done == 0 or time.process_time() < deadline):
-            self._iterate(root, position.sample(rng), rng, scoring)
+            self._iterate(root, position.sample(rng), rng, scoring, first)
             done += 1
             if deadline is None and _settled(root, self.iterations - done):
                 break
         self.searched += done
-        return self._answer(root, legal, position, decision)
+        return self._answer(root, legal, first)
 
-    def _answer(self, root: _Node, legal: list[tuple[str, ...]], position: Position,
-                decision: Decision) -> tuple[str, ...]:
-        """The root's most visited answer (a tie: the better mean result, then option order); the
-        greedy policy's answer when none was visited more than once (see the module docstring)."""
-        best, most = legal[0], (0, 0.0)
+    @staticmethod
+    def _answer(root: _Node, legal: list[tuple[str, ...]], first: tuple[str, ...] | None) -> tuple[str, ...]:
+        """The root's most visited answer; a tie goes to the better mean result, then to ``first``
+        (the greedy answer), then to option order; never an answer the search did not visit while
+        one it did is there."""
+        best, most = first if first is not None else legal[0], (0, 0.0, False)
         for picks in legal:
             child = root.children.get(picks)
             if child is not None:
-                key = (child.visits, child.score / child.visits)
+                key = (child.visits, child.score / child.visits, picks == first)
                 if key > most:
                     best, most = picks, key
-        if most[0] > 1:
-            return best
-        fallback = self.greedy(position, decision, legal)
-        return best if fallback is None else fallback  # (an empty answer is an answer)
+        return best
 
     def greedy(self, position: Position, decision: Decision, legal: list[tuple[str, ...]]) -> tuple[str, ...] | None:
         """The game's greedy answer to ``decision`` as one of ``legal`` (picks in option order), or
@@ -208,7 +208,7 @@ class MctsAgent(Agent):
         picks = tuple(sorted(picks, key=order.__getitem__))
         return picks if picks in legal else None
 
-    def _iterate(self, root: _Node, game: Game, rng: Rng, scoring) -> None:
+    def _iterate(self, root: _Node, game: Game, rng: Rng, scoring, first: tuple[str, ...] | None = None) -> None:
         node, path = root, []
         while game.pending is not None:
             decision = game.pending
@@ -223,7 +223,8 @@ class MctsAgent(Agent):
                 if child is not None:
                     child.avail += 1
             if untried:
-                picks = untried[rng.below(len(untried))]
+                picks = first if node is root and first is not None and first in untried else \
+                    untried[rng.below(len(untried))]
                 child = children[picks] = _Node(decision.player)
                 child.avail = 1
                 game.choose(picks)

@@ -250,9 +250,10 @@ def test_search_scores_playouts_at_the_horizon(monkeypatch):
 
 @pytest.mark.parametrize(("module", "game_id"), [(rb, "raise-blaze"), (tt, "toho-tcg"), (rr, "recast-rift")],
                          ids=["raise-blaze", "toho-tcg", "recast-rift"])
-def test_answers_the_search_never_told_apart_fall_back_to_greedy(module, game_id):
-    """With fewer iterations than answers no answer is visited twice: mcts plays the greedy policy's answer,
-    not the first option it happened to try (checked where greedy's answer is not the first option)."""
+def test_answers_the_search_never_visited_fall_back_to_greedy(module, game_id):
+    """The greedy answer is the first the search tries and an answer it never visited is never played over
+    it: with one iteration mcts plays the greedy policy's answer, not the option it happened to try
+    (checked where greedy's answer is not the first option)."""
     from fuda.engine.core.agents import POLICIES
     from fuda.engine.core.search import Position
 
@@ -267,8 +268,29 @@ def test_answers_the_search_never_told_apart_fall_back_to_greedy(module, game_id
         greedy = {tuple(sorted(policy(view, decision, Rng(s)), key=decision.ids.index)) for s in range(3)}
         if len(greedy) != 1:  # a tie the policy breaks at random: no single greedy answer
             continue
-        agent = MctsAgent(7, iterations=2)
+        agent = MctsAgent(7, iterations=1)
         assert agent.choose(Position(game, decision.player), decision) == next(iter(greedy)), (game_id, game.seed)
         checked += 1
         away_from_first += next(iter(greedy)) != legal[0]
     assert checked > 10 and away_from_first > 3, (checked, away_from_first)
+
+
+def test_ties_at_the_root_go_to_the_better_result_then_to_greedy():
+    """Answers tried once each: one that won its playout beats greedy's that lost; among equal results
+    greedy's answer wins, and more visits beat both."""
+    from fuda.engine.core.search import _Node
+
+    def root(**results):
+        node = _Node(0)
+        for name, (visits, score) in results.items():
+            child = node.children[(name,)] = _Node(0)
+            child.visits, child.score, child.avail = visits, score, visits
+        return node
+
+    legal = [("a",), ("b",), ("g",)]
+    assert MctsAgent._answer(root(a=(1, 0.0), b=(1, 0.0), g=(1, 0.0)), legal, ("g",)) == ("g",)
+    assert MctsAgent._answer(root(a=(1, 0.0), b=(1, 1.0), g=(1, 0.0)), legal, ("g",)) == ("b",)
+    assert MctsAgent._answer(root(a=(3, 1.0), g=(2, 2.0)), legal, ("g",)) == ("a",)
+    assert MctsAgent._answer(root(a=(1, 0.0)), legal, ("g",)) == ("a",)  # greedy's answer never tried: a visited one
+    assert MctsAgent._answer(root(), legal, ("g",)) == ("g",)
+    assert MctsAgent._answer(root(a=(1, 0.0), b=(1, 0.0)), legal, None) == ("a",)
