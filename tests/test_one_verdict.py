@@ -9,6 +9,7 @@ images, play, simulate and list (``fuda --lang ja -q …``).
 
 from __future__ import annotations
 
+import json
 import re
 import shutil
 from dataclasses import dataclass
@@ -133,7 +134,7 @@ def run(command: str, folder: Path, defect: Defect, out: Path):
 
 @pytest.mark.parametrize("defect", DEFECTS, ids=[d.name for d in DEFECTS])
 def test_every_command_gives_the_one_verdict(defect, tmp_path, monkeypatch):
-    """Every command refuses the folder with validate's located findings (exit 1), or accepts it (exit 0) showing each warning once on stderr."""
+    """Every command refuses the folder with validate's located findings (exit 1, no file written), or accepts it (exit 0) showing each warning once on stderr."""
     import fuda.database.load as load
 
     folder = planted(defect, tmp_path)
@@ -151,20 +152,34 @@ def test_every_command_gives_the_one_verdict(defect, tmp_path, monkeypatch):
     verdicts = {}
     for command in COMMANDS:
         calls.clear()
-        result = run(command, folder, defect, tmp_path / "out" / command.replace(" ", "-"))
+        out = tmp_path / "out" / command.replace(" ", "-")
+        result = run(command, folder, defect, out)
         shown = finding_lines(result.stdout if command == "validate" else result.stderr)
-        verdicts[command] = (result.exit_code, shown, len(calls))
+        written = sorted(p.name for p in out.rglob("*") if p.is_file()) if out.exists() else []
+        verdicts[command] = (result.exit_code, shown, len(calls), written)
     reference = set(verdicts["validate"][1])
     assert expected[0].render("ja") in reference
-    for command, (code, shown, loads) in verdicts.items():
+    for command, (code, shown, loads, written) in verdicts.items():
         assert loads == 1, f"{command}: the database was validated {loads} times"
         if defect.severity == "error":
             assert code == 1, f"{command} exited {code}"
             assert set(shown) == reference, f"{command}: {sorted(set(shown) ^ reference)}"
+            assert written == [], f"{command} wrote {written[:5]} for a refused folder"
         else:
             assert code == 0, f"{command} exited {code}: {shown}"
             for line in reference:
                 assert shown.count(line) == 1, f"{command} shows {line!r} {shown.count(line)} times"
+    if defect.severity == "warning":  # accepted: the outputs are whole
+        import zipfile
+
+        from pypdf import PdfReader
+
+        out = tmp_path / "out"
+        assert len(PdfReader(out / "print" / "cards.pdf").pages) > 0
+        assert any(n.endswith(".xml") for n in zipfile.ZipFile(out / "export-udonarium" / "room.zip").namelist())
+        assert (out / "export-duel-online" / "Card.txt").read_bytes().count(b"\n") > 10
+        report = json.loads((out / "build" / "build" / "validation.json").read_text(encoding="utf-8"))
+        assert report["errors"] == 0 and defect.code in {f["code"] for f in report["findings"]}
 
 
 @pytest.mark.parametrize("defect", DEFECTS, ids=[d.name for d in DEFECTS])
