@@ -11,11 +11,12 @@ engine package offers (see :mod:`engine.games`):
 * ``entrants(registry)`` — one per deck of the database, for ``fuda simulate``;
 * ``play_match(registry, setups, games, seed, agents, first)`` — ``fuda match``;
 * ``plays(game)`` — whether a custom game declares ``play:`` (without it, it cannot be played);
-* ``CATALOGUE``, ``ENGINE_VERSION``, ``RULES_VERSION``.
+* ``CATALOGUE``, ``ENGINE_VERSION``, ``RULES_VERSION``, ``INFO``.
 """
 
 from __future__ import annotations
 
+from fuda.engine.core.contract import EngineInfo, Information
 from fuda.engine.core.tournament import Entrant
 from fuda.engine.custom import view as _view  # noqa: F401 (registers the greedy policy of CView)
 from fuda.engine.custom.cards import Static, build_registry, compile_game, static_of
@@ -27,6 +28,8 @@ from fuda.engine.custom.play import play_rules
 
 RULES = "custom"
 PLAYERS = (2,)
+#: the kind of game (:mod:`fuda.engine.core.contract`): hidden decks and hands, shuffled decks
+INFO = EngineInfo(players=PLAYERS, information=Information.IMPERFECT, chance=True)
 
 
 def play_problems(manifest, doc) -> list:
@@ -65,6 +68,6 @@ def entrants(registry) -> list[Entrant]:
             for d in sorted(registry.game.decks, key=lambda d: d.id)]
 
 
-__all__ = ["CATALOGUE", "ENGINE_VERSION", "PLAYERS", "RULES", "RULES_VERSION", "CustomGame", "PlayerSetup",
+__all__ = ["CATALOGUE", "ENGINE_VERSION", "INFO", "PLAYERS", "RULES", "RULES_VERSION", "CustomGame", "PlayerSetup",
            "Static", "WHENS", "build_registry", "card_problems", "compile_game", "entrants", "new_game", "play_match", "play_problems", "plays",
            "setup_from_deck", "setup_from_json", "static_of"]

@@ -10,6 +10,7 @@ Rule ids (``CU-…``) name the clauses of :data:`.catalogue.CATALOGUE`.
 from __future__ import annotations
 
 from fuda.engine.core import Decision, GameOver, Option, Termination
+from fuda.engine.core.hidden import CardRef
 from fuda.engine.core.decision import one_of, option
 from fuda.engine.custom.state import GONE, applies, matches, pile, put, statics, zone_of
 
@@ -48,7 +49,7 @@ def options_of(st, prefix: str, cards) -> tuple[Option, ...]:
         d = st.defs[c]
         k = count[d.id] = count.get(d.id, 0) + 1
         oid = prefix + d.id if seen[d.id] == 1 else f"{prefix}{d.id}#{k}"
-        out.append(option(oid, d.name, c))
+        out.append(option(oid, d.name, CardRef(c)))  # a card the decision shows (engine.core.hidden)
     return tuple(out)
 
 
@@ -61,7 +62,7 @@ def pick_cards(st, who: int, kind: str, cards, rule: str, count: int, src: int =
     else:
         picks = yield Decision(who, kind, options, rule, prompt, count, count)
     by_id = {o.id: o.value for o in options}
-    return [by_id[p] for p in picks]
+    return [int(by_id[p]) for p in picks]
 
 
 # -- zones ---------------------------------------------------------------------------------------

@@ -7,6 +7,7 @@ abilities use are :mod:`.effects`, the card-level rules :mod:`.rules`.
 from __future__ import annotations
 
 from fuda.engine.core import Decision, GameOver, Option, Termination
+from fuda.engine.core.hidden import CardRef
 from fuda.engine.core.decision import one_of, option
 from fuda.engine.custom import rules as R
 from fuda.engine.custom.state import GONE, has, pile, put, value
@@ -110,7 +111,7 @@ def main(st, p: int):
             d = defs[c]
             if d.cost <= budget and d.id not in seen:
                 seen.add(d.id)
-                options.append(option(d.play_id, d.name, c))
+                options.append(option(d.play_id, d.name, CardRef(c)))
         if rules.combat:
             attackers = [c for c in field_pile if can_attack(st, p, c)]
             if attackers:
@@ -119,13 +120,13 @@ def main(st, p: int):
             for c in field_pile:
                 for ab in defs[c].abilities.get("activate", ()):
                     if (not ab.tap or not st.tapped[c]) and ab.pay <= budget:
-                        options.append(option(f"activate:{defs[c].id}:{ab.index + 1}", defs[c].name, c))
+                        options.append(option(f"activate:{defs[c].id}:{ab.index + 1}", defs[c].name, CardRef(c)))
         options.append(PASS)
         pick = yield one_of(Decision, p, "main", tuple(options), "CU-MAIN-1", "行動を選ぶ")
         chosen = pick[0]
         if chosen == "pass":
             return
-        c = next(o.value for o in options if o.id == chosen)
+        c = int(next(o.value for o in options if o.id == chosen))
         if chosen.startswith("play:"):
             yield from play_card(st, p, c, respond=True)
         elif chosen.startswith("attack:"):
@@ -179,12 +180,12 @@ def respond_to(st, q: int, answering: int):
         d = st.defs[c]
         if d.id not in seen:
             seen.add(d.id)
-            options.append(option(d.play_id, d.name, c))
+            options.append(option(d.play_id, d.name, CardRef(c)))
     options.append(NO_RESPONSE)
     pick = yield one_of(Decision, q, "respond", tuple(options), "CU-RESPOND-1", "対応する札を選ぶ")
     if pick[0] == "pass":
         return
-    c = next(o.value for o in options if o.id == pick[0])
+    c = int(next(o.value for o in options if o.id == pick[0]))
     yield from play_card(st, q, c, respond=False, answering=answering)
 
 
@@ -237,7 +238,7 @@ def attack(st, p: int, a: int):
         options = R.options_of(st, "block:", blockers) + (NO_BLOCK,)
         pick = yield one_of(Decision, q, "block", options, "CU-COMBAT-2", st.defs[a].name)
         if pick[0] != "none":
-            b = next(o.value for o in options if o.id == pick[0])
+            b = int(next(o.value for o in options if o.id == pick[0]))
     if b == GONE:
         st.push(("unblocked", p, ("card",), st.defs[a].id))
         yield from R.run_ops(st, R.Ctx(a, p), rules.unblocked)
