@@ -2,11 +2,13 @@
 
 Painting and encoding a face (and its contact-sheet thumbnail) is pure CPU work on one card, so
 a game of many cards is cut into parts of one contact sheet each (``columns × rows`` cards, with
-the own backs that come between them), and a pool of worker processes — forked, so they start
-with the database already loaded — paints the parts. Each part comes back as bytes: every face's
-image and its contact sheet, encoded exactly as :func:`~fuda.gallery.make_images` would. The
-calling process writes them in card order, so the files, their names, the warnings and a failure
-(a face that does not fit stops the run after the faces before it) are those of one process.
+the own backs that come between them); this process paints every other part and a worker
+process — forked, so it starts with the database already loaded — the parts between. A part
+comes back as bytes: every face's image and its contact sheet, encoded exactly as
+:func:`~fuda.gallery.make_images` would. This process writes them in card order, so the files,
+their names, the warnings and a failure (a face that does not fit stops the run after the faces
+before it) are those of one process. One worker rather than two beside an idle caller: each
+worker holds some 60 MB of its own (its painting caches, the pages of the build it touches).
 
 Used only where it pays: a game of at least :data:`MIN_FACES` faces (starting two processes
 costs ~0.1 s, more than a small game's whole gallery), on a machine with two cores or more
@@ -25,8 +27,11 @@ from fuda.database.findings import Finding, FindingsError
 
 #: The fewest faces of a game painted by a pool (the sample games have under 100).
 MIN_FACES = 500
-#: Worker processes at most (the machine the goal was set for has two cores).
+#: Processes painting at most, this one included (the machine the goal was set for has two cores).
 MAX_WORKERS = 2
+#: Parts a worker paints before a fresh one is forked in its place: a worker's memory grows with
+#: the pages of the build it touches (the cards it reads are copied into it) and its caches.
+TASKS_PER_WORKER = 8
 
 
 @dataclass(frozen=True)
@@ -88,7 +93,9 @@ class _Job:
 
 def paint_parts(game, chosen: list, *, dpi: float, fmt: str, title: str | None, total: int, count: int):
     """Yield, in order, ``(indexes, Part)`` for every part of ``chosen`` painted by ``count``
-    worker processes. ``title`` and ``total`` are the contact sheets' (None: no sheets)."""
+    processes: this one (parts 0, count, 2 × count …) and ``count - 1`` workers (the others,
+    each queued at most two rounds ahead, so finished parts never pile up in memory). ``title``
+    and ``total`` are the contact sheets' (None: no sheets)."""
     from fuda.gallery.contact import ContactSheets
 
     per = ContactSheets("", 1, None).per
@@ -103,9 +110,13 @@ def paint_parts(game, chosen: list, *, dpi: float, fmt: str, title: str | None, 
     gc.collect()
     gc.freeze()
     try:
-        with multiprocessing.get_context("fork").Pool(count) as pool:
-            for span, part in zip(spans, pool.imap(_paint_part, [(s.start, s.stop) for s in spans])):
-                yield span, part
+        with multiprocessing.get_context("fork").Pool(count - 1, maxtasksperchild=TASKS_PER_WORKER) as pool:
+            queued: dict = {}
+            for k, span in enumerate(spans):
+                for ahead in range(k, min(len(spans), k + 2 * count)):
+                    if ahead % count and ahead not in queued:
+                        queued[ahead] = pool.apply_async(_paint_part, ((spans[ahead].start, spans[ahead].stop),))
+                yield span, (queued.pop(k).get() if k % count else _paint_part((span.start, span.stop)))
     finally:
         gc.unfreeze()
         _JOB[0] = None
@@ -128,7 +139,7 @@ def _card_height(game, chosen: list, dpi: float) -> int | None:
 
 
 def _paint_part(bounds: tuple[int, int]) -> Part:
-    """In a worker: paint, encode and lay on a contact sheet the faces ``chosen[a:b]``."""
+    """In a worker or this process: paint, encode and lay on a contact sheet the faces ``chosen[a:b]``."""
     from fuda.faces.fonts import game_fonts
     from fuda.gallery.contact import ContactSheets, _encode
     from fuda.gallery.images import _size, encode, face_of, paint
