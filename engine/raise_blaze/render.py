@@ -1,29 +1,51 @@
-"""Readable RAISE×BLAZE logs and position dumps, in Japanese with the printed card names.
+"""Readable RAISE×BLAZE logs and position dumps, in the user's language with the printed card names.
 
-For a seat, what that seat cannot see stays unnamed: the opponent's drawn cards, opening hand,
-core fighter until it is turned face up (RB-SETUP-1/6), cards taken from the deck or a destroyed
-life card taken into the hand, the hand of a set-up position. For a spectator or a replay
-(``seat=None``) every card is named.
+Sentences come from :mod:`fuda.i18n` (``narr.rb.*`` keys), the game's words from the tables
+below (each with an English twin); card and deck names stay as printed. For a seat, what that
+seat cannot see stays unnamed: the opponent's drawn cards, opening hand, core fighter until it is
+turned face up (RB-SETUP-1/6), cards taken from the deck or a destroyed life card taken into the
+hand, the hand of a set-up position. For a spectator or a replay (``seat=None``) every card is
+named.
 """
 
 from __future__ import annotations
 
 from fuda.engine.core.narration import Narrator
-from fuda.i18n import language
+from fuda.i18n import language, t
 
 HOW = {"normal": "通常召喚", "raise": "レイズ召喚", "effect": "エフェクト召喚", "effect-raise": "エフェクトレイズ召喚"}
+HOW_EN = {"normal": "normal summon", "raise": "raise summon", "effect": "effect summon",
+          "effect-raise": "effect raise summon"}
 WHY = {"draw-step": "ドロー", "effect": "効果", "cost": "コスト", "battle": "戦闘"}
+WHY_EN = {"draw-step": "draw", "effect": "effect", "cost": "cost", "battle": "battle"}
 SOURCE = {"hand": "手札", "graveyard": "墓地", "deck": "デッキ", "set": "伏せ", "grave": "墓地"}
+SOURCE_EN = {"hand": "hand", "graveyard": "graveyard", "deck": "deck", "set": "set cards", "grave": "graveyard"}
 DECISIONS = {"main": "行動", "battle": "攻撃", "block": "防御", "intercept": "迎撃", "respond": "伏せスペル",
              "window": "バトル直前", "life": "ライフカード",
              "underneath": "下敷き", "target": "対象", "optional": "任意効果", "effect-summon": "エフェクト召喚",
              "equip": "装着先", "take": "手札に加える", "discard": "捨てる", "cost": "コスト", "core": "コアファイター"}
+DECISIONS_EN = {"main": "action", "battle": "attack", "block": "defence", "intercept": "intercept",
+                "respond": "set spell", "window": "just before battle", "life": "life card",
+                "underneath": "underneath", "target": "target", "optional": "optional effect",
+                "effect-summon": "effect summon", "equip": "equip to", "take": "take into the hand",
+                "discard": "discard", "cost": "cost", "core": "core fighter"}
 # the words of an option id (``summon:youmu``, ``attack:youmu#3>core``) as a reader says them
 PICK_WORDS = {"summon": "召喚", "spell": "スペル", "attack": "攻撃", "battle": "バトルへ", "end": "終了",
               "activate": "起動", "set": "伏せる", "open": "表にする", "opp": "相手の", "own": "自分の",
               "power-up": "パワーアップ", "raise": "レイズ", "yes": "はい", "no": "いいえ", "pass": "パス",
               "skip": "しない", "block": "ブロック", "none": "なし", "hand": "手札に加える"}
+PICK_WORDS_EN = {"summon": "summon", "spell": "spell", "attack": "attack", "battle": "to battle", "end": "end",
+                 "activate": "activate", "set": "set", "open": "turn face up", "opp": "opponent's",
+                 "own": "own", "power-up": "power up", "raise": "raise", "yes": "yes", "no": "no",
+                 "pass": "pass", "skip": "skip", "block": "block", "none": "none", "hand": "take into the hand"}
 UNTIL = {"end-of-turn": "ターン終了時まで", "leaves-field": "場にいる間"}
+UNTIL_EN = {"end-of-turn": "until end of turn", "leaves-field": "while on the field"}
+
+#: the word tables by language
+WORDS = {"ja": {"how": HOW, "why": WHY, "source": SOURCE, "decisions": DECISIONS, "picks": PICK_WORDS,
+                "until": UNTIL},
+         "en": {"how": HOW_EN, "why": WHY_EN, "source": SOURCE_EN, "decisions": DECISIONS_EN,
+                "picks": PICK_WORDS_EN, "until": UNTIL_EN}}
 
 
 class RBNarrator(Narrator):
@@ -32,6 +54,15 @@ class RBNarrator(Narrator):
     def __init__(self, game):
         super().__init__(game)
         self.defs, self.by_oid, self.setups, self.oid = game.defs, game.by_oid, game.setups, game.oid
+        self.lang = language()
+
+    def say(self, key: str, **params) -> str:
+        """The sentence ``narr.rb.<key>`` in the narrator's language."""
+        return t(f"narr.rb.{key}", self.lang, **params)
+
+    def word(self, table: str, key: str) -> str:
+        """A game word (``how``, ``why``, ``source``, ``decisions``, ``picks``, ``until``)."""
+        return WORDS[self.lang if self.lang in WORDS else "en"][table][key]
 
     def _n(self, p, oid) -> str:
         """The printed name of p's card ``oid`` (``core``: p's core fighter)."""
@@ -39,16 +70,16 @@ class RBNarrator(Narrator):
             return str(oid)
         if oid == "core":
             core = self.game.core[p]
-            return f"コア{self.defs[core].name}" if core >= 0 else "コアファイター"
+            return self.say("core", card=self.defs[core].name) if core >= 0 else self.say("core_fighter")
         card = self.by_oid[p].get(oid)
         return self.defs[card].name if card is not None else oid
 
     def _pick(self, p, pick: str) -> str:
-        """An option id in words: verbs in Japanese, card ids by their printed names."""
+        """An option id in words: verbs in the user's language, card ids by their printed names."""
         words = []
         for part in pick.split(":"):
             if part in PICK_WORDS:
-                words.append(PICK_WORDS[part])
+                words.append(self.word("picks", part))
                 continue
             # ``a>b``: p's card a against the opponent's b
             words.append("→".join(self._card_word(p if i == 0 else 1 - p, x) for i, x in enumerate(part.split(">"))))
@@ -66,7 +97,7 @@ class RBNarrator(Narrator):
         return oid
 
     def _names(self, p, oids) -> str:
-        return "、".join(self._n(p, o) for o in oids)
+        return self.say("sep").join(self._n(p, o) for o in oids)
 
     def line(self, event, seat: int | None = None) -> str:
         """One readable line (empty for internal events); hidden cards unnamed for ``seat``."""
@@ -81,33 +112,37 @@ class RBNarrator(Narrator):
         if k == "decision":
             if d["forced"] or d["kind"] not in DECISIONS:
                 return ""
+            kind = self.word("decisions", d["kind"])
             if seat is not None and p != seat:
                 if d["kind"] in SECRET_PICKS:
-                    return f"    {who} 選択（{DECISIONS[d['kind']]}）"
-                if d["kind"] == "main" and d["picks"] and d["picks"][0].startswith("set:"):
-                    return f"    {who} 選択（{DECISIONS[d['kind']]}）: {PICK_WORDS['set']}"  # a set spell stays unnamed
-            return f"    {who} 選択（{DECISIONS[d['kind']]}）: {'、'.join(self._pick(p, pick) for pick in d['picks'])}"
+                    return "    " + self.say("chose_hidden", who=who, kind=kind)
+                if d["kind"] == "main" and d["picks"] and d["picks"][0].startswith("set:"):  # a set spell stays unnamed
+                    return "    " + self.say("chose", who=who, kind=kind, picks=self.word("picks", "set"))
+            picks = self.say("sep").join(self._pick(p, pick) for pick in d["picks"])
+            return "    " + self.say("chose", who=who, kind=kind, picks=picks)
         if k == "chance":
             if d["what"] == "first-player":
-                return f"先攻: P{d['result'] + 1}（乱数）"
+                return self.say("first", n=d["result"] + 1)
             if d["what"] == "discard":
-                return f"  {who} ランダムに選ばれた手札: {self._names(p, d['result'])}"
-            return f"  {who} デッキをシャッフル（{len(d['result'])}枚）"
+                return "  " + self.say("random_discard", who=who, cards=self._names(p, d["result"]))
+            return "  " + self.say("shuffle", who=who, count=len(d["result"]))
         if k == "turn":
-            return f"── ターン{d['turn']} {who}（ライフ P1:{d['life'][0]} P2:{d['life'][1]}）"
+            return self.say("turn", turn=d["turn"], who=who, life1=d["life"][0], life2=d["life"][1])
         if k == "game-over":
-            return f"== 終了: {who + 'の勝ち' if p is not None else '引き分け'}（{self._reason(d['reason'])}）"
+            result = self.say("wins", who=who) if p is not None else self.say("drawn")
+            return self.say("over", result=result, reason=self._reason(d["reason"]))
         line = RENDER.get(k)
         return line(self, who, p, q, d) if line is not None else ""
 
     def _reason(self, reason: str) -> str:
         outcome = self.game.outcome
-        if outcome is not None and outcome.en == reason and outcome.ja:
+        if self.lang == "ja" and outcome is not None and outcome.en == reason and outcome.ja:
             return outcome.ja
         return reason
 
     def state(self, seat: int | None = None) -> str:
-        """A multi-line dump of the position (for ``seat``: its view — hidden zones as sizes)."""
+        """A multi-line dump of the position (for ``seat``: its view — hidden zones as sizes); the
+        spectator's dump (failing scripts, debugging) names cards by id in plain English."""
         g = self.game
         if seat is not None:
             return self._seat_state(g.view(seat))
@@ -127,40 +162,25 @@ class RBNarrator(Narrator):
             lines.append(f"  spell zone: {' < '.join(spells) or '-'}")
         return "\n".join(lines)
 
-    def _seat_state_ja(self, view) -> str:
-        oid = self.oid
-        lines = [f"ターン{view.turn}  手番 P{view.active + 1}（P{view.seat + 1} から見た盤面）"]
-        for p, side in enumerate(view.sides):
-            core_s = f"{self.defs[side.core].name}（{side.core_power}）" if side.core is not None else "（裏向き）"
-            lines.append(f"P{p + 1}: コア {core_s}  上乗せ{len(side.ups)}枚 | ライフ{side.life} | "
-                         f"デッキ{side.deck_size}枚 | 墓地{len(side.grave)}枚")
-            hand = "、".join(oid[c] for c in side.hand) or "なし" if side.hand is not None else f"{side.hand_size}枚"
-            lines.append(f"  手札: {hand}")
-            fighters = [f"{oid[f.card]}（{f.power}）" + (f"［下敷き {'、'.join(oid[u] for u in f.under)}］" if f.under else "")
-                        for f in side.fighters]
-            lines.append(f"  ファイター: {'、'.join(fighters) or 'なし'}")
-            spells = [("（伏せ）" if c is None else f"{oid[c]}{'' if up else '（伏せ）'}")
-                      for c, up in zip(side.spell, side.spell_face_up)]
-            lines.append(f"  スペルゾーン: {' < '.join(spells) or 'なし'}")
-        return "\n".join(lines)
-
     def _seat_state(self, view) -> str:
-        oid = self.oid
-        if language() == "ja":
-            return self._seat_state_ja(view)
-        lines = [f"turn {view.turn}, P{view.active + 1} to play (seen by P{view.seat + 1})"]
+        oid, say = self.oid, self.say
+        sep, none = say("sep"), say("none")
+        lines = [say("state.head", turn=view.turn, active=view.active + 1, seat=view.seat + 1)]
         for p, side in enumerate(view.sides):
-            core_s = f"{self.defs[side.core].name}({side.core_power})" if side.core is not None else "(face down)"
-            lines.append(f"P{p + 1}: core {core_s} ups {len(side.ups)} | life {side.life} | "
-                         f"deck {side.deck_size} | grave {len(side.grave)}")
-            hand = ", ".join(oid[c] for c in side.hand) or "-" if side.hand is not None else f"{side.hand_size} card(s)"
-            lines.append(f"  hand: {hand}")
-            fighters = [f"{oid[f.card]}({f.power})" + (f"[{', '.join(oid[u] for u in f.under)}]" if f.under else "")
+            core_s = (say("state.core", card=self.defs[side.core].name, power=side.core_power)
+                      if side.core is not None else say("state.face_down"))
+            lines.append(say("state.side", n=p + 1, core=core_s, ups=len(side.ups), life=side.life,
+                             deck=side.deck_size, grave=len(side.grave)))
+            hand = (sep.join(oid[c] for c in side.hand) or none if side.hand is not None
+                    else say("count", n=side.hand_size))
+            lines.append("  " + say("state.hand", cards=hand))
+            fighters = [say("state.fighter", card=oid[f.card], power=f.power)
+                        + (say("state.under", cards=sep.join(oid[u] for u in f.under)) if f.under else "")
                         for f in side.fighters]
-            lines.append(f"  fighters: {' '.join(fighters) or '-'}")
-            spells = [("(set)" if c is None else f"{oid[c]}{'' if up else '(set)'}")
+            lines.append("  " + say("state.fighters", cards=sep.join(fighters) or none))
+            spells = [(say("state.set") if c is None else f"{oid[c]}{'' if up else say('state.set')}")
                       for c, up in zip(side.spell, side.spell_face_up)]
-            lines.append(f"  spell zone: {' < '.join(spells) or '-'}")
+            lines.append("  " + say("state.spells", cards=" < ".join(spells) or none))
         return "\n".join(lines)
 
 
@@ -170,59 +190,72 @@ SECRET_PICKS = {"core", "take"}
 
 #: Lines for events of the opponent that name cards a seat cannot see (None: the event is open).
 HIDDEN = {
-    "draw": lambda g, who, d: f"  {who} ドロー",
-    "opening": lambda g, who, d: f"  {who} 初期手札{len(d['hand'])}枚  ライフカード{d['life']}枚",
-    "life-to-hand": lambda g, who, d: f"    {who} ライフカードを手札に加えた",
-    "to-hand": lambda g, who, d: (f"    {who} {SOURCE[d['source']]}から手札に加える: {len(d['cards'])}枚"
+    "draw": lambda g, who, d: "  " + g.say("draw_hidden", who=who),
+    "opening": lambda g, who, d: "  " + g.say("opening_hidden", who=who, count=len(d["hand"]), life=d["life"]),
+    "life-to-hand": lambda g, who, d: "    " + g.say("life_to_hand_hidden", who=who),
+    "to-hand": lambda g, who, d: ("    " + g.say("to_hand", who=who, source=g.word("source", d["source"]),
+                                                 cards=g.say("count", n=len(d["cards"])))
                                   if d["source"] == "deck" else None),  # (from the graveyard: open)
-    "position": lambda g, who, d: f"{who} 局面指定: ライフ{d['life']} 手札{len(d['hand'])}枚",
+    "position": lambda g, who, d: g.say("position_hidden", who=who, life=d["life"], hand=len(d["hand"])),
 }
 
 
+def _summon(g, who, p, d) -> str:
+    text = g.say("summon", who=who, how=g.word("how", d["how"]), card=g._n(p, d["card"]))
+    if d["source"] != "hand":
+        text += g.say("summon_from", source=g.word("source", d["source"]))
+    if d["under"]:
+        text += g.say("summon_under", cards=g._names(p, d["under"]))
+    return "  " + text
+
+
 RENDER = {
-    "setup": lambda g, who, p, q, d: (f"{who} デッキ「{g.setups[p].name or d['deck']}」 "
-                                     f"メイン{d['main']}枚・コア{d['core']}枚"),
-    "opening": lambda g, who, p, q, d: f"  {who} 初期手札: {g._names(p, d['hand'])}  ライフカード{d['life']}枚",
-    "reveal-core": lambda g, who, p, q, d: f"  {who} コアファイター: {g._n(p, 'core')}（パワー{d['power']}）",
-    "position": lambda g, who, p, q, d: (f"{who} 局面指定: コア {g.defs[g.by_oid[p][d['core']]].name} "
-                                        f"ライフ{d['life']} 手札 {g._names(p, d['hand']) or 'なし'} "
-                                        f"場 {g._names(p, d['fighters']) or 'なし'}"),
-    "draw": lambda g, who, p, q, d: f"  {who} ドロー: {g._n(p, d['card'])}",
-    "no-draw": lambda g, who, p, q, d: f"  {who} デッキが空で引けない",
-    "summon": lambda g, who, p, q, d: (f"  {who} {HOW[d['how']]}: {g._n(p, d['card'])}"
-                                      + (f"（{SOURCE[d['source']]}から）" if d["source"] != "hand" else "")
-                                      + (f" 下敷き: {g._names(p, d['under'])}" if d["under"] else "")),
-    "set": lambda g, who, p, q, d: f"  {who} スペルを伏せる",
-    "spell": lambda g, who, p, q, d: (f"  {who} スペル発動: {g._n(p, d['card'])}"
-                                     + ("（伏せから）" if d["source"] == "set" else "")),
-    "equip": lambda g, who, p, q, d: (f"    {g._n(p, d['card'])}を{'相手の' if d['side'] != p else ''}"
-                                     f"{g._n(d['side'], d['host'])}に装着"),
-    "activate": lambda g, who, p, q, d: f"  {who} 起動: {g._n(p, d['card'])}",
-    "ability": lambda g, who, p, q, d: f"    {who} {g._n(p, d['card'])}の効果",
-    "attack": lambda g, who, p, q, d: f"  {who} 攻撃: {g._n(p, d['attacker'])} → 相手の{g._n(q, d['target'])}",
-    "block": lambda g, who, p, q, d: f"    {who} {g._n(p, d['card'])}で守る",
-    "through": lambda g, who, p, q, d: f"    {who} 守らずに通す",
-    "negated": lambda g, who, p, q, d: f"    攻撃は無効になった（{g._n(p, d['card'])}）",
-    "attack-ends": lambda g, who, p, q, d: "    攻撃は終わった（攻撃したカードか攻撃対象が場を離れた）",
-    "battle": lambda g, who, p, q, d: (f"    バトル: {g._n(p, d['attacker'])}（{d['power']}） vs "
-                                      f"{g._n(q, d['target'])}（{d['against']}）"),
-    "immune": lambda g, who, p, q, d: f"    {g._n(p, d['card'])}は戦闘では破壊されない",
-    "destroyed": lambda g, who, p, q, d: f"    {who}の{g._n(p, d['card'])}が破壊された（{WHY[d['why']]}）",
-    "returned": lambda g, who, p, q, d: f"    {who}の{g._n(p, d['card'])}が手札に戻った",
-    "life-lost": lambda g, who, p, q, d: f"    {who} ライフカードが破壊された（残り{d['left']}枚）",
-    "life-to-hand": lambda g, who, p, q, d: f"    {who} ライフカード{g._n(p, d['card'])}を手札に加えた",
-    "power-up": lambda g, who, p, q, d: (f"    {who} ライフカード{g._n(p, d['card'])}を上乗せ → "
-                                        f"{g._n(p, 'core')}のパワー{d['power']}"),
-    "boost": lambda g, who, p, q, d: (f"    {who}の{g._n(p, d['card'])}のパワー{d['amount']:+d}"
-                                     f"（{UNTIL[d['until']]}） → {d['power']}"),
-    "discard": lambda g, who, p, q, d: f"    {who} 手札を捨てる: {g._names(p, d['cards'])}",
-    "mill": lambda g, who, p, q, d: f"    {who} デッキの上から墓地へ: {g._names(p, d['cards'])}",
-    "to-hand": lambda g, who, p, q, d: f"    {who} {SOURCE[d['source']]}から手札に加える: {g._names(p, d['cards'])}",
-    "add-life": lambda g, who, p, q, d: f"    {who} ライフカードを{d['count']}枚増やす（{d['life']}枚）",
-    "detach": lambda g, who, p, q, d: f"    {who} コスト: 下敷きの{g._names(p, d['cards'])}を墓地へ",
-    "nothing": lambda g, who, p, q, d: f"    （{g._n(p, d['card'])}の効果: 対象・該当カードなし）",
-    "decline": lambda g, who, p, q, d: f"    {who} {g._n(p, d['card'])}の効果を使わない",
-    "limit": lambda g, who, p, q, d: f"    {g._n(p, d['card'])}の効果は１ターンに１度",
-    "concede": lambda g, who, p, q, d: f"  {who} 投了",
-    "clock": lambda g, who, p, q, d: f"  {who} 時間切れ（{d['rule']}）",
+    "setup": lambda g, who, p, q, d: g.say("setup", who=who, deck=g.setups[p].name or d["deck"], main=d["main"],
+                                           core=d["core"]),
+    "opening": lambda g, who, p, q, d: "  " + g.say("opening", who=who, cards=g._names(p, d["hand"]), life=d["life"]),
+    "reveal-core": lambda g, who, p, q, d: "  " + g.say("reveal_core", who=who, card=g._n(p, "core"), power=d["power"]),
+    "position": lambda g, who, p, q, d: g.say("position", who=who, core=g.defs[g.by_oid[p][d["core"]]].name,
+                                              life=d["life"], hand=g._names(p, d["hand"]) or g.say("none"),
+                                              field=g._names(p, d["fighters"]) or g.say("none")),
+    "draw": lambda g, who, p, q, d: "  " + g.say("draw", who=who, card=g._n(p, d["card"])),
+    "no-draw": lambda g, who, p, q, d: "  " + g.say("no_draw", who=who),
+    "summon": lambda g, who, p, q, d: _summon(g, who, p, d),
+    "set": lambda g, who, p, q, d: "  " + g.say("set", who=who),
+    "spell": lambda g, who, p, q, d: "  " + g.say("spell", who=who, card=g._n(p, d["card"]))
+    + (g.say("spell_from_set") if d["source"] == "set" else ""),
+    "equip": lambda g, who, p, q, d: "    " + g.say("equip", card=g._n(p, d["card"]),
+                                                    host=(g.say("opponents") if d["side"] != p else "")
+                                                    + g._n(d["side"], d["host"])),
+    "activate": lambda g, who, p, q, d: "  " + g.say("activate", who=who, card=g._n(p, d["card"])),
+    "ability": lambda g, who, p, q, d: "    " + g.say("ability", who=who, card=g._n(p, d["card"])),
+    "attack": lambda g, who, p, q, d: "  " + g.say("attack", who=who, attacker=g._n(p, d["attacker"]),
+                                                   target=g._n(q, d["target"])),
+    "block": lambda g, who, p, q, d: "    " + g.say("block", who=who, card=g._n(p, d["card"])),
+    "through": lambda g, who, p, q, d: "    " + g.say("through", who=who),
+    "negated": lambda g, who, p, q, d: "    " + g.say("negated", card=g._n(p, d["card"])),
+    "attack-ends": lambda g, who, p, q, d: "    " + g.say("attack_ends"),
+    "battle": lambda g, who, p, q, d: "    " + g.say("battle", attacker=g._n(p, d["attacker"]), power=d["power"],
+                                                    target=g._n(q, d["target"]), against=d["against"]),
+    "immune": lambda g, who, p, q, d: "    " + g.say("immune", card=g._n(p, d["card"])),
+    "destroyed": lambda g, who, p, q, d: "    " + g.say("destroyed", who=who, card=g._n(p, d["card"]),
+                                                       why=g.word("why", d["why"])),
+    "returned": lambda g, who, p, q, d: "    " + g.say("returned", who=who, card=g._n(p, d["card"])),
+    "life-lost": lambda g, who, p, q, d: "    " + g.say("life_lost", who=who, left=d["left"]),
+    "life-to-hand": lambda g, who, p, q, d: "    " + g.say("life_to_hand", who=who, card=g._n(p, d["card"])),
+    "power-up": lambda g, who, p, q, d: "    " + g.say("power_up", who=who, card=g._n(p, d["card"]),
+                                                      core=g._n(p, "core"), power=d["power"]),
+    "boost": lambda g, who, p, q, d: "    " + g.say("boost", who=who, card=g._n(p, d["card"]),
+                                                   amount=f"{d['amount']:+d}", until=g.word("until", d["until"]),
+                                                   power=d["power"]),
+    "discard": lambda g, who, p, q, d: "    " + g.say("discard", who=who, cards=g._names(p, d["cards"])),
+    "mill": lambda g, who, p, q, d: "    " + g.say("mill", who=who, cards=g._names(p, d["cards"])),
+    "to-hand": lambda g, who, p, q, d: "    " + g.say("to_hand", who=who, source=g.word("source", d["source"]),
+                                                     cards=g._names(p, d["cards"])),
+    "add-life": lambda g, who, p, q, d: "    " + g.say("add_life", who=who, count=d["count"], life=d["life"]),
+    "detach": lambda g, who, p, q, d: "    " + g.say("detach", who=who, cards=g._names(p, d["cards"])),
+    "nothing": lambda g, who, p, q, d: "    " + g.say("nothing", card=g._n(p, d["card"])),
+    "decline": lambda g, who, p, q, d: "    " + g.say("decline", who=who, card=g._n(p, d["card"])),
+    "limit": lambda g, who, p, q, d: "    " + g.say("limit", card=g._n(p, d["card"])),
+    "concede": lambda g, who, p, q, d: "  " + g.say("concede", who=who),
+    "clock": lambda g, who, p, q, d: "  " + g.say("clock", who=who, rule=d["rule"]),
 }

@@ -24,8 +24,11 @@ WHENS = ("on-play", "before-battle", "on-flip", "from-result")
 ABILITY_KEYS = {"condition": Enum(values=("day", "night"))}
 STATS = ("power", "speed", "brain")
 STAT_JA = ("パワー", "スピード", "ブレイン")
+STAT_EN = ("power", "speed", "brain")
 WHEN_JA = {"on-play": "【登場時】", "before-battle": "【バトル直前】", "on-flip": "【反転時】",
            "from-result": "【リザルト】"}
+WHEN_EN = {"on-play": "[on play]", "before-battle": "[just before battle]", "on-flip": "[on flip]",
+           "from-result": "[from the result zone]"}
 ANY, DAY, NIGHT = 0, 1, 2
 
 

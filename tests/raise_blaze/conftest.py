@@ -15,6 +15,7 @@ setup holds exactly these cards. ``act(game, *steps)`` answers decisions with a 
 
 from __future__ import annotations
 
+import pytest
 from fuda import load_database
 from fuda.database.resources import cards_dir
 from fuda.engine import raise_blaze as rb
@@ -22,6 +23,16 @@ from fuda.engine.core import ScriptedAgent, run
 
 FILLER = ("rumia",) * 10
 _CACHE: dict = {}
+
+
+@pytest.fixture
+def japanese():
+    """The narration in Japanese for one test (the language set back to the locale's after)."""
+    from fuda.i18n import set_language
+
+    set_language("ja")
+    yield
+    set_language(None)
 
 
 def sample_registry():

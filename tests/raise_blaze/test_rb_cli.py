@@ -7,17 +7,27 @@ from __future__ import annotations
 
 import json
 
+from fuda.i18n import set_language
+
 from ..engine import cli
 
 wired = cli.engine_wired("raise-blaze", "fuda.engine.raise_blaze")
 
 
-def test_play_prints_a_readable_japanese_log_and_writes_a_replay(tmp_path):
-    """`fuda play raise-blaze` prints turns with printed card names and writes a replay that verifies."""
-    out, _ = cli.play_and_verify("raise-blaze", ("mountain-faith", "scarlet-night"), tmp_path / "game.json",
-                                 "--seed", "3", "--agents", "random,greedy")
-    assert "── ターン1" in out and "ドロー" in out and "result: player" in out
-    assert "コアファイター" in out and ("召喚" in out or "スペル発動" in out)
+def test_play_prints_a_readable_log_in_the_users_language_and_writes_a_replay(tmp_path):
+    """`fuda play raise-blaze` prints turns with printed card names in the user's language (English
+    in an English locale, Japanese under ja) and writes a replay that verifies."""
+    args = ("--seed", "3", "--agents", "random,greedy")
+    out, _ = cli.play_and_verify("raise-blaze", ("mountain-faith", "scarlet-night"), tmp_path / "game.json", *args)
+    assert "── Turn 1" in out and "draws" in out and "result: player" in out and "── ターン" not in out
+    assert "core fighter" in out and ("summon" in out or "plays the spell" in out)
+    set_language("ja")
+    try:
+        ja = cli.invoke("play", "raise-blaze", "--deck", "mountain-faith", "--deck", "scarlet-night", *args)
+    finally:
+        set_language(None)
+    assert ja.exit_code == 0 and "── ターン1" in ja.output and "ドロー" in ja.output
+    assert "コアファイター" in ja.output and ("召喚" in ja.output or "スペル発動" in ja.output)
 
 
 def test_play_rejects_unknown_decks_in_one_line():

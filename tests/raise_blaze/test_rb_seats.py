@@ -62,7 +62,7 @@ def test_reading_a_view_changes_nothing():
         assert game.log.digest() == before and game.describe_state() == dump
 
 
-def test_a_seats_transcript_does_not_name_the_opponents_hidden_cards():
+def test_a_seats_transcript_does_not_name_the_opponents_hidden_cards(japanese):
     """P1's transcript counts P2's draws, set spell and opening hand without naming them; the
     spectator's and P2's own transcripts name them."""
     game = scenario(dict(core="core-suika"), dict(hand=["danmaku-kekkai"], deck=["kanako"]), active=1, phase="draw")
@@ -73,7 +73,7 @@ def test_a_seats_transcript_does_not_name_the_opponents_hidden_cards():
     assert not any(name in mine for name in hidden)
     assert "P2 ドロー\n" in mine and "P2 スペルを伏せる" in mine and "set:danmaku-kekkai" not in mine
     assert "局面指定: ライフ5 手札1枚" in mine
-    assert "danmaku-kekkai" not in game.describe_state(0) and "(set)" in game.describe_state(0)
+    assert "danmaku-kekkai" not in game.describe_state(0) and "（伏せ）" in game.describe_state(0)
 
 
 def test_a_copy_plays_on_like_the_original():
@@ -101,7 +101,7 @@ def test_a_copy_of_a_conceded_game_is_conceded():
     assert twin.finished and twin.outcome == game.outcome and twin.log.digest() == game.log.digest()
 
 
-def test_the_outcome_is_typed():
+def test_the_outcome_is_typed(japanese):
     """Life, deck-out, both last life cards at once and a concession end with their Termination
     kinds, the winner, and the text in Japanese and English."""
     won = act(scenario(dict(core="core-marisa", fighters=["rumia"]), dict(life=1), phase="battle"),

@@ -26,6 +26,16 @@ FILLER = [("ran", "lunasa"), ("koakuma", "ran"), ("lunasa", "koakuma"), ("ran", 
 POINTS = (4, 3, 3, 2, 2, 2, 1, 1, 1)
 
 
+@pytest.fixture
+def japanese():
+    """The narration in Japanese for one test (the language set back to the locale's after)."""
+    from fuda.i18n import set_language
+
+    set_language("ja")
+    yield
+    set_language(None)
+
+
 def sample_registry():
     """The compiled registry of the bundled sample ryomen cards (built once)."""
     if "r" not in _REGISTRY:

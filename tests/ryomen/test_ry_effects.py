@@ -193,7 +193,7 @@ def test_a_day_condition_is_checked_after_the_reverse_phase_turned_night(lab):
 
 
 @R("RY-STAT-1")
-def test_the_log_line_of_a_played_card_shows_its_stats_with_chips():
+def test_the_log_line_of_a_played_card_shows_its_stats_with_chips(japanese):
     """「チップ（下に詳細を記載）やカード効果により、カードの能力値が増減することがあります。」 A card
     with a power chip is logged as played with the chip counted (チルノ パワー6 → 7)."""
     game = scenario(dict(hand=["cirno/flandre"], chips=[("cirno/flandre", "power-up")]), dict(hand=["letty/youmu"]))

@@ -83,7 +83,7 @@ def test_greedy_beats_random():
     assert playouts.greedy_wins(SAMPLE, range(200), SAMPLE.pairs()) > 130
 
 
-def test_every_logged_event_reads_as_japanese_text():
+def test_every_logged_event_reads_as_japanese_text(japanese):
     """Every event kind of many games renders to a line (no raw fallback) with printed names."""
     pairs = SAMPLE.pairs()
     seen = set()

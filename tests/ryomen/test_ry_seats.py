@@ -54,7 +54,7 @@ def test_a_seat_sees_the_same_view_whatever_the_opponent_paired():
     assert all(c.down is not None for c in a.view(0).me.hand)
 
 
-def test_a_seats_transcript_shows_only_the_face_up_of_an_opponents_card():
+def test_a_seats_transcript_shows_only_the_face_up_of_an_opponents_card(japanese):
     """In P1's transcript P2's played cards show the face up only; the spectator's shows both."""
     game = ry.new_game(sample_registry(), _table(0), 4)
     run(game, [make_agent("greedy", 4, 0), make_agent("greedy", 4, 1)])
