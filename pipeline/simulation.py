@@ -25,6 +25,7 @@ from fuda.engine.core.tournament import (
     Seating,
     Tally,
     agent_rates,
+    card_rates,
     merge,
     play_chunk,
     seat_rates,
@@ -65,6 +66,12 @@ class Simulation:
     @property
     def agent_rates(self):
         return agent_rates(self.tallies)
+
+    @property
+    def card_rates(self):
+        """card id -> (win rate of the seat-games it was played in, share of seat-games it was
+        played in); empty for engines that do not say which cards were played."""
+        return card_rates(self.tallies)
 
 
 def plan(n_entrants: int, games: int, agents: tuple[str, str], chunk: int = 25) -> list[Chunk]:
@@ -260,6 +267,8 @@ def write_outputs(out: Path, game, sim: Simulation, meta: dict) -> list[Path]:
         "seat_1_win_rate": _rate_json(seats["seat-1"]),
         "first_player_win_rate": _rate_json(seats["first-player"]),
         "agent_win_rate": {a: _rate_json(r) for a, r in sim.agent_rates.items()},
+        "cards": [{"card": card, "name": game.card(card).name if game.has_card(card) else card,
+                   "played_in": round(share, 4), **_rate_json(r)} for card, (r, share) in sim.card_rates.items()],
     }
     stem = f"{game.id}-winrates"
     return [
@@ -275,9 +284,15 @@ def _rate_json(rate) -> dict | None:
     return {"rate": round(rate.value, 4), "ci95": [round(rate.low, 4), round(rate.high, 4)], "games": rate.games}
 
 
-def table(sim: Simulation) -> list[str]:
+#: Cards shown at each end of the per-card summary, and the seat-games a card needs to be shown.
+CARDS_SHOWN = 5
+CARD_MIN_GAMES = 30
+
+
+def table(sim: Simulation, names: dict[str, str] | None = None) -> list[str]:
     """The terminal summary: a win-rate table with column headers and intervals, then the seat
-    and agent rates."""
+    and agent rates, then (engines that log the cards played) the cards whose players won most
+    and least often when they played them (``names``: card id -> printed name)."""
     entrants, rate = sim.entrants, sim.win_rates
     width = 17
     from fuda.i18n import t
@@ -295,6 +310,18 @@ def table(sim: Simulation) -> list[str]:
         lines.append(t("simulate.first", rate=fp.value, low=fp.low, high=fp.high, games=fp.games))
     for agent, r in sim.agent_rates.items():
         lines.append(t("simulate.agent", agent=agent, rate=r.value, low=r.low, high=r.high, games=r.games))
+    shown = sorted(((r.value, card, r, share) for card, (r, share) in sim.card_rates.items() if r.games >= CARD_MIN_GAMES),
+                   reverse=True)
+    if shown:
+        lines.append(t("simulate.cards", games=CARD_MIN_GAMES))
+        picked = shown if len(shown) <= 2 * CARDS_SHOWN else shown[:CARDS_SHOWN] + [None] + shown[-CARDS_SHOWN:]
+        for row in picked:
+            if row is None:
+                lines.append("  …")
+                continue
+            _, card, r, share = row
+            lines.append(t("simulate.card", name=(names or {}).get(card, card), rate=r.value, low=r.low, high=r.high,
+                           games=r.games, share=share))
     return lines
 
 

@@ -51,6 +51,9 @@ class Tally:
     draws: int = 0
     first_won: int = 0
     first_known: int = 0
+    #: per card, sorted by id: (card id, seat-games it was played in, of those won, of those drawn),
+    #: for engines that say which cards a game played (``module.cards_played``)
+    cards: tuple[tuple[str, int, int, int], ...] = ()
 
     @property
     def games(self) -> int:
@@ -60,7 +63,17 @@ class Tally:
         assert other.seating == self.seating
         return Tally(self.seating, self.wins_1 + other.wins_1, self.wins_2 + other.wins_2,
                      self.draws + other.draws, self.first_won + other.first_won,
-                     self.first_known + other.first_known)
+                     self.first_known + other.first_known, add_cards(self.cards, other.cards))
+
+
+def add_cards(a, b) -> tuple[tuple[str, int, int, int], ...]:
+    """Two per-card tallies added up (sorted by card id)."""
+    total: dict[str, list[int]] = {}
+    for card, *counts in (*a, *b):
+        row = total.setdefault(card, [0, 0, 0])
+        for i, n in enumerate(counts):
+            row[i] += n
+    return tuple((card, *total[card]) for card in sorted(total))
 
 
 def seatings(n: int, agents: tuple[str, str]) -> list[Seating]:
@@ -92,6 +105,8 @@ def play_chunk(module, registry, entrants, seating: Seating, start: int, count: 
     ``seed``, the seating and k, so chunks add up exactly."""
     wins = [0, 0]
     draws = first_won = first_known = 0
+    played_by = getattr(module, "cards_played", None)
+    cards: dict[str, list[int]] = {}
     setups = (entrants[seating.first].setup, entrants[seating.second].setup)
     prefix = derive(seed, entrants[seating.first].key, entrants[seating.second].key,
                     seating.agent_first, seating.agent_second)
@@ -99,6 +114,12 @@ def play_chunk(module, registry, entrants, seating: Seating, start: int, count: 
         game_seed = derive_further(prefix, k)
         game = module.new_game(registry, setups, game_seed)
         run(game, [make_agent(seating.agent_first, game_seed, 0), make_agent(seating.agent_second, game_seed, 1)])
+        if played_by is not None:
+            for seat, card in set(played_by(game)):  # a card counts once a seat-game, however often played
+                row = cards.setdefault(card, [0, 0, 0])
+                row[0] += 1
+                row[1] += game.winner == seat
+                row[2] += game.winner is None
         if game.winner is None:
             draws += 1
             continue
@@ -107,7 +128,8 @@ def play_chunk(module, registry, entrants, seating: Seating, start: int, count: 
         if first is not None:
             first_known += 1
             first_won += first == game.winner
-    return Tally(seating, wins[0], wins[1], draws, first_won, first_known)
+    return Tally(seating, wins[0], wins[1], draws, first_won, first_known,
+                 tuple((card, *cards[card]) for card in sorted(cards)))
 
 
 def merge(tallies) -> list[Tally]:
@@ -167,6 +189,15 @@ def seat_rates(tallies) -> dict[str, Rate]:
     seat1 = sum(t.wins_1 + t.draws / 2 for t in tallies)
     known = sum(t.first_known for t in tallies)
     return {"seat-1": wilson(seat1, games), "first-player": wilson(sum(t.first_won for t in tallies), known)}
+
+
+def card_rates(tallies) -> dict[str, tuple[Rate, float]]:
+    """Per card (by id): the share of the seat-games it was played in that its player won (draws
+    count half), and how often it was played — those seat-games over all seat-games."""
+    total = add_cards((), tuple(row for t in tallies for row in t.cards))
+    seat_games = 2 * sum(t.games for t in tallies)
+    return {card: (wilson(won + drawn / 2, games), games / seat_games if seat_games else math.nan)
+            for card, games, won, drawn in total}
 
 
 def agent_rates(tallies) -> dict[str, Rate]:

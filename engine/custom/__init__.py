@@ -52,6 +52,11 @@ def plays(game) -> bool:
     return "play" in game.manifest
 
 
+def cards_played(game):
+    """(seat, card id) of every card a finished game played (``fuda simulate``'s per-card rates)."""
+    return [(e.player, e.data["card"]) for e in game.log if e.kind == "play"]
+
+
 def setup_from_deck(deck) -> PlayerSetup:
     """One player's setup from a database deck."""
     return PlayerSetup.from_deck(deck)
@@ -69,5 +74,5 @@ def entrants(registry) -> list[Entrant]:
 
 
 __all__ = ["CATALOGUE", "ENGINE_VERSION", "INFO", "PLAYERS", "RULES", "RULES_VERSION", "CustomGame", "PlayerSetup",
-           "Static", "WHENS", "build_registry", "card_problems", "compile_game", "entrants", "new_game", "play_match", "play_problems", "plays",
+           "Static", "WHENS", "build_registry", "card_problems", "cards_played", "compile_game", "entrants", "new_game", "play_match", "play_problems", "plays",
            "setup_from_deck", "setup_from_json", "static_of"]

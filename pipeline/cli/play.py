@@ -337,7 +337,7 @@ def simulate(
             raise fail("err.simulate.scheduler", scheduler=scheduler, reason=exc) from None
     meta = {"database": database.digest, **({"variants": list(module.variants)} if variant else {})}
     files = write_outputs(out or src.out(None) / "simulation", game, sim, meta)
-    for line in table(sim):
+    for line in table(sim, {c.id: c.name for c in game.cards}):
         typer.echo(line)
     for f in files:
         typer.echo(t("wrote", path=f))
