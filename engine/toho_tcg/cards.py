@@ -35,10 +35,30 @@ KEYWORD_JA = {
     "trash": "トラッシュ", "barrier": "バリア", "resist": "レジスト", "penetrate": "ペネトレイト",
     "protection": "プロテクション",
 }
+#: the keywords' English names, for logs in English (the rules catalogue's terms)
+KEYWORD_EN = {
+    "defender": "Defender", "spell-defender": "Spell Defender", "trickster": "Trickster",
+    "fast-attack": "Fast Attack", "critical": "Critical", "striker": "Striker",
+    "trash": "Trash", "barrier": "Barrier", "resist": "Resist", "penetrate": "Penetrate",
+    "protection": "Protection",
+}
 
 
-def keyword_label(name: str, value) -> str:
-    """The printed label of a keyword, e.g. 【クリティカル（妖怪）】."""
+def keyword_name(name: str, lang: str = "ja") -> str:
+    """A keyword's name in ``lang``: the printed ディフェンサー, or Defender in English."""
+    return (KEYWORD_EN if lang == "en" else KEYWORD_JA)[name]
+
+
+def keyword_label(name: str, value, lang: str = "ja") -> str:
+    """The printed label of a keyword, e.g. 【クリティカル（妖怪）】; in English [Critical "妖怪"]
+    (a printed type stays as printed, quoted)."""
+    if lang == "en":
+        en = KEYWORD_EN[name]
+        if value is True:
+            return f"[{en}]"
+        if isinstance(value, tuple):
+            return "".join(f'[{en} "{v}"]' for v in value)
+        return f"[{en} ({value})]"
     ja = KEYWORD_JA[name]
     if value is True:
         return f"【{ja}】"

@@ -1,38 +1,17 @@
-"""Readable toho-tcg logs and position dumps, in Japanese with the printed card names.
+"""Readable toho-tcg logs and position dumps, in the user's language with the printed card names.
 
-For a seat, what that seat cannot see stays unnamed: the cards the opponent takes from the deck
-(search) and the hand of a set-up position (draws are counted in every transcript). For a
-spectator or a replay (``seat=None``) every card is named.
+Sentences come from :mod:`fuda.i18n` (``narr.tt.*`` keys, Japanese and English); card names stay
+as printed. For a seat, what that seat cannot see stays unnamed: the cards the opponent takes
+from the deck (search) and the hand of a set-up position (draws are counted in every
+transcript). For a spectator or a replay (``seat=None``) every card is named.
 """
 
 from __future__ import annotations
 
 from fuda.engine.core.narration import Narrator
-from fuda.i18n import language
-from fuda.engine.toho_tcg.cards import LABELS
+from fuda.engine.toho_tcg.cards import LABELS, keyword_label, keyword_name
 from fuda.engine.toho_tcg.variants import VARIANTS
-
-PHASE_JA = {"draw": "ドローフェイズ", "standby": "スタンバイフェイズ", "main": "メインフェイズ",
-            "battle": "バトルフェイズ", "end": "エンドフェイズ", "discard": "ディスカードフェイズ"}
-WHY_JA = {"opening": "初期手札", "mulligan": "引き直し", "draw-phase": "ドローフェイズ", "damage": "ダメージ",
-          "effect": "効果", "discard": "ディスカード", "end-phase": "エンドフェイズ（クイック）",
-          "countered": "打ち消された", "fizzle": "対象不在", "equip-host-left": "装備キャラクターが場を離れた",
-          "standby": "スタンバイ", "cost": "コスト", "attacked": "攻撃後", "defended": "防御後"}
-PREVENT_JA = {"protection": "プロテクション", "resist": "レジスト", "fast-attack": "ファストアタック"}
-ABILITY_JA = {"activated": "起動効果", "triggered": "誘発効果"}  # what else goes on the stack besides cards
-
-
-def _kind(kind: str) -> str:
-    """The printed name of what went on the stack: a card kind (the rule set's labels) or an ability."""
-    return ABILITY_JA.get(kind) or LABELS.kind(kind)
-
-
-def zen(n) -> str:
-    """A number in full-width digits, as cards print them (１, １２)."""
-    return str(n).translate(ZEN)
-
-
-ZEN = str.maketrans("0123456789", "０１２３４５６７８９")
+from fuda.i18n import MESSAGES, language, t
 
 
 class TTNarrator(Narrator):
@@ -41,29 +20,64 @@ class TTNarrator(Narrator):
     def __init__(self, game):
         super().__init__(game)
         self.by_oid, self.defs, self.oid, self.cards = game.by_oid, game.defs, game.oid, game.cards
+        self.lang = language()
+
+    def _t(self, key: str, **params) -> str:
+        return t("narr.tt." + key, self.lang, **params)
+
+    def _word(self, table: str, key: str) -> str:
+        """A word of a ``narr.tt.<table>.*`` table, or ``key`` itself when it has none."""
+        full = f"narr.tt.{table}.{key}"
+        return MESSAGES[full][self.lang] if full in MESSAGES else key
+
+    def _join(self, items) -> str:
+        return self._t("sep").join(items)
+
+    def _kind(self, kind: str) -> str:
+        """The name of what went on the stack: a card kind (the rule set's labels) or an ability."""
+        if kind in ("activated", "triggered"):
+            return self._t("ability." + kind)
+        label = LABELS.kinds.get(kind)
+        return (label.en if self.lang == "en" else label.ja) if label else kind
+
+    def _label(self, c) -> str:
+        """A card's name with its rank or kind: 博麗霊夢（ハード）, in English 博麗霊夢 (hard)."""
+        d = self.defs[c]
+        if self.lang != "en":
+            return d.label
+        if d.kind == "character":
+            label = LABELS.values.get("rank", {}).get(d.rank)
+            return f"{d.name} ({label.en if label else d.rank})"
+        return f"{d.name} ({self._kind(d.kind)})"
 
     def _n(self, oid) -> str:
         if oid is None:
-            return "なし"
+            return self._t("none")
         c = self.by_oid.get(oid)
         return self.defs[c].name if c is not None else str(oid)
 
     def _names(self, oids) -> str:
-        return "、".join(self._n(o) for o in oids) or "なし"
+        return self._join(self._n(o) for o in oids) or self._t("none")
 
     def _target(self, tid: str) -> str:
         kind, _, rest = tid.partition(":")
         if kind == "target":
-            return "相手プレイヤー" if rest == "player" else self._n(rest)
+            return self._t("target.player") if rest == "player" else self._n(rest)
         if kind == "stack":
             sid, _, oid = rest.partition(":")
-            return f"{self._n(oid)}（スタック#{sid}）" if oid else f"スタック#{sid}"
+            return self._t("target.stack_card", card=self._n(oid), sid=sid) if oid else self._t("target.stack", sid=sid)
         return tid
+
+    def _targets(self, d) -> str:
+        if not d["targets"]:
+            return ""
+        return self._t("targets", targets=self._join(self._target(x) for x in d["targets"]))
 
     def _source(self, s: str) -> str:
         kind, _, rest = s.partition(":")
-        return {"hand": f"手札の{self._n(rest)}をトラッシュ", "tap": f"{self._n(rest)}をタップ",
-                "effect": f"{self._n(rest)}の効果"}.get(kind, s)
+        if kind in ("hand", "tap", "effect"):
+            return self._t("source." + kind, card=self._n(rest))
+        return s
 
     def _ability(self, oid: str, index: int) -> str:
         c = self.by_oid.get(oid)
@@ -71,7 +85,7 @@ class TTNarrator(Narrator):
             return str(oid)
         for ability in self.cards.registry.of(self.defs[c].id):
             if ability.index == index:
-                return f"{self.defs[c].name}「{ability.text}」"
+                return self._t("ability", card=self.defs[c].name, text=ability.text)
         return self.defs[c].name
 
     def line(self, event, seat: int | None = None) -> str:
@@ -80,9 +94,10 @@ class TTNarrator(Narrator):
         who = f"P{p + 1}" if p is not None else ""
         if seat is not None and p is not None and p != seat:
             if k == "search":
-                return f"    デッキから手札へ: {len(d['cards'])}枚"
+                return self._t("search_hidden", count=len(d["cards"]))
             if k == "position":
-                return f"{who} 局面指定: 手札{len(d['hand'])}枚 ／ 場 {self._names(d['field'])} ／ デッキ{d['deck']}枚"
+                return self._t("position_hidden", who=who, hand=len(d["hand"]), field=self._names(d["field"]),
+                               deck=d["deck"])
         make = getattr(self, "_r_" + k.replace("-", "_"), None)
         if make is None:
             return "" if k == "decision" else f"  {who} {k} {d}"
@@ -93,141 +108,141 @@ class TTNarrator(Narrator):
 
     def _r_variants(self, who, p, d):
         clauses = [c for name in d["names"] for c in VARIANTS[name].clauses]
-        return f"ルールの変種: {'、'.join(d['names'])}（{'、'.join(clauses)}）"
+        return self._t("variants", names=self._join(d["names"]), clauses=self._join(clauses))
 
     def _r_setup(self, who, p, d):
-        return f"{who} デッキ「{d['name'] or d['deck'] or '指定なし'}」 {d['size']}枚（ライフ）"
+        return self._t("setup", who=who, deck=d["name"] or d["deck"] or self._t("unnamed_deck"), size=d["size"])
 
     def _r_chance(self, who, p, d):
         if d["what"] == "first-player":
-            return f"先攻: P{d['result'] + 1}（乱数）"
-        return f"  {who} デッキをシャッフル（{len(d['result'])}枚）"
+            return self._t("first", n=d["result"] + 1)
+        return self._t("shuffle", who=who, count=len(d["result"]))
 
     def _r_position(self, who, p, d):
-        return f"{who} 局面指定: 手札 {self._names(d['hand'])} ／ 場 {self._names(d['field'])} ／ デッキ{d['deck']}枚"
+        return self._t("position", who=who, hand=self._names(d["hand"]), field=self._names(d["field"]), deck=d["deck"])
 
     def _r_mulligan(self, who, p, d):
-        return f"  {who} 引き直し → {d['size']}枚"
+        return self._t("mulligan", who=who, size=d["size"])
 
     def _r_turn(self, who, p, d):
-        return f"── ターン{d['turn']} {who}（デッキ P1:{d['decks'][0]} P2:{d['decks'][1]}）"
+        return self._t("turn", turn=d["turn"], who=who, deck1=d["decks"][0], deck2=d["decks"][1])
 
     def _r_phase(self, who, p, d):
-        return f" 【{PHASE_JA[d['phase']]}】" + (f" {who}" if d["phase"] == "discard" else "")
+        return self._t("phase", phase=self._word("phase", d["phase"])) + (f" {who}" if d["phase"] == "discard" else "")
 
     def _r_draw(self, who, p, d):
         if not d["cards"]:
             return ""
-        return f"  {who} ドロー{len(d['cards'])}枚（{WHY_JA.get(d['why'], d['why'])}）→ デッキ残り{d['left']}"
+        return self._t("draw", who=who, count=len(d["cards"]), why=self._word("why", d["why"]), left=d["left"])
 
     def _r_tap(self, who, p, d):
-        return f"  {who} {self._n(d['card'])}をタップ（{WHY_JA.get(d['why'], d['why'])}）"
+        return self._t("tap", who=who, card=self._n(d["card"]), why=self._word("why", d["why"]))
 
     def _r_untap(self, who, p, d):
-        return f"  {who} {self._n(d['card'])}をアンタップ（{WHY_JA.get(d['why'], d['why'])}）"
+        return self._t("untap", who=who, card=self._n(d["card"]), why=self._word("why", d["why"]))
 
     def _r_modify(self, who, p, d):
         parts = []
         if d["attack"]:
-            parts.append(f"攻撃力{d['attack']:+d}")
+            parts.append(self._t("modify.attack", by=f"{d['attack']:+d}"))
         if d["defense"]:
-            parts.append(f"防御力{d['defense']:+d}")
+            parts.append(self._t("modify.defense", by=f"{d['defense']:+d}"))
         if d["keyword"]:
-            from fuda.engine.toho_tcg.cards import keyword_label
             name, value = d["keyword"]
-            parts.append(keyword_label(name, (value,) if name in ("critical", "protection") else value) + "を得る")
-        return f"    {self._n(d['card'])}: {'、'.join(parts)}（ターン終了時まで）"
+            label = keyword_label(name, (value,) if name in ("critical", "protection") else value, self.lang)
+            parts.append(self._t("modify.keyword", keyword=label))
+        return self._t("modify", card=self._n(d["card"]), parts=self._join(parts))
 
     def _r_to_trash(self, who, p, d):
-        return f"  {who} トラッシュへ（{WHY_JA.get(d['why'], d['why'])}）: {self._names(d['cards'])}"
+        return self._t("to_trash", who=who, why=self._word("why", d["why"]), cards=self._names(d["cards"]))
 
     def _stack(self, cards) -> str:
         """A character stack: ハード with the Normal under it, or a single card."""
         if len(cards) == 2:
-            return f"{self.defs[self.by_oid[cards[0]]].label}（下のノーマルごと）"
+            return self._t("with_normal", card=self._label(self.by_oid[cards[0]]))
         return self._names(cards)
 
     def _r_destroy(self, who, p, d):
-        by = f"（{self._n(d['by'])}による）" if d["by"] else ""
-        return f"  {who} {self._stack(d['cards'])}が破壊された{by}"
+        by = self._t("destroy.by", card=self._n(d["by"])) if d["by"] else ""
+        return self._t("destroy", who=who, cards=self._stack(d["cards"]), by=by)
 
     def _r_return(self, who, p, d):
-        return f"  {who} {self._stack(d['cards'])}が手札に戻った"
+        return self._t("return", who=who, cards=self._stack(d["cards"]))
 
     def _r_prevent(self, who, p, d):
-        return f"    {self._n(d['card'])}はダメージを受けない（{PREVENT_JA[d['why']]}、{self._n(d['source'])}から）"
+        return self._t("prevent", card=self._n(d["card"]), why=keyword_name(d["why"], self.lang),
+                       source=self._n(d["source"]))
 
     def _r_damage(self, who, p, d):
-        return f"    {self._n(d['card'])}に{d['amount']}ダメージ（{self._n(d['source'])}から、計{d['total']}）"
+        return self._t("damage", card=self._n(d["card"]), amount=d["amount"], source=self._n(d["source"]),
+                       total=d["total"])
 
     def _r_wear_off(self, who, p, d):
-        return f"    ダメージが回復: {self._names(d['cards'])}"
+        return self._t("wear_off", cards=self._names(d["cards"]))
 
     def _r_redirect(self, who, p, d):
-        kw = "ディフェンサー" if d["why"] == "defender" else "スペルディフェンサー"
-        return f"  {who} 【{kw}】: 対象を{self._n(d['old'])}から{self._n(d['new'])}に変更"
+        kw = keyword_name("defender" if d["why"] == "defender" else "spell-defender", self.lang)
+        return self._t("redirect", who=who, keyword=kw, old=self._n(d["old"]), new=self._n(d["new"]))
 
     def _r_reiryoku(self, who, p, d):
-        return f"  {who} 霊力{len(d['sources'])}: {'、'.join(self._source(s) for s in d['sources'])}"
+        return self._t("reiryoku", who=who, count=len(d["sources"]),
+                       sources=self._join(self._source(s) for s in d["sources"]))
 
     def _r_trash_keyword(self, who, p, d):
-        return f"  {who} 【トラッシュ（{zen(d['cost'])}）】: {self._n(d['card'])}をトラッシュ"
+        return self._t("trash_keyword", who=who, keyword=keyword_label("trash", d["cost"], self.lang),
+                       card=self._n(d["card"]))
 
     def _r_play(self, who, p, d):
-        c = self.by_oid[d["card"]]
         extra = ""
         if d.get("on"):
-            extra = f"（{self._n(d['on'])}に重ねる）"
+            extra = self._t("play.on", card=self._n(d["on"]))
         elif d.get("replaces"):
-            extra = f"（{self._n(d['replaces'])}を置き換える）"
-        tg = f" → 対象: {'、'.join(self._target(t) for t in d['targets'])}" if d["targets"] else ""
-        return f"  {who} プレイ: {self.defs[c].label}{extra}{tg}"
+            extra = self._t("play.replaces", card=self._n(d["replaces"]))
+        return self._t("play", who=who, card=self._label(self.by_oid[d["card"]]), extra=extra, targets=self._targets(d))
 
     def _r_activate(self, who, p, d):
-        tg = f" → 対象: {'、'.join(self._target(t) for t in d['targets'])}" if d["targets"] else ""
-        return f"  {who} 起動: {self._ability(d['card'], d['index'])}{tg}"
+        return self._t("activate", who=who, ability=self._ability(d["card"], d["index"]), targets=self._targets(d))
 
     def _r_trigger(self, who, p, d):
-        tg = f" → 対象: {'、'.join(self._target(t) for t in d['targets'])}" if d["targets"] else ""
-        return f"  {who} 誘発: {self._ability(d['card'], d['index'])}{tg}"
+        return self._t("trigger", who=who, ability=self._ability(d["card"], d["index"]), targets=self._targets(d))
 
     def _r_no_target(self, who, p, d):
-        return f"  {who} 誘発（対象がないので何もしない）: {self._n(d['card'])}"
+        return self._t("no_target", who=who, card=self._n(d["card"]))
 
     def _r_resolve(self, who, p, d):
-        return f"   解決: {self._n(d['card'])}（{_kind(d['kind'])}）"
+        return self._t("resolve", card=self._n(d["card"]), kind=self._kind(d["kind"]))
 
     def _r_attach(self, who, p, d):
-        return f"    {self._n(d['card'])}を{self._n(d['to'])}に装備"
+        return self._t("attach", card=self._n(d["card"]), to=self._n(d["to"]))
 
     def _r_fizzle(self, who, p, d):
-        return f"    {self._n(d['card'])}: 対象が不正になったので何もしない"
+        return self._t("fizzle", card=self._n(d["card"]))
 
     def _r_counter(self, who, p, d):
-        return f"    {self._n(d['target'])}（{_kind(d['kind'])}）を打ち消した"
+        return self._t("counter", card=self._n(d["target"]), kind=self._kind(d["kind"]))
 
     def _r_player_damage(self, who, p, d):
-        src = f"（{self._n(d['source'])}から）" if d["source"] else ""
-        return f"  {who}に{d['amount']}ダメージ{src}: {d['amount']}枚ドローして{d['amount']}枚トラッシュ"
+        src = self._t("player_damage.source", card=self._n(d["source"])) if d["source"] else ""
+        return self._t("player_damage", who=who, amount=d["amount"], source=src)
 
     def _r_recover(self, who, p, d):
-        return f"    トラッシュから手札へ: {self._names(d['cards'])}"
+        return self._t("recover", cards=self._names(d["cards"]))
 
     def _r_search(self, who, p, d):
-        return f"    デッキから手札へ: {self._names(d['cards'])}"
+        return self._t("search", cards=self._names(d["cards"]))
 
     def _r_no_attack(self, who, p, d):
-        return f"  {who} 先攻１ターン目はキャラクターで攻撃できない"
+        return self._t("no_attack", who=who)
 
     def _r_attack(self, who, p, d):
-        target = self._n(d["target"]) if d["target"] else "相手プレイヤー（ダイレクトアタック）"
-        return f"  {who} 攻撃: {self._names(d['attackers'])} → {target}"
+        target = self._n(d["target"]) if d["target"] else self._t("attack.direct")
+        return self._t("attack", who=who, attackers=self._names(d["attackers"]), target=target)
 
     def _r_damage_step(self, who, p, d):
-        return "   ダメージステップ"
+        return self._t("damage_step")
 
     def _r_level_up(self, who, p, d):
-        return f"  {who} レベルアップ: {self._n(d['on'])} → {self.defs[self.by_oid[d['card']]].label}"
+        return self._t("level_up", who=who, on=self._n(d["on"]), card=self._label(self.by_oid[d["card"]]))
 
     def _r_end_turn(self, who, p, d):
         return ""
@@ -235,21 +250,21 @@ class TTNarrator(Narrator):
     def _r_game_over(self, who, p, d):
         reason = d["reason"]
         outcome = self.game.outcome
-        if outcome is not None and outcome.en == reason and outcome.ja:
+        if self.lang != "en" and outcome is not None and outcome.en == reason and outcome.ja:
             reason = outcome.ja
-        return f"== 終了: {'P' + str(p + 1) + 'の勝ち' if p is not None else '引き分け'}（{reason}）"
+        result = self._t("win", n=p + 1) if p is not None else self._t("no_winner")
+        return self._t("game_over", result=result, reason=reason)
 
     def state(self, seat: int | None = None) -> str:
         """Every zone of both players, for failing scripts and the CLI (for ``seat``: its view —
         the opponent's hand and every deck's order unnamed)."""
         g = self.game
         oid = self.oid
-        if seat is not None and language() == "ja":
-            return self._seat_state_ja(seat)
+        if seat is not None:
+            return self._seat_state(seat)
         lines = [f"turn {g.turn}, turn player P{g.active + 1}, phase {g.phase}"
-                 + (f", finished: {g.reason}" if g.finished else "")
-                 + (f" (seen by P{seat + 1})" if seat is not None else "")]
-        view = g.view(seat) if seat is not None else None
+                 + (f", finished: {g.reason}" if g.finished else "")]
+        rei = self._t("reiryoku_word")
         for p in (0, 1):
             chars = []
             for c in g.chars[p]:
@@ -258,15 +273,10 @@ class TTNarrator(Narrator):
                 s += (f" under {oid[g.under[c]]}" if g.under[c] >= 0 else "")
                 s += (f" equip {oid[g.equip[c]]}" if g.equip[c] >= 0 else "") + "]"
                 chars.append(s)
-            if view is None:
-                deck = f"deck {len(g.deck[p])} (top first {[oid[c] for c in reversed(g.deck[p][-5:])]})"
-                hand = [oid[c] for c in g.hand[p]]
-            else:
-                side = view.sides[p]
-                deck = f"deck {side.deck_size}"
-                hand = [oid[c] for c in side.hand] if side.hand is not None else f"{side.hand_size} card(s)"
+            deck = f"deck {len(g.deck[p])} (top first {[oid[c] for c in reversed(g.deck[p][-5:])]})"
+            hand = [oid[c] for c in g.hand[p]]
             lines.append(
-                f"P{p + 1}: {deck}, 霊力 {g.rei[p]}\n"
+                f"P{p + 1}: {deck}, {rei} {g.rei[p]}\n"
                 f"  hand {hand}\n"
                 f"  field {chars}\n"
                 f"  assisters {[oid[c] + (' T' if g.tapped[c] else '') for c in g.assisters[p]]} "
@@ -278,29 +288,33 @@ class TTNarrator(Narrator):
             lines.append("stack (top last) " + ", ".join(f"#{i.sid} {oid[i.card]} {i.kind}" for i in g.stack))
         return "\n".join(lines)
 
-    def _seat_state_ja(self, seat: int) -> str:
-        g, oid = self.game, self.oid
+    def _seat_state(self, seat: int) -> str:
+        """The board as ``seat`` sees it, in the user's language."""
+        g, oid, _t = self.game, self.oid, self._t
         view = g.view(seat)
+        none = _t("none")
 
         def names(cards, tapped=False):
-            return "、".join(oid[c] + ("（タップ）" if tapped and g.tapped[c] else "") for c in cards) or "なし"
+            return self._join(oid[c] + (_t("state.tapped") if tapped and g.tapped[c] else "") for c in cards) or none
 
-        lines = [f"ターン{g.turn}  手番 P{g.active + 1}  {PHASE_JA.get(g.phase, g.phase)}（P{seat + 1} から見た盤面）"]
+        lines = [_t("state.head", turn=g.turn, active=g.active + 1, phase=self._word("phase", g.phase), seat=seat + 1)]
         for p in (0, 1):
             side = view.sides[p]
             chars = []
             for c in g.chars[p]:
                 atk, dfn = g.stats(c)
-                s = f"{oid[c]}（{atk}/{dfn}{'・タップ' if g.tapped[c] else ''}{f'・ダメージ{g.damage[c]}' if g.damage[c] else ''}"
-                s += (f"・下に{oid[g.under[c]]}" if g.under[c] >= 0 else "")
-                s += (f"・装備 {oid[g.equip[c]]}" if g.equip[c] >= 0 else "") + "）"
-                chars.append(s)
-            hand = names(side.hand) if side.hand is not None else f"{side.hand_size}枚"
-            lines.append(f"P{p + 1}: デッキ{side.deck_size}枚  霊力{g.rei[p]}\n  手札 {hand}\n"
-                         f"  場 {'、'.join(chars) or 'なし'}\n  アシスター {names(g.assisters[p], True)}  "
-                         f"待機 {names(g.waiting[p])}\n  トラッシュ {names(g.trash[p])}")
+                more = (_t("state.char.tapped") if g.tapped[c] else "") + (
+                    _t("state.char.damage", n=g.damage[c]) if g.damage[c] else "")
+                more += _t("state.char.under", card=oid[g.under[c]]) if g.under[c] >= 0 else ""
+                more += _t("state.char.equip", card=oid[g.equip[c]]) if g.equip[c] >= 0 else ""
+                chars.append(_t("state.char", card=oid[c], attack=atk, defense=dfn, more=more))
+            hand = names(side.hand) if side.hand is not None else _t("state.count", count=side.hand_size)
+            lines.append(_t("state.player", n=p + 1, deck=side.deck_size, rei=g.rei[p], hand=hand,
+                            field=self._join(chars) or none, assisters=names(g.assisters[p], True),
+                            waiting=names(g.waiting[p]), trash=names(g.trash[p])))
         if g.world >= 0:
-            lines.append(f"ワールド {oid[g.world]}（P{g.ctrl[g.world] + 1}）")
+            lines.append(_t("state.world", card=oid[g.world], n=g.ctrl[g.world] + 1))
         if g.stack:
-            lines.append("スタック（最後が一番上） " + "、".join(f"#{i.sid} {oid[i.card]}（{_kind(i.kind)}）" for i in g.stack))
+            lines.append(_t("state.stack", items=self._join(
+                _t("state.stack_item", sid=i.sid, card=oid[i.card], kind=self._kind(i.kind)) for i in g.stack)))
         return "\n".join(lines)

@@ -21,6 +21,16 @@ from fuda.engine import recast_rift as rr
 from ..engine.playouts import act  # noqa: F401 (the suite imports it from here)
 
 
+@pytest.fixture
+def japanese():
+    """The narration in Japanese for one test (the language set back to the locale's after)."""
+    from fuda.i18n import set_language
+
+    set_language("ja")
+    yield
+    set_language(None)
+
+
 @pytest.fixture(scope="session")
 def database():
     """The bundled sample database."""

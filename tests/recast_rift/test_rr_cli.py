@@ -4,17 +4,25 @@ from __future__ import annotations
 
 import json
 
+from fuda.i18n import set_language
 from PIL import Image
 
 from ..engine import cli
 
 
 def test_play_prints_a_readable_japanese_log_and_writes_a_replay(tmp_path):
-    """`fuda play` prints turns with printed card names and writes a replay that verifies."""
-    out, doc = cli.play_and_verify("recast-rift", ("reimu-marisa", "sakuya-youmu"), tmp_path / "game.json",
-                                   "--seed", "3", "--agents", "random,greedy")
-    assert "── ターン1" in out and "《攻撃》" in out and "result: player" in out
+    """`fuda play` prints turns with printed card names in the user's language (English in an English
+    locale, Japanese when the language is ja) and writes a replay that verifies."""
+    args = ("--seed", "3", "--agents", "random,greedy")
+    out, doc = cli.play_and_verify("recast-rift", ("reimu-marisa", "sakuya-youmu"), tmp_path / "game.json", *args)
+    assert "── Turn 1" in out and "attacks with power" in out and "result: player" in out and "── ターン" not in out
     assert "「" in out  # Japanese card names such as 霊符「夢想封印」
+    set_language("ja")
+    try:
+        ja = cli.invoke("play", "recast-rift", "--deck", "reimu-marisa", "--deck", "sakuya-youmu", *args)
+    finally:
+        set_language(None)
+    assert ja.exit_code == 0 and "── ターン1" in ja.output and "《攻撃》" in ja.output
     assert doc["format"] == "fuda-replay-1" and doc["seed"] == 3
     assert doc["rng"] == "fuda-rng-1" and len(doc["database"]) == 64 and doc["events"]
 

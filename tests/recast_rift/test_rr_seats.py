@@ -49,7 +49,7 @@ def test_reading_a_view_changes_nothing():
     playouts.assert_reading_changes_nothing(SAMPLE, range(10), cut=30)
 
 
-def test_a_seats_transcript_does_not_name_the_opponents_hidden_cards():
+def test_a_seats_transcript_does_not_name_the_opponents_hidden_cards(japanese):
     """P1's transcript counts P2's draws and face-down cards without naming them; the
     spectator's transcript names them."""
     game = scenario({"hand": ["reimu-musou-fuuin"]},
@@ -83,7 +83,7 @@ def test_a_copy_of_a_scenario_position_keeps_the_position():
     assert (game.active, game.pending.kind) == (0, "main") and twin.active == 1
 
 
-def test_the_outcome_is_typed():
+def test_the_outcome_is_typed(japanese):
     """A game won on life ends with Termination.LIFE, the winner, and both languages; a scenario
     that runs out of turns ends as SCENARIO with no winner."""
     game = playouts.play(SAMPLE.new(1, SAMPLE.pairs()[1]), ("greedy", "random"), 1)

@@ -17,6 +17,7 @@ rule variants it plays. ``act(game, *steps)`` answers decisions with a strict
 
 from __future__ import annotations
 
+import pytest
 from fuda import load_database
 from fuda.engine import toho_tcg as tt
 
@@ -24,6 +25,16 @@ from ..engine.playouts import act  # noqa: F401 (the suite imports it from here)
 
 _CACHE: dict = {}
 FILLER = ("rumia",) * 10
+
+
+@pytest.fixture
+def japanese():
+    """The narration in Japanese for one test (the language set back to the locale's after)."""
+    from fuda.i18n import set_language
+
+    set_language("ja")
+    yield
+    set_language(None)
 
 
 def sample_registry():

@@ -16,11 +16,18 @@ toho_engine = cli.engine_wired("toho-tcg", "fuda.engine.toho_tcg")
 
 
 def test_play_prints_a_japanese_log_and_writes_a_replay_that_verifies(tmp_path):
-    """`fuda play toho-tcg` prints turns with printed card names and writes a replay that verifies."""
-    out, _ = cli.play_and_verify("toho-tcg", ("hakurei-moriya", "mahou-no-mori"), tmp_path / "game.json",
-                                 "--seed", "4", "--agents", "greedy,random")
-    assert "── ターン1" in out and "【メインフェイズ】" in out and "result: player" in out
+    """`fuda play toho-tcg` prints turns with printed card names in the user's language (English in
+    an English locale, Japanese when the language is ja) and writes a replay that verifies."""
+    args = ("--seed", "4", "--agents", "greedy,random")
+    out, _ = cli.play_and_verify("toho-tcg", ("hakurei-moriya", "mahou-no-mori"), tmp_path / "game.json", *args)
+    assert "── Turn 1" in out and "[Main phase]" in out and "result: player" in out and "── ターン" not in out
     assert "博麗霊夢" in out or "東風谷早苗" in out or "霧雨魔理沙" in out
+    set_language("ja")
+    try:
+        ja = cli.invoke("play", "toho-tcg", "--deck", "hakurei-moriya", "--deck", "mahou-no-mori", *args)
+    finally:
+        set_language(None)
+    assert ja.exit_code == 0 and "── ターン1" in ja.output and "【メインフェイズ】" in ja.output
 
 
 def test_play_usage_errors_are_one_line():
@@ -52,7 +59,7 @@ def test_play_with_the_variant_records_it_and_the_replay_verifies(tmp_path):
     out, doc = cli.play_and_verify("toho-tcg", ("hakurei-moriya", "mahou-no-mori"), tmp_path / "game.json",
                                    "--seed", "2", "--variant", "quick-limit-both-turns")
     assert doc["setup"]["variants"] == ["quick-limit-both-turns"]
-    assert "rule variants: quick-limit-both-turns" in out and "ルールの変種: quick-limit-both-turns" in out
+    assert "rule variants: quick-limit-both-turns (TT-SPELL-5, TT-SPELL-6)" in out
     assert any(e["kind"] == "variants" for e in doc["events"])
     _, plain = cli.play_and_verify("toho-tcg", ("hakurei-moriya", "mahou-no-mori"), tmp_path / "plain.json",
                                    "--seed", "2")

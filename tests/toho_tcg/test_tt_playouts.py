@@ -74,7 +74,7 @@ def test_replays_reproduce_exactly():
     assert verify(broken, SAMPLE.again, digest)
 
 
-def test_transcript_reads_well_in_japanese():
+def test_transcript_reads_well_in_japanese(japanese):
     """Every event of a played game renders as a Japanese line with the printed card names, never as raw data."""
     game = playouts.play(SAMPLE.new(3, PAIRS[0]), ("greedy", "random"), 3)
     lines = game.transcript()

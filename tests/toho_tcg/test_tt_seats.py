@@ -53,7 +53,7 @@ def test_reading_a_view_changes_nothing():
         assert game.log.digest() == before and game.describe_state() == dump
 
 
-def test_a_seats_transcript_does_not_name_the_opponents_hidden_cards():
+def test_a_seats_transcript_does_not_name_the_opponents_hidden_cards(japanese):
     """P1's transcript and dump count P2's hand and searched card without naming them; the
     spectator's and P2's name them."""
     game = scenario({"hand": ["master-spark", "rumia", "rumia", "rumia"]},
@@ -83,7 +83,7 @@ def test_a_copy_of_a_scenario_position_keeps_the_position():
     assert [twin.oid[c] for c in twin.chars[0]] == ["rumia"] and game.chars[0] == []
 
 
-def test_the_outcome_is_typed():
+def test_the_outcome_is_typed(japanese):
     """A deck reaching 0 ends with Termination.DECK_OUT, the winner, and both languages; a
     scenario that runs out of turns ends as SCENARIO with no winner."""
     game = playouts.play(fresh(seed=2), ("greedy", "random"), 2)
