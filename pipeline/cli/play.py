@@ -158,7 +158,8 @@ def play(
     if replay is None and not deck:
         deck = _default_decks(game, seats)
     if replay is None and (not deck or len(deck) not in seats):
-        counts = ", ".join(str(n) for n in seats[:-1]) + (" or " if len(seats) > 1 else "") + str(seats[-1])
+        counts = t("word.or", some=t("word.list_sep").join(map(str, seats[:-1])), last=seats[-1]) \
+            if len(seats) > 1 else str(seats[-1])
         raise fail("err.play.decks", counts=counts)
     names, players = _agents(agents, seed, len(deck) if deck else 2)
     humans = set()
