@@ -143,16 +143,26 @@ def measured(games, tmp_path_factory) -> dict:
     return rows
 
 
-def test_build_scales_linearly_and_fits_250_mb(measured):
-    """fuda build: per-card CPU at each size at most 20 % above the size before; at 10,000 cards
-    at most 250 MB (peak PSS of the process tree: the build and its gallery workers)."""
+def test_build_scales_linearly(measured):
+    """fuda build: per-card CPU at each size at most 20 % above the size before."""
     per_card = {n: r[0]["cpu"] / n for n, r in measured.items()}
     for smaller, larger in pairwise(sorted(measured)):
         assert per_card[larger] / per_card[smaller] <= 1 + LINEAR, per_card
+
+
+@pytest.mark.xfail(strict=True, reason="issue 35: 341 MB at 10,000 cards (2026-12-06): the build process "
+                   "alone peaks at 270 MB RSS (database 106 MB, lint results +33 MB, the print step's PDF "
+                   "+92 MB while it is written, the gallery +86 MB) and the gallery worker adds ~60 MB")
+def test_build_of_10000_cards_fits_250_mb(measured):
+    """fuda build on 10,000 cards: at most 250 MB (peak PSS of the process tree: the build and its
+    gallery worker)."""
     big = measured[10_000][0]
     assert big["pss"] <= PEAK_GOAL_MB, f"{big['pss']:.0f} MB"
 
 
+@pytest.mark.xfail(strict=True, reason="issue 35: 179 s CPU at 10,000 cards (2026-12-06; ~15 ms a card is "
+                   "the gallery: painting, PNG encoding, contact sheets): even split perfectly over two idle "
+                   "cores that is ~90 s; 60 s needs the CPU below ~110 s")
 def test_build_of_10000_cards_takes_at_most_60_s(measured):
     """fuda build on 10,000 cards: at most 60 s wall on two cores."""
     big = measured[10_000][0]
