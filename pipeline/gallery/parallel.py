@@ -21,6 +21,7 @@ from __future__ import annotations
 import gc
 import multiprocessing
 import os
+import signal
 from dataclasses import dataclass
 
 from fuda.database.findings import Finding, FindingsError
@@ -110,7 +111,7 @@ def paint_parts(game, chosen: list, *, dpi: float, fmt: str, title: str | None, 
     gc.collect()
     gc.freeze()
     try:
-        with multiprocessing.get_context("fork").Pool(count - 1, maxtasksperchild=TASKS_PER_WORKER) as pool:
+        with multiprocessing.get_context("fork").Pool(count - 1, _quiet_worker, maxtasksperchild=TASKS_PER_WORKER) as pool:
             queued: dict = {}
             for k, span in enumerate(spans):
                 for ahead in range(k, min(len(spans), k + 2 * count)):
@@ -120,6 +121,11 @@ def paint_parts(game, chosen: list, *, dpi: float, fmt: str, title: str | None, 
     finally:
         gc.unfreeze()
         _JOB[0] = None
+
+
+def _quiet_worker() -> None:
+    """A worker leaves Ctrl-C to the build (which stops the pool): no traceback of its own."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 def _card_height(game, chosen: list, dpi: float) -> int | None:
