@@ -135,15 +135,16 @@ def load(src: Source):
         raise typer.Exit(1) from None
 
 
-def checked(paths):
+def checked(paths, prh: bool = True):
     """The database at ``paths`` after the one validation (:func:`verdict`). The first time in a
     run its warnings are shown on stderr, one located line each (``-q`` keeps them: they are
     findings, not notes); they never change the exit code. Raises ``FindingsError`` with every
     finding (errors and warnings) when one is an error, ``FileNotFoundError`` for a path that
-    holds no game."""
+    holds no game. ``prh=False``: leave the prh dictionaries to the caller (``fuda lint`` reports
+    them itself, with the rest of its report)."""
     from fuda.database.findings import FindingsError
 
-    database, findings, first = _verdict(paths)
+    database, findings, first = _verdict(paths, prh=prh)
     if any(f.severity == "error" for f in findings):
         raise FindingsError(findings)
     if first:
@@ -151,17 +152,19 @@ def checked(paths):
     return database
 
 
-def verdict(paths, keep: bool = True) -> tuple:
+def verdict(paths, keep: bool = True, prh: bool = True) -> tuple:
     """``(database, findings)``: :func:`fuda.database.load.validated` of ``paths``, asked once
     per run (a command that opens a game after finding which one asks twice; both get the one
     verdict). The caller shows the findings (``fuda validate`` prints them as its result);
     ``keep=False``: the same findings, the cards' data left as read (see ``validated``)."""
-    database, findings, _ = _verdict(paths, keep)
+    database, findings, _ = _verdict(paths, keep, prh)
     return database, findings
 
 
-def _verdict(paths, keep: bool = True) -> tuple:
-    """(database, findings, whether this is the run's first ask for them)."""
+def _verdict(paths, keep: bool = True, prh: bool = True) -> tuple:
+    """(database, findings, whether this is the run's first ask for them). The findings include
+    the game's prh dictionaries (declared files of the game, like its art: one that cannot be
+    used is an error of every command, :func:`fuda.lint.rules.prh.dictionary_problems`)."""
     import click
     from fuda.database.load import validated
 
@@ -169,10 +172,15 @@ def _verdict(paths, keep: bool = True) -> tuple:
     # kept in the invocation's context: a run sees one verdict, and the next run (tests invoke
     # the app many times in one process; watch loops reload through load_database) reads anew
     runs = ctx.meta.setdefault("fuda.verdicts", {}) if ctx is not None else {}
-    key = (keep, *(str(Path(p).resolve()) for p in paths))
+    key = (keep, prh, *(str(Path(p).resolve()) for p in paths))
     if key in runs:
         return (*runs[key], False)
-    database, findings = runs[key] = validated(paths, keep=keep)
+    database, findings = validated(paths, keep=keep)
+    if prh and not any(f.severity == "error" for f in findings):
+        from fuda.lint.rules.prh import dictionary_problems
+
+        findings = [*findings, *(f for game in database.games for f in dictionary_problems(game))]
+    runs[key] = database, findings
     return database, findings, True
 
 

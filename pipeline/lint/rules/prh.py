@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from fuda.database.findings import Location
+from fuda.database.findings import Finding, Location
 from fuda.lint.check import FieldCheck, GameCheck, Hit, RuleInfo
 from fuda.lint.prh import BUDGET, ConfigError, load_report
 from fuda.lint.prh_budget import PROBE_RUN, RULE_BUDGET, RUN_BUDGET, Budget, OverBudget, rule_key
@@ -45,60 +45,71 @@ MISSING_HINT = "create it, or delete the `prh:` line of game.yaml"
 BROKEN_HINT = "fix the prh file; its rules are not applied until then"
 
 
-def _missing(ctx) -> tuple[ConfigError, ...]:
+def _missing(folder: Path, prh) -> tuple[ConfigError, ...]:
     """A dictionary game.yaml names that is not there, at its line of game.yaml (its entry under
     ``lint: prh:``), for the designer to create it or remove the line."""
+    gone = [(i, p) for i, p in enumerate(prh) if not (folder / p).is_file()]
+    return tuple(ConfigError(_where(folder, i), f"prh dictionary {p} does not exist") for i, p in gone)
+
+
+def _where(folder: Path, i: int) -> Location:
+    """The line of game.yaml naming the ``i``-th prh dictionary (the file, when it cannot be read)."""
     from fuda.database.findings import FindingsError
     from fuda.database.yamlfile import read_yaml
 
-    folder = Path(ctx.game.folder)
-    gone = [(i, p) for i, p in enumerate(ctx.settings.prh) if not (folder / p).is_file()]
-    if not gone:
-        return ()
     try:
-        doc = read_yaml(folder / "game.yaml")
+        return read_yaml(folder / "game.yaml").where(("lint", "prh", i))
     except (FindingsError, OSError):
-        doc = None
-    return tuple(ConfigError(doc.where(("lint", "prh", i)) if doc else Location(folder / "game.yaml"),
-                             f"prh dictionary {p} does not exist") for i, p in gone)
+        return Location(folder / "game.yaml")
 
 
 OUTSIDE_HINT = "copy it into the game folder and name it relative to game.yaml (e.g. lint/prh.yml)"
 
 
-def _outside(ctx) -> tuple[ConfigError, ...]:
+def _outside(folder: Path, prh) -> tuple[ConfigError, ...]:
     """A dictionary game.yaml names outside the game folder (``/etc/…``, ``../…``, a link out),
     at its line of game.yaml: never opened."""
-    from fuda.database.findings import FindingsError
-    from fuda.database.yamlfile import read_yaml
-
-    folder = Path(ctx.game.folder).resolve()
-    out = [(i, p) for i, p in enumerate(ctx.settings.prh) if not (folder / p).resolve().is_relative_to(folder)]
-    if not out:
-        return ()
-    try:
-        doc = read_yaml(folder / "game.yaml")
-    except (FindingsError, OSError):
-        doc = None
-    return tuple(ConfigError(doc.where(("lint", "prh", i)) if doc else Location(folder / "game.yaml"),
-                             f"prh dictionary {p} is outside the game folder") for i, p in out)
+    folder = folder.resolve()
+    out = [(i, p) for i, p in enumerate(prh) if not (folder / p).resolve().is_relative_to(folder)]
+    return tuple(ConfigError(_where(folder, i), f"prh dictionary {p} is outside the game folder") for i, p in out)
 
 
 def _rules(ctx):
     """(rules, ((error, hint), …), rules left out at load) of the game's dictionaries."""
-    files = [ctx.game.folder / p for p in ctx.settings.prh]
+    return _dictionaries(Path(ctx.game.folder), ctx.settings.prh)
+
+
+def _dictionaries(folder: Path, prh):
+    """(rules, ((error, hint), …), rules left out at load) of the dictionaries ``prh`` names."""
+    files = [folder / p for p in prh]
     if not files:
         return (), (), ()
-    outside = _outside(ctx)
+    outside = _outside(folder, prh)
     if outside:
         return (), tuple((error, OUTSIDE_HINT) for error in outside), ()
-    missing = _missing(ctx)
+    missing = _missing(folder, prh)
     if missing:
         return (), tuple((error, MISSING_HINT) for error in missing), ()
-    found = load_report(files, ctx.game.folder)
+    found = load_report(files, folder)
     if found.errors:
         return (), tuple((error, BROKEN_HINT) for error in found.errors), ()
     return found.rules, (), found.disabled
+
+
+def dictionary_problems(game) -> list[Finding]:
+    """What every command reports about the prh dictionaries ``game`` declares, as it reports a
+    missing art file: PRH002 (error) for a dictionary that cannot be used — missing, outside the
+    game folder, broken, or failing its own specs — and PRH003 (warning) for a pattern left out
+    at load. ``fuda lint`` reports the same lines from :func:`check_config`."""
+    from fuda.lint.settings import LintSettings
+
+    prh = LintSettings.from_manifest(game.manifest).prh
+    _, errors, disabled = _dictionaries(Path(game.folder), prh)
+    out = [Finding(error.location, "PRH002", error.message, "error", None, hint) for error, hint in errors]
+    out += [Finding(error.location, "PRH003", error.message, "warning", None,
+                    REWRITE_HINT.format(where=f"{error.location.file.name}:{error.location.line}"))
+            for error in disabled]
+    return out
 
 
 def check_config(ctx):
