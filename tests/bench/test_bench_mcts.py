@@ -2,7 +2,8 @@
 
 Run with ``python -m pytest tests/bench/test_bench_mcts.py -q -s -p no:cacheprovider``
 (benchmarks are excluded from the default run). Issue #17's goals, per game: ≥ 65 % of the games
-against ``greedy`` and ≥ 90 % against ``random`` over ≥ 400 seeded games with seats swapped. The
+against ``greedy`` and ≥ 90 % against ``random`` over ≥ 400 seeded games with seats swapped;
+issue #30's for the custom engine (hoshikage, kenbu): ≥ 60 % and ≥ 85 %. The
 baseline is the opponent agent itself, measured in the same run: every game is a seating of two
 entrants (every pairing of the sample decks, each deck on each seat) with ``mcts`` on one side,
 played through :func:`fuda.simulation.simulate` — the path ``fuda simulate --agents mcts,greedy``
@@ -33,7 +34,14 @@ GAMES = int(os.environ.get("FUDA_BENCH_GAMES", "400"))
 JOBS = int(os.environ.get("FUDA_BENCH_JOBS", "2"))
 SEED = int(os.environ.get("FUDA_BENCH_SEED", "17"))
 GOALS = {"greedy": 0.65, "random": 0.90}
-IDS = ["recast-rift", "toho-tcg", "raise-blaze", "ryomen"]
+#: Issue #30's goals for the engine of a designer's own game (rules: custom), played from data.
+CUSTOM_GOALS = {"greedy": 0.60, "random": 0.85}
+IDS = ["recast-rift", "toho-tcg", "raise-blaze", "ryomen", "hoshikage", "kenbu"]
+
+
+def goal(game, opponent: str) -> float:
+    """The share of games mcts must win against ``opponent`` in ``game``."""
+    return (CUSTOM_GOALS if game.rules == "custom" else GOALS)[opponent]
 
 
 def _per_pairing(n_entrants: int, agents: tuple[str, str]) -> int:
@@ -59,7 +67,8 @@ def _decisions_per_second(module, registry, entrants, opponent: str, games: int 
 @pytest.mark.parametrize("opponent", ["greedy", "random"])
 @pytest.mark.parametrize("game_id", IDS)
 def test_mcts_against(game_id, opponent):
-    """mcts at its default budget wins ≥ 65 % against greedy and ≥ 90 % against random."""
+    """mcts at its default budget wins ≥ 65 % against greedy and ≥ 90 % against random (a custom
+    game: ≥ 60 % and ≥ 85 %)."""
     game = load_database([cards_dir() / game_id]).game(game_id)
     module, registry = engine_for(game.rules), registry_for(game)
     entrants = module.entrants(registry)
@@ -72,8 +81,8 @@ def test_mcts_against(game_id, opponent):
     first = sim.seat_rates["first-player"]
     speed = _decisions_per_second(module, registry, entrants, opponent)
     print(f"\n{game_id}: mcts against {opponent}, seed {SEED}: {rate.value:.1%} of {rate.games} games "
-          f"(95 % interval {rate.low:.1%}–{rate.high:.1%}; goal ≥ {GOALS[opponent]:.0%}); "
+          f"(95 % interval {rate.low:.1%}–{rate.high:.1%}; goal ≥ {goal(game, opponent):.0%}); "
           f"first player won {first.value:.1%}; {speed:.1f} searched decisions/s on one core; "
           f"{wall:.0f} s wall on {JOBS} job(s)")
     assert rate.games >= GAMES
-    assert rate.value >= GOALS[opponent]
+    assert rate.value >= goal(game, opponent)
