@@ -183,3 +183,28 @@ def test_parts_are_one_contact_sheet_each_with_their_own_backs():
     assert parts(chosen, 2) == [range(0, 3), range(3, 6)]
     assert parts(chosen, 1) == [range(0, 2), range(2, 3), range(3, 6)]
     assert parts([], 30) == []
+
+
+def test_a_face_that_does_not_fit_stops_both_ways_after_the_same_files(tmp_path, monkeypatch):
+    """Without the check pass, a card whose text does not fit (here in a worker's part) stops the
+    run with its located finding, after the same files as one process writes, byte for byte."""
+    from fuda.database.findings import FindingsError
+    from fuda.gallery import parallel
+    from fuda.lint.synthetic import make_game
+
+    text = "２ドローする。"
+    cards = [{"id": f"s{n:02d}", "name": f"符{n}", "kind": "spell", "fighter": "reimu", "timing": "normal",
+              "type": "action", "recast": [2, 1], "graze": False, "text": text,
+              "abilities": [{"when": "on-cast", "text": text, "effect": [{"draw": 2}]}]} for n in range(70)]
+    cards[45]["flavor"] = "長い" * 200
+    game = make_game("recast-rift", cards)
+    stops = {}
+    for name, least in (("one", 10**9), ("two", 1)):
+        monkeypatch.setattr(parallel, "MIN_FACES", least)
+        with pytest.raises(FindingsError) as caught:
+            make_images(game, tmp_path / name, dpi=40, sheet=True, html=True, check=False)
+        stops[name] = [(f.code, f.card) for f in caught.value.findings]
+    assert stops["one"] == stops["two"] and ("P101", "s45") in stops["one"]
+    read = lambda folder: {p.name: p.read_bytes() for p in sorted(folder.iterdir())}  # noqa: E731
+    assert read(tmp_path / "two") == read(tmp_path / "one")
+    assert "s44.png" in read(tmp_path / "one") and "s45.png" not in read(tmp_path / "one")
