@@ -129,7 +129,7 @@ def _quiet_worker() -> None:
 
 
 def _card_height(game, chosen: list, dpi: float) -> int | None:
-    """The contact sheets' card height, from the first card shown (as :class:`ContactSheets` takes it)."""
+    """The contact sheets' card height, from the first card shown (as :class:`~fuda.gallery.contact.ContactSheets` takes it)."""
     from fuda.faces.fonts import game_fonts
     from fuda.gallery.contact import ContactSheets
     from fuda.gallery.images import _size, face_of
