@@ -51,10 +51,17 @@ class BuildResult:
 def lint_step(database, out: Path) -> list[Path]:
     """Lint the database; write ``lint.txt`` and ``lint.sarif``. A broken prh dictionary or lint
     setting (PRH002, LNT001) fails the step after the report is written (FindingsError, located)."""
-    from fuda.lint.engine import config_errors, lint, summary
+    from fuda.lint.engine import lint
+
+    return write_lint_report(lint(database), out)
+
+
+def write_lint_report(diagnostics, out: Path) -> list[Path]:
+    """``lint.txt`` and ``lint.sarif`` of ``diagnostics`` in ``out``; a broken prh dictionary or
+    lint setting among them fails the step once the report is written (FindingsError)."""
+    from fuda.lint.engine import config_errors, summary
     from fuda.lint.report import render
 
-    diagnostics = lint(database)
     text = render(diagnostics, "text") + summary(diagnostics) + "\n"
     written = [write_atomic(out / "lint.txt", text), write_atomic(out / "lint.sarif", render(diagnostics, "sarif"))]
     broken = config_errors(diagnostics)

@@ -231,10 +231,8 @@ class BuildSession:
         """:func:`fuda.build.lint_step`, with an unchanged game's diagnostics reused: a database's
         diagnostics are its games', each linted alone, in one sorted list (see
         :func:`fuda.lint.engine.lint`). tests/test_watch.py checks the reports equal a full build's."""
-        from fuda.atomic import write_atomic
-        from fuda.database.findings import FindingsError
-        from fuda.lint.engine import config_errors, lint, summary
-        from fuda.lint.report import render
+        from fuda.build import write_lint_report
+        from fuda.lint.engine import lint
 
         diagnostics = []
         for game in database.games:
@@ -244,12 +242,7 @@ class BuildSession:
                 kept = self.linted[game.id] = (stamp, tuple(lint(replace(database, games=(game,)))))
             diagnostics.extend(kept[1])
         diagnostics.sort(key=lambda d: d.sort_key())
-        text = render(diagnostics, "text") + summary(diagnostics) + "\n"
-        written = [write_atomic(out / "lint.txt", text), write_atomic(out / "lint.sarif", render(diagnostics, "sarif"))]
-        broken = config_errors(diagnostics)
-        if broken:
-            raise FindingsError([replace(d.finding(), severity="error") for d in broken])
-        return written
+        return write_lint_report(diagnostics, out)
 
     def _make(self, name: str, step, database, out: Path, stamp: tuple) -> _Kept:
         made = step(database, out)
