@@ -19,6 +19,7 @@ from fuda.engine.core.decision import ChoiceError
 from fuda.engine.core.runner import ask
 from fuda.i18n import MESSAGES, Text, language, localize, t
 from fuda.table.boards import known_cards
+from fuda.table.labels import translate
 from fuda.table.transcript import entries, kind_label, pick_label
 
 __all__ = ["Choice", "Prompt", "TableError", "TableSession", "kind_label", "pick_label"]
@@ -141,7 +142,7 @@ class TableSession:
                 at = label.find(name)
                 if shown != name and at >= 0 and not label.startswith("（", at + len(name)):
                     label = label[:at] + shown + label[at + len(name):]
-            choices.append(Choice(n, o.id, label, card))
+            choices.append(Choice(n, o.id, translate(label, o.id, lang, self.labels), card))
         choices = tuple(choices)
         return Prompt(f"{len(self.game.log)}-{self.game.decisions}", decision.player, decision.kind,
                       decision.rule, decision.min, decision.max, choices, decision.prompt)

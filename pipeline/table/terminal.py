@@ -102,8 +102,7 @@ def play(session: TableSession, lines: Iterator[str], echo: Callable[[str], None
 def _show(session: TableSession, prompt: Prompt, echo, w, lang: str) -> None:
     echo("")
     echo(f"— {w['view']}（P{prompt.seat + 1}）—")
-    lines = session.state(prompt.seat).splitlines() if lang == "ja" else board_lines(session, prompt.seat, lang)
-    for line in lines:  # the engines' own Japanese view; in English the table's board in words
+    for line in board_lines(session, prompt.seat, lang):  # the table's board in words, in the user's language
         echo("  " + line)
     echo(prompt.question(lang))
     for c in prompt.choices:
