@@ -83,6 +83,11 @@ def english(label: str, option_id: str, labels=None) -> str:
     return text.replace("［", "[").replace("］", "]").replace("、", ", ")
 
 
+def printed(name: str, lang: str | None, labels=None) -> str:
+    """A card's shown name (博麗霊夢（ハード）) for ``lang``: the printed difference in brackets in English."""
+    return name if lang in (None, "ja") else _brackets(name, _words(labels))
+
+
 def translate(label: str, option_id: str, lang: str | None, labels=None) -> str:
     """``label`` as a person reading ``lang`` sees it: Japanese labels stay byte for byte."""
     if lang in (None, "ja"):

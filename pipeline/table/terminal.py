@@ -17,12 +17,12 @@ WORDS = {
            "forced": "選べるものが1つだけの手順です。Enter で進みます。", "bad": "入力が読めません",
            "range": "番号は 1〜{n} です", "count": "{lo}〜{hi} 個選んでください", "nothing": "戻せる答えがありません",
            "undone": "最後の答えを取り消しました。", "more": "あと {n} 個選んでください（残りから番号で）", "conceded": "投了しました。", "over": "ゲーム終了",
-           "view": "あなたの見えている盤面", "log": "最近の出来事", "news": "前の答えから"},
+           "view": "— あなたの見えている盤面（P{seat}）—", "log": "最近の出来事", "news": "前の答えから"},
     "en": {"choose": "enter numbers (space-separated for several; ?N card, log, undo, quit)",
            "forced": "only one option here; press Enter to go on", "bad": "cannot read that",
            "range": "numbers go from 1 to {n}", "count": "pick {lo} to {hi}", "nothing": "nothing to take back",
            "undone": "took back your last answer", "more": "pick {n} more (numbers from what is left)", "conceded": "you conceded", "over": "game over",
-           "view": "what your seat sees", "log": "recent events", "news": "since your last answer"},
+           "view": "— what your seat sees (P{seat}) —", "log": "recent events", "news": "since your last answer"},
 }
 
 
@@ -101,7 +101,7 @@ def play(session: TableSession, lines: Iterator[str], echo: Callable[[str], None
 
 def _show(session: TableSession, prompt: Prompt, echo, w, lang: str) -> None:
     echo("")
-    echo(f"— {w['view']}（P{prompt.seat + 1}）—")
+    echo(w["view"].format(seat=prompt.seat + 1))
     for line in board_lines(session, prompt.seat, lang):  # the table's board in words, in the user's language
         echo("  " + line)
     echo(prompt.question(lang))
@@ -120,6 +120,7 @@ def board_lines(session: TableSession, seat: int, lang: str) -> list[str]:
     a card the seat cannot see is counted, never named)."""
     from fuda.i18n import t
     from fuda.table.boards import board
+    from fuda.table.labels import printed
 
     data = board(session.game, seat, lang)
     out = []
@@ -130,8 +131,9 @@ def board_lines(session: TableSession, seat: int, lang: str) -> list[str]:
         if "seat" in part or counters or part["zones"]:
             out.append(f"{head}  {counters}".rstrip())
         for zone in part["zones"]:
-            named = [session.display_name(c["id"]) + (f" [{' '.join(c['badges'])}]" if c["badges"] else "")
-                     + (" ⤵" if c["tapped"] else "") for c in zone["cards"] if c["id"]]
+            named = [printed(session.display_name(c["id"]), lang, session.labels)
+                     + (f" [{' '.join(c['badges'])}]" if c["badges"] else "") + (" ⤵" if c["tapped"] else "")
+                     for c in zone["cards"] if c["id"]]
             hidden = sum(1 for c in zone["cards"] if not c["id"])
             if zone.get("pile") and named:
                 named = [f"{named[-1]} …"]  # a pile: its top card and its count

@@ -113,3 +113,17 @@ def test_terminal_prints_the_board_in_the_users_language():
     text = "\n".join(out)
     assert "手札 (" in text and "デッキ (" in text
     assert not re.search(r"#\d", text) and "card(s)" not in text and "turn player" not in text
+
+
+def test_terminal_board_in_english_names_printings_in_english():
+    """Under English the terminal board tells printings apart in English (博麗霊夢 (normal)), never （ノーマル）."""
+    from fuda.table.terminal import play
+
+    game, session = _session("toho-tcg", 4)
+    names = sorted({c.name for c in game.cards}, key=len, reverse=True)
+    out: list[str] = []
+    play(session, iter(["1"] * 40 + ["quit"]), out.append, "en")
+    board = [line for line in out if line.startswith("    ") and "(" in line and ":" in line]
+    assert board and any("(normal)" in line for line in board)
+    for line in board:
+        assert not JAPANESE.search(_residue(line.split(" — ")[0], names)), line
