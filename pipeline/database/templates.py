@@ -15,6 +15,7 @@ module and only ever run through :class:`BoundedPattern`, whose searches stop af
 
 from __future__ import annotations
 
+import contextlib
 import json
 import time
 from collections.abc import Mapping
@@ -334,10 +335,8 @@ def template_findings(game) -> list[Finding]:
     out = list(findings)
     if template is not None:
         out += probe_labels(template, game)
-    try:
+    with contextlib.suppress(FileNotFoundError):  # a game without a mat has nothing to check
         out += game_mat(game)[1]
-    except FileNotFoundError:
-        pass
     return out
 
 
