@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 
 from fuda.i18n import MESSAGES, t
+from fuda.table.labels import translate
 
 
 def kind_label(kind: str, lang: str | None = None) -> str:
@@ -45,9 +46,11 @@ def entries(session, seat: int, lang: str, start: int = 0) -> list[dict]:
                 given = tuple(event.data.get("picks", ()))
                 said = session._said.get(answered - 1)
                 said = said if said is not None and said_ok(said, given) else None
-                picks = "、".join(said[i] if said is not None and (lang == "ja" or f"pick.{kind}.{p}" not in MESSAGES)
-                                 else pick_label(kind, p, lang) if f"pick.{kind}.{p}" in MESSAGES
-                                 else session._named(p) for i, p in enumerate(given))
+                picks = ("、" if lang == "ja" else ", ").join(
+                    translate(said[i], p, lang, session.labels)
+                    if said is not None and (lang == "ja" or f"pick.{kind}.{p}" not in MESSAGES)
+                    else pick_label(kind, p, lang) if f"pick.{kind}.{p}" in MESSAGES
+                    else session._named(p) for i, p in enumerate(given))
                 text = t("table.log.answer", lang, seat=event.player + 1, what=what, picks=picks or t("none", lang))
             else:
                 text = t("table.log.asked", lang, seat=(event.player or 0) + 1, what=what)

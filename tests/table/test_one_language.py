@@ -115,8 +115,8 @@ def test_terminal_prints_the_board_in_the_users_language():
     assert not re.search(r"#\d", text) and "card(s)" not in text and "turn player" not in text
 
 
-def test_terminal_board_in_english_names_printings_in_english():
-    """Under English the terminal board tells printings apart in English (博麗霊夢 (normal)), never （ノーマル）."""
+def test_terminal_board_and_log_in_english():
+    """Under English the terminal board tells printings apart in English (博麗霊夢 (normal)) and the log repeats answers in English."""
     from fuda.table.terminal import play
 
     game, session = _session("toho-tcg", 4)
@@ -127,3 +127,7 @@ def test_terminal_board_in_english_names_printings_in_english():
     assert board and any("(normal)" in line for line in board)
     for line in board:
         assert not JAPANESE.search(_residue(line.split(" — ")[0], names)), line
+    answers = [line for line in out if re.match(r"\s+\d+\. P1 .*\[TT-", line)]  # the log of P1's own answers
+    assert answers
+    for line in answers:
+        assert not JAPANESE.search(_residue(line, names)), line
