@@ -444,6 +444,7 @@ LINT_PHRASES: list[tuple[re.Pattern, str, str]] = [
     _p("copy the printed sentence from `text` exactly", "本文（text）の文をそのまま写してください"),
     _p("ability is listed after one that is printed below it", "能力が、本文でその下に印刷される能力よりあとに書かれています"),
     _p("list the abilities in printed order", "能力を本文の順に並べてください"),
+    _p("numbers: the text says {text}, the data has {data}", "数: 本文の数は {text}、データの数は {data} です"),
     _p("{fact}: the text says {text}, the data has {data}", "{fact}: 本文は {text}、データは {data} です"),
     _p("make the text and the ops agree", "本文とデータ（ops）をそろえてください"),
     _p("{shown} is printed but not in {where}", "{shown} が印刷されていますが、{where} にありません"),

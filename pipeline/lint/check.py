@@ -152,8 +152,9 @@ class Context:
         self.vocab: Vocabulary = vocabulary(game)
         self.registry = registry
         self.enabled = frozenset(enabled) - {c for s in self.settings.ignore for c in expand(s, registry)}
-        if not self.vocab.data:  # text only (rules: custom): nothing for the agreement rules to compare
-            self.enabled -= {c for c, info in registry.items() if info.group == "agreement"}
+        if not self.vocab.data:  # text only (rules: custom): no ability data to hold the labels against;
+            # the numbers of a custom game's abilities are still compared (AGR006)
+            self.enabled -= {c for c, info in registry.items() if info.group == "agreement" and c != "AGR006"}
         self.options = options or {}
         self._memo: dict = {}
         self._names: dict | None = None

@@ -10,8 +10,10 @@ in the data are printed and vice versa; attack cards have attack values and othe
 from __future__ import annotations
 
 import re
+import unicodedata
 from bisect import bisect_right
 from collections import Counter
+from collections.abc import Mapping
 
 from fuda.lint.check import CardCheck, RuleInfo
 from fuda.lint.rules.facts import FACTS, PHRASES, FactIndex, tokens, walk_ops
@@ -196,7 +198,11 @@ def _fmt(value) -> str:
 
 def check_numbers(ctx, cards):
     """AGR006, for all cards of the game at once: each fact's phrase is searched once in the
-    game's ability texts joined by line breaks, then compared ability by ability with the data."""
+    game's ability texts joined by line breaks, then compared ability by ability with the data.
+    A ``rules: custom`` game has no phrases fuda knows: its numbers are compared as sets."""
+    if ctx.game.rules == "custom":
+        yield from _custom_numbers(ctx, cards)
+        return
     index = ctx.memo("facts", lambda: FactIndex(FACTS.get(ctx.game.rules, ())))
     game = ctx.game
     items, texts, starts = [], [], []
@@ -246,6 +252,46 @@ def check_numbers(ctx, cards):
             yield ctx.at("AGR006", card, ("abilities", i, "text"),
                          f"{fact.name}: the text says {_shown(values)}, the data has {_shown(data)}",
                          offset=offset, hint="make the text and the ops agree", value=ability.text)
+
+
+_DIGITS = re.compile(r"\d+")
+
+
+def _numbers(value) -> set[int]:
+    """Every whole number in ``value``: in its strings (full-width digits too: 力２以下) and as
+    numbers, signs dropped (＋３ and by: 3 agree)."""
+    if isinstance(value, bool):
+        return set()
+    if isinstance(value, int):
+        return {abs(value)}
+    if isinstance(value, str):
+        return {int(d) for d in _DIGITS.findall(unicodedata.normalize("NFKC", value))}
+    if isinstance(value, Mapping):
+        return set().union(*map(_numbers, value.values())) if value else set()
+    if isinstance(value, list | tuple):
+        return set().union(*map(_numbers, value)) if value else set()
+    return set()
+
+
+def _custom_numbers(ctx, cards):
+    """AGR006 for a game of your own: every number an ability's text prints is one its data has
+    (effect words, targets, filters, conditions, costs), and the other way round. 1 is left out
+    both ways: the data leaves a count of one unwritten (``count`` defaults to 1) while the text
+    prints １体."""
+    for card in cards:
+        for i, ability in enumerate(card.data.get("abilities") or ()):
+            if not isinstance(ability, Mapping) or not isinstance(ability.get("text"), str):
+                continue
+            text = _numbers(ability["text"]) - {1}
+            data = _numbers({k: v for k, v in ability.items() if k != "text"}) - {1}
+            if text == data:
+                continue
+            said, has = sorted(text - data), sorted(data - text)
+            digits = unicodedata.normalize("NFKC", ability["text"])
+            offset = next((m.start() for m in _DIGITS.finditer(digits) if int(m.group()) in said), 0)
+            yield ctx.at("AGR006", card, ("abilities", i, "text"),
+                         f"numbers: the text says {_shown(said)}, the data has {_shown(has)}",
+                         offset=offset, hint="make the text and the ops agree", value=ability["text"])
 
 
 def _keyword_key(ctx, word: str):
