@@ -9,9 +9,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from fuda.engine.core import derive, make_agent, run
-from fuda.engine.ryomen.match import MAX_GAMES, GameRecord, MatchResult, format_name
-from fuda.i18n import Text
+from fuda.engine.core import make_agent, run
+from fuda.engine.core.match import MatchResult
+from fuda.engine.core.match import play_match as run_match
 
 
 def play_match(registry, setups, games: int, seed: int, agents: Sequence[str] = ("random", "random"),
@@ -19,30 +19,14 @@ def play_match(registry, setups, games: int, seed: int, agents: Sequence[str] = 
     """Play a 2-player match of ``games`` games between ``setups`` (see the module docstring)."""
     from fuda.engine.custom.game import PlayerSetup, new_game
 
-    if not 1 <= games <= MAX_GAMES:
-        raise ValueError(Text("err.ryomen.games", max=MAX_GAMES, games=games))
-    if len(setups) != 2:
-        raise ValueError(Text("err.ryomen.players"))
     current = [s if isinstance(s, PlayerSetup) else PlayerSetup.from_json(s) for s in setups]
-    wins, points, records = [0, 0], [0, 0], []
-    need = games // 2 + 1
-    for number in range(games):
-        starter = first if number % 2 == 0 else 1 - first
-        game_seed = derive(seed, "match-game", number)
+
+    def play(number: int, starter: int, game_seed: int):
         game = new_game(registry, current, game_seed, first=starter)
         run(game, [make_agent(agents[p] if p < len(agents) else agents[-1], game_seed, p) for p in range(2)])
         rules = game.static.rules
         k = rules.decide_by[0] if rules.decide_by else -1
         totals = tuple(game.st.counters[p][k] for p in range(2)) if k >= 0 else (0, 0)
-        for p in range(2):
-            points[p] += totals[p]
-        if game.winner is not None:
-            wins[game.winner] += 1
-        records.append(GameRecord(game_seed, starter, tuple(s.deck for s in current), totals, game.winner))
-        if games % 2 == 1 and max(wins) >= need:
-            break
-    if games % 2 == 1:
-        winner = None if wins[0] == wins[1] else (0 if wins[0] > wins[1] else 1)
-    else:
-        winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
-    return MatchResult(format_name(games), tuple(records), tuple(wins), tuple(points), winner)
+        return tuple(s.deck for s in current), totals, game.winner
+
+    return run_match(games, len(current), seed, first, play)

@@ -14,54 +14,12 @@ runner); its seed derives from the match seed and the game number.
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
 from fuda.engine.core import Rng, derive, make_agent, run
+from fuda.engine.core.match import MatchResult
+from fuda.engine.core.match import play_match as run_match
 from fuda.engine.ryomen.setup import PlayerSetup, Table
 from fuda.i18n import Text
-
-#: The most games a match may have (a bound, not a rule: nothing runs without end).
-MAX_GAMES = 99
-
-
-def format_name(games: int) -> str:
-    """``single``, ``best-of-N`` (odd N) or ``N-game`` (even N, decided by points)."""
-    if games == 1:
-        return "single"
-    return f"best-of-{games}" if games % 2 else f"{games}-game"
-
-
-@dataclass(frozen=True)
-class GameRecord:
-    """One game of a match: its seed, first player, pairings used, totals and winner."""
-
-    seed: int
-    first: int
-    decks: tuple[str, ...]
-    totals: tuple[int, ...]
-    winner: int | None
-
-
-@dataclass(frozen=True)
-class MatchResult:
-    """A finished match: its games, games won, point totals, and the winner (None: a draw)."""
-
-    format: str
-    games: tuple[GameRecord, ...]
-    wins: tuple[int, ...]
-    points: tuple[int, ...]
-    winner: int | None
-
-    @property
-    def by_points(self) -> bool:
-        """True for the even formats, decided by total points (RY-MATCH-2)."""
-        return self.format.endswith("-game")
-
-    def as_json(self) -> dict:
-        """A JSON-ready form."""
-        return {"format": self.format, "wins": list(self.wins), "points": list(self.points), "winner": self.winner,
-                "games": [{"seed": g.seed, "first": g.first, "decks": list(g.decks), "totals": list(g.totals),
-                           "winner": g.winner} for g in self.games]}
 
 
 def random_pairing(pool, set_id: str, rng: Rng, name: str = "") -> PlayerSetup:
@@ -99,41 +57,25 @@ def play_game(registry, setups, seed: int, agents: Sequence[str] = ("random", "r
 
 def play_match(registry, setups, games: int, seed: int, agents: Sequence[str] = ("random", "random"),
                first: int = 0, rebuild: Callable | None = None) -> MatchResult:
-    """Play a 2-player match of ``games`` games (odd: by games won; even: by total points).
+    """Play a 2-player match of ``games`` games (odd: by games won; even: by total points, see
+    :mod:`fuda.engine.core.match`).
 
     ``first`` is the first player of game 1; ``rebuild(player, game_number, previous_setup)``
     (even formats) returns a player's new pairing after every two games.
     """
     from fuda.engine.ryomen.cards import pool_of
 
-    if not 1 <= games <= MAX_GAMES:
-        raise ValueError(Text("err.ryomen.games", max=MAX_GAMES, games=games))
-    if len(setups) != 2:
-        raise ValueError(Text("err.ryomen.players"))
     pool = pool_of(registry)
     current = [s if isinstance(s, PlayerSetup) else PlayerSetup.from_json(s) for s in setups]
     rng = Rng(derive(seed, "match-rebuild"))
     if rebuild is None:
         def rebuild(p, number, previous):
             return random_pairing(pool, set_of(pool, previous), rng)
-    wins, points, records = [0, 0], [0, 0], []
-    need = games // 2 + 1
-    for number in range(games):
+
+    def play(number: int, starter: int, game_seed: int):
         if games % 2 == 0 and number and number % 2 == 0:  # RY-MATCH-2: rebuild every two games
-            current = [rebuild(p, number, current[p]) for p in range(2)]
-        starter = first if number % 2 == 0 else 1 - first  # swap after every game
-        game_seed = derive(seed, "match-game", number)
+            current[:] = [rebuild(p, number, current[p]) for p in range(2)]
         game = play_game(registry, current, game_seed, agents, first=starter)
-        totals = tuple(sum(w) for w in game.won)
-        for p in range(2):
-            points[p] += totals[p]
-        if game.winner is not None:
-            wins[game.winner] += 1
-        records.append(GameRecord(game_seed, starter, tuple(s.deck or s.name for s in current), totals, game.winner))
-        if games % 2 == 1 and max(wins) >= need:
-            break
-    if games % 2 == 1:
-        winner = None if wins[0] == wins[1] else (0 if wins[0] > wins[1] else 1)
-    else:
-        winner = None if points[0] == points[1] else (0 if points[0] > points[1] else 1)
-    return MatchResult(format_name(games), tuple(records), tuple(wins), tuple(points), winner)
+        return tuple(s.deck or s.name for s in current), tuple(sum(w) for w in game.won), game.winner
+
+    return run_match(games, len(current), seed, first, play)
