@@ -161,6 +161,7 @@ def check_workbook(path: Path) -> None:
             for m in members:
                 if m.filename.lower().endswith((".xml", ".rels", ".vml")):
                     _scan(path, archive, m, counts, fix)
+    # (zipfile raises NotImplementedError for a compression method it cannot read: a hostile file)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError, OSError, ValueError) as exc:
         raise _fail(path, "SH001", f"Excel ブックとして開けません ({type(exc).__name__})",
                     "Excel で .xlsx として保存し直してください") from None

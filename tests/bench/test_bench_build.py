@@ -28,6 +28,7 @@ reported as a ratio to it as well as to the 1,000-card build.
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import statistics
@@ -62,7 +63,7 @@ _RUSAGE = ("import atexit, resource, sys\n"
 def _pss_kb(pid: int) -> int:
     """The PSS (kB) of ``pid`` and every process below it; 0 for one that is gone."""
     total = 0
-    try:
+    with contextlib.suppress(OSError, ValueError):  # the process ended while it was read
         for line in Path(f"/proc/{pid}/smaps_rollup").read_text().splitlines():
             if line.startswith("Pss:"):
                 total += int(line.split()[1])
@@ -70,8 +71,6 @@ def _pss_kb(pid: int) -> int:
         for task in Path(f"/proc/{pid}/task").iterdir():
             for child in (task / "children").read_text().split():
                 total += _pss_kb(int(child))
-    except (OSError, ValueError):
-        pass
     return total
 
 
