@@ -287,7 +287,7 @@ def _run_steps(database, stage: Path, findings: list, failures: list, outputs: l
             findings.extend(exc.findings)
             failures.append((name, Text("build.step_findings", count=len(exc.findings))))
             continue
-        except Exception as exc:  # noqa: BLE001 — a failed step is reported; the others still run
+        except Exception as exc:
             failures.append((name, _failure(exc)))
             continue
         if isinstance(written, tuple):  # (files, findings)

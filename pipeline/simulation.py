@@ -347,8 +347,9 @@ def heatmap_png(title: str, sim: Simulation) -> bytes:
     interval, blue below 50 %, red above; the caption names what an entrant is in this game."""
     import io
 
-    from fuda.database.resources import templates_dir
     from PIL import Image, ImageDraw, ImageFont
+
+    from fuda.database.resources import templates_dir
 
     entrants, rate, n = sim.entrants, sim.win_rates, len(sim.entrants)
     font_path = templates_dir() / "fonts" / "BIZUDGothic-Regular.ttf"

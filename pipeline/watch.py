@@ -109,7 +109,7 @@ def attempt(action, changed: frozenset[Path] | None) -> Rebuild:
         done = action(changed)
     except KeyboardInterrupt:
         raise
-    except Exception as exc:  # noqa: BLE001 — the loop reports any failure and waits for the next save
+    except Exception as exc:
         done = Rebuild(error=first_error(exc))
     shown = tuple(sorted(changed or (), key=str))
     return replace(done, seconds=time.perf_counter() - start, changed=shown)

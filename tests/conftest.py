@@ -6,6 +6,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+
 from fuda.database.resources import cards_dir
 from fuda.database.yamlfile import read_yaml
 

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+from pypdf import PdfReader
+
 from fuda import load_database
 from fuda.build import print_step
 from fuda.database.resources import cards_dir
 from fuda.gallery import counting
 from fuda.printing.sheets import print_cards
-from pypdf import PdfReader
 
 
 def test_print_cards_reports_faces_placed_after_each_page(tmp_path):

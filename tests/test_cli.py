@@ -6,8 +6,9 @@ import json
 import subprocess
 import sys
 
-from fuda.cli.main import app
 from typer.testing import CliRunner
+
+from fuda.cli.main import app
 
 from .conftest import card_files, rewrite
 

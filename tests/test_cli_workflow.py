@@ -12,12 +12,13 @@ import sys
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
 from fuda.atomic import write_atomic, write_new
 from fuda.cli.main import app
 from fuda.database.load import validate
 from fuda.database.resources import cards_dir
 from fuda.i18n import set_language
-from typer.testing import CliRunner
 
 from .conftest import deck_files
 

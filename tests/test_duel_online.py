@@ -6,6 +6,8 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from typer.testing import CliRunner
+
 from fuda import load_database
 from fuda.cli.export import register
 from fuda.database.findings import FindingsError
@@ -16,7 +18,6 @@ from fuda.online.duel_online import (
     write_card_txt,
 )
 from fuda.online.duel_online_import import import_cards, parse_card_txt
-from typer.testing import CliRunner
 
 from .conftest import rewrite
 from .engine.cli import app

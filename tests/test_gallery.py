@@ -6,13 +6,14 @@ from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
+from PIL import Image
+from typer.testing import CliRunner
+
 from fuda import load_database
 from fuda.cli.main import app
 from fuda.database.resources import cards_dir
 from fuda.gallery import gallery_step, make_images
 from fuda.gallery.images import ImageOptionError
-from PIL import Image
-from typer.testing import CliRunner
 
 from .conftest import GAMES
 

@@ -10,12 +10,13 @@ import time
 import zipfile
 
 import pytest
+from typer.testing import CliRunner
+
 from fuda.cli.main import app
 from fuda.online import duel_online_import as do
 from fuda.online.duel_online import load_template
 from fuda.sheets import table
 from fuda.sheets.read import import_sheet
-from typer.testing import CliRunner
 
 runner = CliRunner()
 

@@ -7,9 +7,10 @@ import string
 from pathlib import Path
 
 import pytest
+
 from fuda.database.findings import Finding, Location
 from fuda.i18n import LANGUAGES, MESSAGES, catalogue_problems, locale_language, render_finding, t
-from fuda.i18n.findings import PHRASES, TITLES, translate
+from fuda.i18n.findings import PHRASES, TITLES
 
 ROOT = Path(__file__).resolve().parent.parent
 

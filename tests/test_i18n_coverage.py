@@ -12,6 +12,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+
 from fuda.database.findings import Finding, FindingsError, Location
 from fuda.database.load import load_database, validate
 from fuda.database.resources import cards_dir

@@ -12,6 +12,7 @@ import shutil
 from pathlib import Path
 
 import pytest
+
 from fuda.database.findings import FindingsError
 from fuda.database.load import load_database, validated
 from fuda.database.resources import cards_dir

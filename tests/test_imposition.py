@@ -4,6 +4,7 @@ duplex back placement, gutter fold, back offset, tiling, トンボ and the calib
 from __future__ import annotations
 
 import pytest
+
 from fuda.faces.primitives import Rule, TextLine
 from fuda.printing.imposition import (
     BACKS,

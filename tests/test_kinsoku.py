@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+
 from fuda.faces.fonts import default_fonts
 from fuda.faces.kinsoku import (
     NO_END,

@@ -8,6 +8,7 @@ import shutil
 
 import pdfplumber
 import pytest
+
 from fuda import load_database
 from fuda.faces.layout import layout_back, layout_card
 from fuda.faces.primitives import Image, Rect, TextLine
@@ -155,9 +156,10 @@ def test_udonarium_export_of_a_landscape_game(db, tmp_path):
     import io
     import zipfile
 
+    from PIL import Image as PILImage
+
     from fuda.online.udonarium import build_zip
     from fuda.online.udonarium_format import CELL, TABLE_PX_PER_MM
-    from PIL import Image as PILImage
 
     src = db.game("toho-tcg")
     shutil.copytree(src.folder, tmp_path / "toho-tcg")

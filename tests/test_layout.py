@@ -7,6 +7,7 @@ import shutil
 from types import MappingProxyType
 
 import pytest
+
 from fuda import FindingsError, load_database
 from fuda.faces.fonts import (
     BUNDLED,
@@ -336,6 +337,7 @@ def test_an_empty_optional_field_is_left_out_of_the_face(db, tmp_path):
     """hoshikage's optional 特徴 and 肩書 (#33): a card without them prints no labelled cell for
     them (read back from the PDF); a card with 肩書 but no 特徴 gets its 肩書 in 特徴's cell."""
     import pdfplumber
+
     from fuda.printing.sheets import print_cards
 
     game = db.game("hoshikage")

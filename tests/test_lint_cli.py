@@ -7,10 +7,11 @@ from pathlib import Path
 
 import pytest
 import typer
+from typer.testing import CliRunner
+
 from fuda import load_database
 from fuda.build import lint_step as build_step
 from fuda.cli.lint import register
-from typer.testing import CliRunner
 
 ROOT = Path(__file__).resolve().parent.parent
 FLAVOR = "    flavor: ミニ八卦炉の火が、いま最大まで燃え上がる。"

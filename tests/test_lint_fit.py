@@ -121,10 +121,10 @@ def test_safe_area_and_overlap_findings_are_fit004_and_fit005(monkeypatch):
 
 def _ryomen_with_new_set(sample_copy, template_edit=None):
     """The sample ryomen game with its set ghost renamed moon (a set the template does not list)."""
+    import shutil
+
     from fuda import load_database
     from fuda.faces.template import templates_dir
-
-    import shutil
 
     folder = sample_copy("ryomen")
     shutil.rmtree(folder / "decks")  # the sample decks are built per set

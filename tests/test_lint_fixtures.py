@@ -8,6 +8,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import pytest
+
 from fuda import load_database
 from fuda.database.load import _build_cards
 from fuda.database.schemas import schema_name, validate_document

@@ -114,6 +114,7 @@ def test_ordinary_prh_pattern_still_works(tmp_path):
 def test_broken_prh_dictionary_fails_the_build_step(tmp_path):
     """lint_step writes its report, then fails on PRH002 (so fuda build exits 1)."""
     import pytest
+
     from fuda.build import lint_step
     from fuda.database.findings import FindingsError
 
@@ -130,6 +131,7 @@ def test_broken_prh_dictionary_fails_the_build_step(tmp_path):
 def test_lint_setting_naming_no_rule_fails_the_build_step(tmp_path):
     """A lint.ignore entry that names no rule (LNT001) fails the build step too."""
     import pytest
+
     from fuda.build import lint_step
     from fuda.database.findings import FindingsError
 

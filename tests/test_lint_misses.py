@@ -5,6 +5,7 @@ only the intended characters."""
 from __future__ import annotations
 
 import pytest
+
 from fuda import load_database
 from fuda.lint import lint
 from fuda.lint.fix import fix

@@ -5,6 +5,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+
 from fuda import load_database
 from fuda.database.findings import Location
 from fuda.database.yamlfile import read_yaml

@@ -5,6 +5,7 @@ from __future__ import annotations
 import re
 
 import pytest
+
 from fuda.database.resources import cards_dir
 from fuda.lint import lint
 from fuda.lint.jsregex import TranslationError, translate

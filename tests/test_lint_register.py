@@ -3,11 +3,10 @@
 from __future__ import annotations
 
 import pytest
+
 from fuda.lint import lint
 from fuda.lint.register import majority, sentences, style_of
-
 from fuda.lint.synthetic import make_database, make_game
-
 from tests.test_lint_misses import DRAW, TOHO, _toho
 
 PLAIN_FLAVORS = ["居眠りは多い。", "門番は今日も立っている。", "館の主は紅茶を好む。", "夜は長い。"]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from fuda.lint import lint, rule_table
 from fuda.lint.synthetic import make_database, make_game
 

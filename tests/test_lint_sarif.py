@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 
 import jsonschema
+
 from fuda.lint import lint
 from fuda.lint.rules import REGISTRY
 from fuda.lint.sarif import dumps, sarif

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from fuda import FindingsError, load_database, validate
 from fuda.database.resources import cards_dir
 

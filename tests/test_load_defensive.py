@@ -8,6 +8,7 @@ import os
 import struct
 
 import pytest
+
 from fuda import validate
 
 from .conftest import card_files, rewrite

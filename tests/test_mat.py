@@ -8,6 +8,10 @@ import io
 import pikepdf
 import pytest
 import typer
+from PIL import Image as PILImage
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
 from fuda import load_database
 from fuda.cli.print import register
 from fuda.database.findings import FindingsError
@@ -16,9 +20,6 @@ from fuda.faces.primitives import Ellipse, Rect, TextLine
 from fuda.printing.imposition import PAPERS, PT_PER_MM
 from fuda.printing.mat import write_mat
 from fuda.printing.sheets import with_card_size
-from PIL import Image as PILImage
-from pypdf import PdfReader
-from typer.testing import CliRunner
 
 GAMES = ("recast-rift", "toho-tcg", "raise-blaze", "ryomen")
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
+
 from fuda.engine import raise_blaze as rb
 from fuda.engine import ryomen as ry
 from fuda.engine.core import make_agent, run

@@ -14,6 +14,7 @@ import re
 from itertools import product
 
 import pytest
+
 from fuda.database.load import load_database
 from fuda.engine import recast_rift as rr
 from fuda.engine import toho_tcg as tt

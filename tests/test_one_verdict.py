@@ -16,10 +16,11 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
+from typer.testing import CliRunner
+
 from fuda.cli.main import app
 from fuda.database.load import validate, validated
 from fuda.database.resources import cards_dir
-from typer.testing import CliRunner
 
 runner = CliRunner()
 

@@ -15,13 +15,14 @@ import zipfile
 from pathlib import Path
 
 import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
 from fuda.build import build
 from fuda.cli.main import app
 from fuda.database.discover import MARKER, find_root
 from fuda.database.resources import cards_dir
 from fuda.outputs import MANIFEST, OutputError, publish, read_manifest
-from pypdf import PdfReader
-from typer.testing import CliRunner
 
 from .conftest import deck_files
 

@@ -11,13 +11,14 @@ from pathlib import Path
 import pdfplumber
 import pikepdf
 import pytest
+from PIL import Image as PILImage
+
 from fuda import load_database
 from fuda.faces.fonts import default_fonts, game_fonts
 from fuda.faces.layout import layout_back, layout_card
 from fuda.faces.paint_pdf import PT, draw_face, new_canvas, rgb_to_cmyk
 from fuda.faces.paint_png import render_image, render_png, render_png_bands
 from fuda.faces.primitives import Face, Image, Marker, Rect, TextLine
-from PIL import Image as PILImage
 
 A4 = (210 * PT, 297 * PT)
 ORIGIN = (20 * PT, 30 * PT)  # where the trim box's bottom-left corner goes on the page

@@ -7,9 +7,10 @@ from __future__ import annotations
 import shutil
 
 import pytest
+from typer.testing import CliRunner
+
 from fuda.cli.main import app
 from fuda.database.resources import cards_dir
-from typer.testing import CliRunner
 
 runner = CliRunner()
 SPEC = "to: デッキから１枚引く"

@@ -10,14 +10,14 @@ import pdfplumber
 import pikepdf
 import pytest
 import typer
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
 from fuda import load_database
 from fuda.build import print_step as build_step
 from fuda.cli.print import register
 from fuda.printing.imposition import PT_PER_MM, PrintOptionError
 from fuda.printing.sheets import print_calibration, print_cards, select_items
-from pypdf import PdfReader
-from typer.testing import CliRunner
-
 from tests.icc_cmyk import cmyk_profile
 
 TOL = 0.05  # pt
@@ -570,8 +570,9 @@ def _write_cmyk_profile(path) -> None:
 def test_validate_strict_warns_about_low_resolution_art(sample_copy):
     """`fuda validate --strict`: the bundled art passes; a 300×400 px image fails with exit 1
     and a warning naming the card, the file and its ppi."""
-    from fuda.cli.main import app
     from PIL import Image
+
+    from fuda.cli.main import app
 
     assert CliRunner().invoke(app, ["validate", "--strict"]).exit_code == 0
     folder = sample_copy("toho-tcg")
@@ -603,9 +604,8 @@ def test_awakening_cards_without_backs_warn_and_with_backs_do_not(rr, tmp_path):
     missing (naming the cards and the fix); printing them with backs does not."""
     import warnings
 
-    from fuda.printing.sheets import MissingBacksWarning
-
     from fuda.i18n import localize
+    from fuda.printing.sheets import MissingBacksWarning
 
     with pytest.warns(MissingBacksWarning, match=r"awakening.*--backs long-edge") as record:
         print_cards(rr, out=tmp_path / "none.pdf")
@@ -657,8 +657,9 @@ def test_per_face_long_edge_writes_one_shared_back(db, tmp_path):
 
 def test_mat_png_carries_its_dpi(db, tmp_path):
     """The mat PNG says its resolution (pHYs), so it prints at its real size."""
-    from fuda.printing.mat import write_mat_png
     from PIL import Image
+
+    from fuda.printing.mat import write_mat_png
 
     out = write_mat_png(db.game("toho-tcg"), tmp_path / "mat.png", px_per_mm=4.0)
     with Image.open(out) as im:

@@ -11,12 +11,13 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from typer.testing import CliRunner
+
 from fuda.cli.main import app
 from fuda.database import load_database, validate
 from fuda.database.resources import cards_dir, schema_dir
-from fuda.database.ruleset import Labels, Layout, RuleSet, TablePlan, Vocabulary, rulesets, ruleset_for
+from fuda.database.ruleset import Labels, Layout, RuleSet, TablePlan, Vocabulary, ruleset_for, rulesets
 from fuda.rulesets.custom import card_schema
-from typer.testing import CliRunner
 
 GAME_YAML = """\
 id: my-game

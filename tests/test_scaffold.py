@@ -10,6 +10,8 @@ from pathlib import Path
 
 import pdfplumber
 import pytest
+from typer.testing import CliRunner
+
 from fuda.cli.main import app
 from fuda.database.cardschema import FILE as CARD_SCHEMA
 from fuda.database.cardschema import MARKER
@@ -19,7 +21,6 @@ from fuda.database.ruleset import rulesets
 from fuda.database.yamlfile import read_yaml
 from fuda.i18n import set_language
 from fuda.scaffold import LAYOUT_SCHEMAS, PATH_KEYS, known_rules, scaffold_rules
-from typer.testing import CliRunner
 
 runner = CliRunner()
 JA = {"LANG": "ja_JP.UTF-8", "LC_ALL": None, "LC_MESSAGES": None}

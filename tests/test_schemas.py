@@ -5,10 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+from jsonschema import Draft202012Validator
+
 from fuda.database.resources import cards_dir, schema_dir
 from fuda.database.schemas import schema_name, validator
 from fuda.database.yamlfile import read_yaml
-from jsonschema import Draft202012Validator
 
 from .conftest import GAMES, card_files, deck_files
 

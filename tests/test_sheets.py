@@ -9,6 +9,9 @@ import io
 import shutil
 
 import pytest
+from openpyxl import Workbook, load_workbook
+from typer.testing import CliRunner
+
 from fuda import load_database
 from fuda.cli.main import app
 from fuda.database.findings import FindingsError
@@ -16,8 +19,6 @@ from fuda.database.model import thaw
 from fuda.database.resources import cards_dir
 from fuda.sheets.read import card_file_text, import_sheet
 from fuda.sheets.write import export_sheet
-from openpyxl import Workbook, load_workbook
-from typer.testing import CliRunner
 
 from .conftest import GAMES
 

@@ -9,13 +9,14 @@ import shutil
 from pathlib import Path
 
 import pytest
+from openpyxl import load_workbook
+from typer.testing import CliRunner
+
 from fuda import load_database
 from fuda.cli.main import app
 from fuda.database.model import thaw
 from fuda.database.resources import cards_dir
 from fuda.sheets.write import export_sheet
-from openpyxl import load_workbook
-from typer.testing import CliRunner
 
 from .conftest import GAMES
 
@@ -233,8 +234,9 @@ def test_recast_rift_fighter_rename_is_written_where_it_is_declared(tmp_path):
 
 def test_kind_labels_and_label_tabs_are_accepted(tmp_path):
     """種類 = キャラクター imports as character; a tab named by a kind's label gives its rows that kind."""
-    from fuda.sheets.read import import_sheet
     from openpyxl import Workbook
+
+    from fuda.sheets.read import import_sheet
 
     book = Workbook()
     book.active.title = "キャラクター"

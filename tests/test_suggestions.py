@@ -9,7 +9,6 @@ from pathlib import Path
 
 from fuda.database.load import validate
 from fuda.scaffold import new_game
-
 from tests.conftest import card_files, deck_files, rewrite
 
 

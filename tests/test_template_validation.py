@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import pytest
+
 from fuda.database.findings import FindingsError
 from fuda.database.load import load_database, validate
 from fuda.database.resources import cards_dir, templates_dir

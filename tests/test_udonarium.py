@@ -12,13 +12,14 @@ import xml.etree.ElementTree as ET
 import zipfile
 
 import pytest
+from typer.testing import CliRunner
+
 from fuda import load_database
 from fuda.build import online_step as build_step
 from fuda.cli.export import register
 from fuda.database.findings import FindingsError
 from fuda.online.udonarium import build_zip, export_udonarium
 from fuda.online.udonarium_format import MAX_IMAGE_BYTES, ExportError, fit_image
-from typer.testing import CliRunner
 
 from .conftest import rewrite
 from .engine.cli import app

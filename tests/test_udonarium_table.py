@@ -10,13 +10,14 @@ import xml.etree.ElementTree as ET
 import zipfile
 
 import pytest
+from typer.testing import CliRunner
+
 from fuda import load_database
 from fuda.cli.main import app
 from fuda.database.ruleset import ruleset_for
 from fuda.online.udonarium import build_zip
 from fuda.online.udonarium_format import TABLE_PX_PER_MM, ExportError
 from fuda.online.udonarium_plan import zone_origin, zones
-from typer.testing import CliRunner
 
 from .conftest import GAMES
 
@@ -201,11 +202,12 @@ def test_room_summary_shows_counter_values_on_hover(db, game_id):
 def test_awakening_mark_band_hides_nothing_the_back_prints(db):
     """The 【選んだ覚醒札・奥】 band on a Recast Rift awakening card's back leaves every step of its
     life track (and every other printed word) exactly as the unmarked back shows it."""
+    from PIL import Image
+
     from fuda.faces.layout import layout_back
     from fuda.faces.primitives import Ellipse, TextLine
     from fuda.online.udonarium_format import FACE_SCALE, Images
     from fuda.online.udonarium_plan import Renderer
-    from PIL import Image
 
     game = db.game("recast-rift")
     card = next(c for c in game.cards if c.kind == "awakening")

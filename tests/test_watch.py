@@ -165,8 +165,8 @@ def test_cli_build_watch_rebuilds_on_save_and_ends_on_ctrl_c(tmp_path):
 
 def test_gallery_step_counts_faces_over_every_game(two_games, tmp_path):
     """Inside counting(), the build's gallery step reports done/total after each face, over all games, up to the total."""
-    from fuda.gallery import counting, gallery_step
     from fuda.database.load import load_database
+    from fuda.gallery import counting, gallery_step
 
     told = []
     with counting(lambda done, total: told.append((done, total))):

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from fuda.database.findings import FindingsError
 from fuda.database.yamlfile import MAX_FILE_BYTES, MAX_NODES, read_yaml
 

@@ -73,6 +73,27 @@ def entrants(registry) -> list[Entrant]:
             for d in sorted(registry.game.decks, key=lambda d: d.id)]
 
 
-__all__ = ["CATALOGUE", "ENGINE_VERSION", "INFO", "PLAYERS", "RULES", "RULES_VERSION", "CustomGame", "PlayerSetup",
-           "Static", "WHENS", "build_registry", "card_problems", "cards_played", "compile_game", "entrants", "new_game", "play_match", "play_problems", "plays",
-           "setup_from_deck", "setup_from_json", "static_of"]
+__all__ = [
+    "CATALOGUE",
+    "ENGINE_VERSION",
+    "INFO",
+    "PLAYERS",
+    "RULES",
+    "RULES_VERSION",
+    "WHENS",
+    "CustomGame",
+    "PlayerSetup",
+    "Static",
+    "build_registry",
+    "card_problems",
+    "cards_played",
+    "compile_game",
+    "entrants",
+    "new_game",
+    "play_match",
+    "play_problems",
+    "plays",
+    "setup_from_deck",
+    "setup_from_json",
+    "static_of",
+]

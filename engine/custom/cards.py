@@ -154,7 +154,7 @@ def _manifest_where(game):
 
             try:
                 doc.append(read_yaml(game.source.file))
-            except Exception:  # noqa: BLE001 - a file gone since loading: the file's own location
+            except Exception:
                 doc.append(None)
         return doc[0].where(path) if doc[0] is not None else game.source
 

@@ -16,13 +16,13 @@ from collections import Counter
 from dataclasses import dataclass, replace
 from pathlib import Path
 
+from fuda.database import Location
 from fuda.engine.core import ChoiceError
 from fuda.engine.custom import rules as R
 from fuda.engine.custom import turn as T
 from fuda.engine.custom.game import CustomGame, PlayerSetup
 from fuda.engine.custom.scenario import ANSWER, ENGINE, EXPECT, SEATS, Problem, Scenario, load_scenario
 from fuda.engine.custom.state import pile, value
-from fuda.database import Location
 from fuda.i18n import Text, language
 
 
@@ -127,7 +127,7 @@ def run_scenario(scenario: Scenario, static, registry=None) -> list[Problem]:
             problem = _give(game, answer)
             if problem is not None:
                 return [problem]
-    except Exception as exc:  # noqa: BLE001 — an engine bug is a located line, not a traceback
+    except Exception as exc:
         return [Problem(where, ENGINE, Text("scenario.engine", error=f"{type(exc).__name__}: {exc}"), "failed")]
     problems = [p for e in scenario.expects if (p := _check(game, e)) is not None]
     if problems and game.st.turn > turn:

@@ -10,8 +10,8 @@ Rule ids (``CU-…``) name the clauses of :data:`.catalogue.CATALOGUE`.
 from __future__ import annotations
 
 from fuda.engine.core import Decision, GameOver, Option, Termination
-from fuda.engine.core.hidden import CardRef
 from fuda.engine.core.decision import one_of, option
+from fuda.engine.core.hidden import CardRef
 from fuda.engine.custom.state import GONE, applies, matches, pile, put, statics, zone_of
 
 #: turns a game without a round limit may last (every game ends: a draw at the limit)

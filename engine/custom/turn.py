@@ -7,8 +7,8 @@ abilities use are :mod:`.effects`, the card-level rules :mod:`.rules`.
 from __future__ import annotations
 
 from fuda.engine.core import Decision, GameOver, Option, Termination
-from fuda.engine.core.hidden import CardRef
 from fuda.engine.core.decision import one_of, option
+from fuda.engine.core.hidden import CardRef
 from fuda.engine.custom import rules as R
 from fuda.engine.custom.state import GONE, has, pile, put, value
 

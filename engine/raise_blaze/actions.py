@@ -18,7 +18,7 @@ PROMPTS = {1: "メインフェイズ", 2: "メインフェイズ2"}
 class Ctx:
     """The context of an ability: controller, card, and the attack it belongs to or answers."""
 
-    __slots__ = ("player", "card", "attack", "equip")
+    __slots__ = ("attack", "card", "equip", "player")
 
     def __init__(self, player: int, card: int, attack: Attack | None = None, equip: int = -1):
         self.player = player

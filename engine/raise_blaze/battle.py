@@ -20,7 +20,7 @@ PASS = Option("pass", "何もしない")
 class Attack:
     """The attack in progress: who attacks what, whether it was blocked or negated."""
 
-    __slots__ = ("player", "attacker", "target", "by_core", "blocked", "negated")
+    __slots__ = ("attacker", "blocked", "by_core", "negated", "player", "target")
 
     def __init__(self, player: int, attacker: int, target: int, by_core: bool):
         self.player = player

@@ -207,8 +207,8 @@ class FieldRules:
                 if card != src.card:
                     continue
             elif pick == "all" and target.zone == "fighter" and (
-                    self.slot_of[card] < 0 or (target.side == "own") != (self.owner[card] == src.ctrl)
-                    and target.side != "any"):
+                    self.slot_of[card] < 0 or ((target.side == "own") != (self.owner[card] == src.ctrl)
+                    and target.side != "any")):
                 continue
             if st.condition is not None and not self.holds(src.ctrl, st.condition, self.attack):
                 continue

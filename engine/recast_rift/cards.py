@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from functools import cached_property
 
-from fuda.database.ruleset import ruleset_for
 from fuda.database import FindingsError
+from fuda.database.ruleset import ruleset_for
 from fuda.engine.core import CompiledAbility, Option, Registry, card_refs
 from fuda.engine.core import build_registry as core_build
 from fuda.engine.core.decision import option

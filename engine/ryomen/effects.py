@@ -27,7 +27,7 @@ class Ctx:
     """The context of an ability: owner, its card (battle or result card), face, timing, and
     whether it is an 【反転時】 ability (whose flips never trigger another)."""
 
-    __slots__ = ("player", "card", "face", "when", "in_flip")
+    __slots__ = ("card", "face", "in_flip", "player", "when")
 
     def __init__(self, player: int, card: int, face, when: str, in_flip: bool):
         self.player = player
@@ -76,13 +76,13 @@ class EffectRules:
             if kind == ADD:
                 if code == 0 or code == ALL:
                     a += x
-                    a = 1 if a < 1 else 9 if a > 9 else a  # noqa: FURB136 (no call: hot path)
+                    a = 1 if a < 1 else 9 if a > 9 else a
                 if code == 1 or code == ALL:
                     b += x
-                    b = 1 if b < 1 else 9 if b > 9 else b  # noqa: FURB136 (no call: hot path)
+                    b = 1 if b < 1 else 9 if b > 9 else b
                 if code == 2 or code == ALL:
                     d += x
-                    d = 1 if d < 1 else 9 if d > 9 else d  # noqa: FURB136 (no call: hot path)
+                    d = 1 if d < 1 else 9 if d > 9 else d
             elif kind == SET:
                 if code == ALL:
                     a = b = d = x

@@ -58,10 +58,42 @@ class Ryomen(EffectRules, Game):
     # The game's own state in slots: with them the instance keeps only the few engine.core
     # attributes in its dictionary, which CPython (3.11) then stores inline, so every self.x
     # takes a specialised path (past ~29 attributes the values move to a real dict, a slower one)
-    __slots__ = ("table", "n", "pool", "position", "turns", "lineups", "faces", "opts", "base", "index", "orders",
-                 "opponents", "followers", "up", "flips", "chips", "hand", "hopts", "first_opts", "first_ids",
-                 "battle", "result", "effects", "waiting", "won", "points", "facedown", "supply", "night", "named",
-                 "forbidden", "server", "turn", "tag")
+    __slots__ = (
+        "base",
+        "battle",
+        "chips",
+        "effects",
+        "facedown",
+        "faces",
+        "first_ids",
+        "first_opts",
+        "flips",
+        "followers",
+        "forbidden",
+        "hand",
+        "hopts",
+        "index",
+        "lineups",
+        "n",
+        "named",
+        "night",
+        "opponents",
+        "opts",
+        "orders",
+        "points",
+        "pool",
+        "position",
+        "result",
+        "server",
+        "supply",
+        "table",
+        "tag",
+        "turn",
+        "turns",
+        "up",
+        "waiting",
+        "won",
+    )
 
     def __init__(self, pool: CardPool, setups, seed: int, position: Position | None = None):
         super().__init__(seed)
@@ -635,7 +667,7 @@ class Ryomen(EffectRules, Game):
         self.turn = pos.turn - 1
 
 
-__all__ = ["Ask", "Ctx", "ENGINE_VERSION", "RULES_VERSION", "Ryomen"]
+__all__ = ["ENGINE_VERSION", "RULES_VERSION", "Ask", "Ctx", "Ryomen"]
 
 
 def new_game(registry, setups, seed: int, position: Position | None = None) -> Ryomen:

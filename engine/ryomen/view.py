@@ -112,7 +112,7 @@ def determinize(game, seat: int, rng) -> None:
         unknown = [c for c in cards if flips[c] == 0]
         if len(unknown) < 2:
             continue
-        downs = sorted((faces[c][1 - up[c]].id for c in unknown))
+        downs = sorted(faces[c][1 - up[c]].id for c in unknown)
         for _ in range(100):
             rng.shuffle(downs)
             if all(faces[c][up[c]].id != d for c, d in zip(unknown, downs, strict=True)):

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from fuda.engine.core.view import TwoSides, seen_defs
 from fuda.engine.core.hidden import Pool
+from fuda.engine.core.view import TwoSides, seen_defs
 
 
 @dataclass(frozen=True)

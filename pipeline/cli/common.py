@@ -17,7 +17,7 @@ from __future__ import annotations
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -166,6 +166,7 @@ def _verdict(paths, keep: bool = True, prh: bool = True) -> tuple:
     the game's prh dictionaries (declared files of the game, like its art: one that cannot be
     used is an error of every command, :func:`fuda.lint.rules.prh.dictionary_problems`)."""
     import click
+
     from fuda.database.load import validated
 
     ctx = click.get_current_context(silent=True)
@@ -246,10 +247,10 @@ def open_game(game: str | None, path=None, sample: bool = False, command: str = 
 
 # Options every command shares.
 SampleOpt = Annotated[bool, typer.Option("--sample", help=t("opt.sample"))]
-PathOpt = Annotated[Optional[list[Path]], typer.Option("--path", help=t("opt.path"))]
-PathsArg = Annotated[Optional[list[Path]], typer.Argument(help=t("opt.paths"), show_default=False)]
-GameArg = Annotated[Optional[str], typer.Argument(metavar="GAME", help=t("opt.game"), show_default=False)]
-OutDirOpt = Annotated[Optional[Path], typer.Option("--out", "-o", help=t("opt.out_dir"), show_default=False)]
-OutFileOpt = Annotated[Optional[Path], typer.Option("--out", "-o", help=t("opt.out_file"), show_default=False)]
+PathOpt = Annotated[list[Path] | None, typer.Option("--path", help=t("opt.path"))]
+PathsArg = Annotated[list[Path] | None, typer.Argument(help=t("opt.paths"), show_default=False)]
+GameArg = Annotated[str | None, typer.Argument(metavar="GAME", help=t("opt.game"), show_default=False)]
+OutDirOpt = Annotated[Path | None, typer.Option("--out", "-o", help=t("opt.out_dir"), show_default=False)]
+OutFileOpt = Annotated[Path | None, typer.Option("--out", "-o", help=t("opt.out_file"), show_default=False)]
 ForceDirOpt = Annotated[bool, typer.Option("--force", help=t("opt.force_dir"))]
 ForceFileOpt = Annotated[bool, typer.Option("--force", help=t("opt.force_file"))]

@@ -10,7 +10,7 @@ game's cards do not compile), 2 usage.
 
 from __future__ import annotations
 
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -20,7 +20,7 @@ from fuda.i18n import t
 
 def test_command(
     game_id: GameArg = None,
-    only: Annotated[Optional[list[str]], typer.Option("--only", help=t("opt.test.only"))] = None,
+    only: Annotated[list[str] | None, typer.Option("--only", help=t("opt.test.only"))] = None,
     path: PathOpt = None,
     sample: SampleOpt = False,
 ) -> None:

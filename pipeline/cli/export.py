@@ -18,7 +18,7 @@ Exit codes: 0 done, 1 findings (located, one per line), 2 usage error (one line
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -44,7 +44,7 @@ export_app = typer.Typer(name="export", help=t("help.export"), no_args_is_help=T
 import_app = typer.Typer(name="import", help=t("help.import"), no_args_is_help=True, add_completion=False,
                          rich_markup_mode=None)
 
-TemplateOpt = Annotated[Optional[str], typer.Option("--template", help=t("opt.export.template"))]
+TemplateOpt = Annotated[str | None, typer.Option("--template", help=t("opt.export.template"))]
 
 
 def register(app: typer.Typer) -> None:

@@ -12,7 +12,7 @@ import contextlib
 import shutil
 import tempfile
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -24,8 +24,8 @@ from fuda.i18n import t
 
 def images(
     game: GameArg = None,
-    deck: Annotated[Optional[str], typer.Option("--deck", help=t("opt.images.deck"), show_default=False)] = None,
-    ids: Annotated[Optional[list[str]], typer.Option("--ids", help=t("opt.images.ids"), show_default=False)] = None,
+    deck: Annotated[str | None, typer.Option("--deck", help=t("opt.images.deck"), show_default=False)] = None,
+    ids: Annotated[list[str] | None, typer.Option("--ids", help=t("opt.images.ids"), show_default=False)] = None,
     out: OutDirOpt = None,
     dpi: Annotated[float, typer.Option("--dpi", help=t("opt.images.dpi"))] = 300,
     fmt: Annotated[str, typer.Option("--format", help=t("opt.images.format"))] = "png",

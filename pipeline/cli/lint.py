@@ -11,14 +11,13 @@ from __future__ import annotations
 
 from enum import Enum
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
 from fuda.cli.common import SampleOpt, fail, fail_text, show_findings, source, warn_text
 from fuda.cli.progress import Progress
-from fuda.i18n import Text
-from fuda.i18n import t
+from fuda.i18n import Text, t
 
 
 class LintFormat(str, Enum):
@@ -112,19 +111,19 @@ def run(paths=None, game=None, select=None, ignore=None, fix=False, fit=True):
     return diagnostics, result
 
 
-PathsArg = Annotated[Optional[list[Path]], typer.Argument(help=t("opt.paths"), show_default=False)]
+PathsArg = Annotated[list[Path] | None, typer.Argument(help=t("opt.paths"), show_default=False)]
 
 
 def lint_command(
     paths: PathsArg = None,
-    game: Annotated[Optional[str], typer.Option("--game", help=t("opt.lint.game"))] = None,
-    select: Annotated[Optional[list[str]], typer.Option("--select", help=t("opt.lint.select"))] = None,
-    ignore: Annotated[Optional[list[str]], typer.Option("--ignore", help=t("opt.lint.ignore"))] = None,
+    game: Annotated[str | None, typer.Option("--game", help=t("opt.lint.game"))] = None,
+    select: Annotated[list[str] | None, typer.Option("--select", help=t("opt.lint.select"))] = None,
+    ignore: Annotated[list[str] | None, typer.Option("--ignore", help=t("opt.lint.ignore"))] = None,
     fmt: Annotated[LintFormat, typer.Option("--format", help=t("opt.format"))] = LintFormat.text,
     fix: Annotated[bool, typer.Option("--fix", help=t("opt.lint.fix"))] = False,
     fail_on: Annotated[FailOn, typer.Option("--fail-on", help=t("opt.lint.fail_on"))] = FailOn.error,
     fit: Annotated[bool, typer.Option("--fit/--no-fit", help=t("opt.lint.fit"))] = True,
-    explain_code: Annotated[Optional[str], typer.Option("--explain", help=t("opt.lint.explain"), metavar="CODE")] = None,
+    explain_code: Annotated[str | None, typer.Option("--explain", help=t("opt.lint.explain"), metavar="CODE")] = None,
     sample: SampleOpt = False,
 ) -> None:
     """Lint Japanese card text: vocabulary, text against data, look-alikes, style, names, fit, CP932, prh."""

@@ -18,7 +18,7 @@ import sys
 import warnings
 from enum import Enum
 from importlib import import_module
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -63,9 +63,9 @@ def _version(value: bool) -> None:
 
 def _global_options(
     ctx: typer.Context,
-    version: Annotated[Optional[bool], typer.Option("--version", callback=_version, is_eager=True,
+    version: Annotated[bool | None, typer.Option("--version", callback=_version, is_eager=True,
                                                     help=t("opt.version"))] = None,
-    lang: Annotated[Optional[Lang], typer.Option("--lang", help=t("opt.lang"), show_default=False)] = None,
+    lang: Annotated[Lang | None, typer.Option("--lang", help=t("opt.lang"), show_default=False)] = None,
     quiet: Annotated[bool, typer.Option("--quiet", "-q", help=t("opt.quiet"))] = False,
 ) -> None:
     from fuda.cli.common import QUIET

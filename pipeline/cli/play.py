@@ -29,6 +29,7 @@ from fuda.cli.common import (
 from fuda.cli.progress import Progress
 from fuda.i18n import language, localize, t
 
+
 def _fail(message: str, code: int = 2) -> typer.Exit:
     return fail_text(message, code)
 

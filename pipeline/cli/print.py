@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import warnings
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -76,19 +76,19 @@ def _opt(name: str, *flags: str, **kw):
 
 
 def print_command(
-    game: Annotated[Optional[str], typer.Argument(metavar="GAME", help=t("opt.print.game"), show_default=False)] = None,
-    deck: Annotated[Optional[str], _opt("print.deck", "--deck")] = None,
-    ids: Annotated[Optional[str], _opt("print.ids", "--ids")] = None,
+    game: Annotated[str | None, typer.Argument(metavar="GAME", help=t("opt.print.game"), show_default=False)] = None,
+    deck: Annotated[str | None, _opt("print.deck", "--deck")] = None,
+    ids: Annotated[str | None, _opt("print.ids", "--ids")] = None,
     copies: Annotated[int, _opt("print.copies", "--copies")] = 1,
     paper: Annotated[str, _opt("print.paper", "--paper")] = "A4",
-    card_size: Annotated[Optional[str], _opt("print.card_size", "--card-size")] = None,
+    card_size: Annotated[str | None, _opt("print.card_size", "--card-size")] = None,
     bleed: Annotated[float, _opt("print.bleed", "--bleed")] = 3.0,
     marks: Annotated[str, _opt("print.marks", "--marks")] = "tombo",
-    backs: Annotated[Optional[str], _opt("print.backs", "--backs")] = None,
+    backs: Annotated[str | None, _opt("print.backs", "--backs")] = None,
     back_offset: Annotated[str, _opt("print.back_offset", "--back-offset")] = "0,0",
     per_face: Annotated[bool, _opt("print.per_face", "--per-face")] = False,
     cmyk: Annotated[bool, _opt("print.cmyk", "--cmyk")] = False,
-    icc: Annotated[Optional[Path], _opt("print.icc", "--icc")] = None,
+    icc: Annotated[Path | None, _opt("print.icc", "--icc")] = None,
     pdfx: Annotated[bool, _opt("print.pdfx", "--pdfx")] = False,
     calibration: Annotated[bool, _opt("print.calibration", "--calibration")] = False,
     out: OutFileOpt = None,
@@ -100,9 +100,8 @@ def print_command(
     """Write print-ready card sheets (or print-shop faces, or the duplex calibration sheet) as PDF."""
     offset = _offset(back_offset)
     if calibration:
-        from fuda.printing.sheets import print_calibration
-
         from fuda.database.discover import find_root
+        from fuda.printing.sheets import print_calibration
 
         root = find_root()  # no database needed; in its output folder when there is one
         target = out or (root.out if root else Path("out")) / f"calibration-{paper}.pdf"
@@ -145,7 +144,7 @@ def print_command(
 
 
 def mat_command(
-    game: Annotated[Optional[str], typer.Argument(metavar="GAME", help=t("opt.game"), show_default=False)] = None,
+    game: Annotated[str | None, typer.Argument(metavar="GAME", help=t("opt.game"), show_default=False)] = None,
     paper: Annotated[str, _opt("mat.paper", "--paper")] = "A3",
     png: Annotated[bool, _opt("mat.png", "--png")] = False,
     px_per_mm: Annotated[float, _opt("mat.px_per_mm", "--px-per-mm")] = 8.0,

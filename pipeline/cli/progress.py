@@ -34,11 +34,13 @@ class Progress:
             from rich.progress import (
                 BarColumn,
                 MofNCompleteColumn,
-                Progress as Bar,
                 SpinnerColumn,
                 TextColumn,
                 TimeElapsedColumn,
                 TimeRemainingColumn,
+            )
+            from rich.progress import (
+                Progress as Bar,
             )
 
             columns = [SpinnerColumn(), TextColumn("{task.description}")]

@@ -17,7 +17,7 @@ The commands join the ``export`` and ``import`` groups of :mod:`fuda.cli.export`
 from __future__ import annotations
 
 from pathlib import Path
-from typing import Annotated, Optional
+from typing import Annotated
 
 import typer
 
@@ -80,9 +80,9 @@ def game_for(game: str, path):
 def import_sheet_cmd(
     file: Annotated[Path, typer.Argument(help=t("opt.sheet.file"), show_default=False)],
     game: Annotated[str, typer.Option("--game", help=t("opt.sheet.game"), show_default=False)],
-    out: Annotated[Optional[Path], typer.Option("--out", "-o", help=t("opt.sheet.out"), show_default=False)] = None,
+    out: Annotated[Path | None, typer.Option("--out", "-o", help=t("opt.sheet.out"), show_default=False)] = None,
     update: Annotated[bool, typer.Option("--update", help=t("opt.sheet.update"))] = False,
-    into: Annotated[Optional[Path], typer.Option("--into", help=t("opt.sheet.into"), show_default=False)] = None,
+    into: Annotated[Path | None, typer.Option("--into", help=t("opt.sheet.into"), show_default=False)] = None,
     path: PathOpt = None,
 ) -> None:
     """Turn a spreadsheet's card list (Excel, CSV) into a YAML card file, or update the game's files."""

@@ -26,11 +26,10 @@ def table(
 ) -> None:
     """Serve a table (on 127.0.0.1 unless --host says otherwise) where you play a game by clicking;
     each human seat gets its own URL with a token. Ctrl-C stops it."""
-    from fuda.table.server import Table, serve
-
     from fuda.database import FindingsError
     from fuda.database.ruleset import engine_for
     from fuda.engine.games import registry_for
+    from fuda.table.server import Table, serve
 
     _, game, _ = open_game(game_id, path, sample, "table")
     module = engine_for(game.rules)

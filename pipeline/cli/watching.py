@@ -16,7 +16,6 @@ from fuda.cli.common import err, note
 from fuda.i18n import t
 
 
-
 def watch_option(what: str):
     """The ``--watch`` option of a command; ``what`` is its help key."""
     return typer.Option("--watch", "-w", help=t(what))

@@ -16,7 +16,6 @@ from dataclasses import dataclass
 from pathlib import Path
 
 
-
 @dataclass(frozen=True, eq=False)  # hashed by identity: one per schema file (cached)
 class CardKinds:
     """The kinds of one card schema, their labels and their closed subschemas."""

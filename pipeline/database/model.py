@@ -16,7 +16,6 @@ from types import MappingProxyType
 from fuda.database.findings import Location
 from fuda.i18n import Text
 
-
 _LEAVES = frozenset((str, int, float, bool, type(None)))
 
 

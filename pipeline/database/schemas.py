@@ -15,10 +15,9 @@ from pathlib import Path
 
 from fuda.database.cardkinds import CardKinds, card_kinds
 from fuda.database.findings import Finding
-from fuda.database.suggest import choices, one_of_values, suggestion, value_labels
 from fuda.database.resources import schema_dir
+from fuda.database.suggest import choices, one_of_values, suggestion, value_labels
 from fuda.database.yamlfile import Document
-
 
 
 @cache

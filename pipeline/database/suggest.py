@@ -10,6 +10,7 @@ from __future__ import annotations
 import difflib
 import json
 
+
 def suggestion(word, options, labels=None) -> str | None:
     """"did you mean 'x'?" for the option nearest ``word`` (difflib), naming the key or value to
     write, with its label in brackets when ``labels`` (option -> label) gives one; else None."""

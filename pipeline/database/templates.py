@@ -106,7 +106,7 @@ class Template:
         d = self.data.get("design-size", {})
         return float(d.get("width", 63)), float(d.get("height", 88))
 
-    def for_size(self, size: tuple[float, float]) -> "Template":
+    def for_size(self, size: tuple[float, float]) -> Template:
         """The template to lay out a ``size`` (w, h) mm card with: this one, or its
         ``landscape:`` variant for a landscape card when the design is portrait. The variant has
         its own ``design-size``, ``kinds`` (each kind's palette and ``palette-by`` come from the

@@ -24,7 +24,6 @@ from fuda.database.findings import Finding, FindingsError, Location
 from fuda.faces.fonts import FontSet, game_fonts
 from fuda.faces.kinsoku import TextOverflow
 from fuda.faces.layout_text import ASCENT, LABELS, MM_PER_PT, TextMixin
-from fuda.faces.safe_area import text_problems
 from fuda.faces.primitives import (
     Ellipse,
     Face,
@@ -35,6 +34,7 @@ from fuda.faces.primitives import (
     Rule,
     TextLine,
 )
+from fuda.faces.safe_area import text_problems
 from fuda.faces.shapes import outline
 from fuda.faces.template import (
     PatternTimeout,
@@ -45,7 +45,6 @@ from fuda.faces.template import (
     load_template,
     matches,
 )
-
 
 MIN_PPI = 300  # what print shops ask for
 

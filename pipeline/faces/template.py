@@ -21,7 +21,7 @@ from pathlib import Path
 from fuda.database.findings import FindingsError
 from fuda.database.resources import templates_dir
 from fuda.database.ruleset import ruleset_for
-from fuda.database.templates import (  # noqa: F401 — the template's names, for the layout
+from fuda.database.templates import (
     FILE,
     BoundedPattern,
     CardSizeError,

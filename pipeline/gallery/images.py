@@ -101,8 +101,9 @@ def face_of(game, entry: Entry, fonts, warnings: list):
 
 def paint(face, dpi: float, fonts):
     """``face`` as a Pillow image at ``dpi`` (drawn at twice the size and box-filtered)."""
-    from fuda.faces.paint_png import render_image
     from PIL import Image
+
+    from fuda.faces.paint_png import render_image
 
     size = _size(face, dpi)
     big = render_image(face, dpi * 2, fonts, supersample=1)

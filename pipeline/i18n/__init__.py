@@ -124,8 +124,18 @@ def render_finding(finding, lang: str | None = None) -> str:
     return " ".join(text.split())
 
 
-__all__ = ["LANGUAGES", "Text", "catalogue_problems", "language", "localize", "locale_language", "render_finding",
-           "set_language", "severity_word", "t"]
+__all__ = [
+    "LANGUAGES",
+    "Text",
+    "catalogue_problems",
+    "language",
+    "locale_language",
+    "localize",
+    "render_finding",
+    "set_language",
+    "severity_word",
+    "t",
+]
 
 
 def catalogue_problems(messages=None) -> list[str]:

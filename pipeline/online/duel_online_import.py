@@ -23,8 +23,8 @@ from functools import lru_cache
 from pathlib import Path
 
 from fuda.database.findings import Finding, FindingsError, Location
-from fuda.database.yamlwrite import card_file_text
 from fuda.database.ruleset import rulesets
+from fuda.database.yamlwrite import card_file_text
 from fuda.i18n import Text
 from fuda.online.duel_online import (
     ENCODING,
@@ -34,7 +34,6 @@ from fuda.online.duel_online import (
     load_template,
     record_name,
 )
-
 
 #: A Card.txt larger than this is refused before it is read: a real one is a few hundred kB, and
 #: the card file it becomes may not pass the loader's 2 MiB anyway (CP932 text grows in UTF-8).

@@ -25,9 +25,9 @@ from fuda.faces.primitives import Image as ImagePrimitive
 from fuda.i18n import Text
 from fuda.online.udonarium_format import (
     CELL,
-    Counter,
     MAT_SCALE,
     TABLE_PX_PER_MM,
+    Counter,
     ExportError,
     Images,
     Piece,
@@ -95,8 +95,9 @@ class Renderer:
 
     def paint(self, face: Face, card, what: str, dpi: float | None = None):
         """``face`` as a Pillow image; an unreadable image file is a located error (X201)."""
-        from fuda.faces.paint_png import render_image
         from PIL import Image
+
+        from fuda.faces.paint_png import render_image
 
         try:  # drawn at twice the size and box-filtered: the painter's own supersampling, 3× faster
             return render_image(face, (dpi or self.dpi) * 2, self.fonts, supersample=1).reduce(2)

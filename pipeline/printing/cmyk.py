@@ -112,8 +112,9 @@ class ImageConverter:
         return target
 
     def _convert(self, path: Path, target: Path) -> None:
-        from fuda.atomic import atomic_path
         from PIL import Image
+
+        from fuda.atomic import atomic_path
 
         with Image.open(path) as im:
             im.load()

@@ -27,7 +27,6 @@ from types import MappingProxyType
 from fuda.atomic import atomic_path
 from fuda.faces.primitives import Face, Marker
 from fuda.i18n import Text
-from fuda.printing.pdfx import PDFX_PDF_VERSION, add_output_intent
 from fuda.printing.imposition import (
     BACKS,
     MARKS,
@@ -49,6 +48,7 @@ from fuda.printing.imposition import (
 from fuda.printing.imposition import (
     card_size as parse_card_size,
 )
+from fuda.printing.pdfx import PDFX_PDF_VERSION, add_output_intent
 
 SIDES_JA = {"front": "表", "back": "裏", "both": "表裏"}
 

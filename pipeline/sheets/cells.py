@@ -72,7 +72,7 @@ def _flow_str(text: str) -> str:
     try:  # a bare word survives YAML flow unchanged: keep it bare (readable)
         if text and parse_yaml("[" + text + "]", "cell").data == [text]:
             return text
-    except Exception:  # noqa: BLE001 - anything unparsable is quoted below
+    except Exception:
         pass  # fall through to the quoted form
     return json.dumps(text, ensure_ascii=False)
 

@@ -15,11 +15,6 @@ import unicodedata
 from dataclasses import dataclass
 from pathlib import Path
 
-from fuda.database.findings import Finding, FindingsError, sorted_findings
-from fuda.database.schemas import validate_document
-from fuda.database.yamlfile import Document
-from fuda.database.yamlwrite import card_file_text as write_card_file
-from fuda.sheets.cells import CellError, from_cell
 from fuda.database.fields import (
     ABILITY_WORDS,
     EFFECT_WORDS,
@@ -29,6 +24,11 @@ from fuda.database.fields import (
     guess_when,
     rule_fields,
 )
+from fuda.database.findings import Finding, FindingsError, sorted_findings
+from fuda.database.schemas import validate_document
+from fuda.database.yamlfile import Document
+from fuda.database.yamlwrite import card_file_text as write_card_file
+from fuda.sheets.cells import CellError, from_cell
 from fuda.sheets.kinds import KindNames, kind_names
 from fuda.sheets.table import CellLocation, Table, read_tables
 

@@ -201,9 +201,8 @@ def _read_xlsx(path: Path) -> list[Table]:
     import zipfile
     from xml.etree.ElementTree import ParseError
 
-    from openpyxl import load_workbook
-
     from defusedxml import DefusedXmlException  # installed with fuda: openpyxl then parses through it
+    from openpyxl import load_workbook
 
     check_workbook(path)
     unreadable = (zipfile.BadZipFile, KeyError, OSError, ValueError, EOFError, ParseError, DefusedXmlException)

@@ -15,11 +15,11 @@ import zipfile
 from pathlib import Path
 
 from fuda.atomic import write_atomic
+from fuda.database.fields import RuleFields, rule_fields
 from fuda.database.model import Game, thaw
 from fuda.i18n import Text, language
 from fuda.sheets.cells import to_cell
 from fuda.sheets.kinds import kind_names, tab_name
-from fuda.database.fields import RuleFields, rule_fields
 
 FIXED_TIME = (2000, 1, 1, 0, 0, 0)
 

@@ -256,7 +256,7 @@ def _custom(game, view, lang: str) -> dict:
                 shown = [card(c.id, c.card, c.tapped, [c.strength] if c.strength else []) for c in cards]
             else:
                 shown = backs(int(cards))
-            pile = zone != "hand" and not isinstance(cards, tuple) or zone in ("discard", "trash", "graveyard")
+            pile = (zone != "hand" and not isinstance(cards, tuple)) or zone in ("discard", "trash", "graveyard")
             zones.append(Zone(zone, shown, pile=pile, label=names.get(zone, zone)))
         counters = [{"key": name, "label": label, "value": v}
                     for name, label, v in zip(rules.counters, labels, s.counters, strict=True)]

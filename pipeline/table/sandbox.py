@@ -96,7 +96,7 @@ class Sandbox:
     def _card(self, uid: str, zone: ZoneDef, seat: int, lang: str = "ja", looking: bool = False) -> dict:
         c = self.data["cards"][uid]
         own = c["owner"] == seat
-        sees = zone.visibility == PUBLIC and (c["up"] or own) or zone.visibility == OWNER and own or looking
+        sees = (zone.visibility == PUBLIC and (c["up"] or own)) or (zone.visibility == OWNER and own) or looking
         if not sees:
             return {"id": None, "n": -1, "tapped": c["tapped"] if zone.visibility == PUBLIC else False, "badges": []}
         faces = c["faces"]
@@ -203,7 +203,7 @@ class Sandbox:
                 raise SandboxError(Text("err.sandbox.card"))
             owner, zone = self._where(uid)
             looking = owner == seat and self._looking(seat) == zone
-            if self._card(uid, self._zone(zone), seat, "ja", looking)["id"] is None or owner != seat and self._zone(zone).visibility != PUBLIC:
+            if self._card(uid, self._zone(zone), seat, "ja", looking)["id"] is None or (owner != seat and self._zone(zone).visibility != PUBLIC):
                 raise SandboxError(Text("err.sandbox.card"))
         else:  # the top card of one of the seat's own piles (a deck: its cards have no ids on the page)
             zone, owner = str(action.get("from", "")), seat

@@ -59,7 +59,6 @@ def main() -> None:
         site.addsitedir(folder)  # the parent's (virtual environment's) packages: valgrind runs the real binary
     if args.play is not None:
         from fuda.database.ruleset import engine_for
-
         from tests.bench.harness import random_playouts, sample_setups
 
         module = engine_for(args.game)

@@ -23,12 +23,12 @@ import copy
 import time
 
 import pytest
+
 from fuda.engine import raise_blaze as rb
 from fuda.engine import recast_rift as rr
 from fuda.engine import ryomen as ry
 from fuda.engine import toho_tcg as tt
 from fuda.engine.core import RandomAgent, make_agent, run
-
 from tests.bench.harness import sample_setups
 
 GAMES = 60

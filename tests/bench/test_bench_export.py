@@ -17,6 +17,7 @@ import io
 import time
 
 import pytest
+
 from fuda import load_database
 from fuda.database.model import Deck
 from fuda.online.udonarium import build_zip

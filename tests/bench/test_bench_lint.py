@@ -12,6 +12,7 @@ import re
 import time
 
 import pytest
+
 from fuda.lint import lint
 from fuda.lint.synthetic import make_database, make_game, synthetic_cards
 

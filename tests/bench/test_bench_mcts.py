@@ -24,6 +24,7 @@ import os
 import time
 
 import pytest
+
 from fuda.database import load_database
 from fuda.database.resources import cards_dir
 from fuda.engine.core import make_agent, run

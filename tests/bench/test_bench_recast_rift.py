@@ -12,7 +12,6 @@ much the rules, decisions, log and agents cost on any machine, whatever its spee
 from __future__ import annotations
 
 from fuda.engine import recast_rift as rr
-
 from tests.bench.harness import (
     best_seconds,
     measure,

@@ -28,7 +28,6 @@ from __future__ import annotations
 
 from fuda.engine import ryomen as ry
 from fuda.engine.core import Decision, Game, Option, make_agent, run
-
 from tests.bench.harness import best_seconds, measure, random_playouts, sample_setups
 
 GAMES = 1000

@@ -23,9 +23,9 @@ import time
 from pathlib import Path
 
 import pytest
+
 from fuda.database.load import _load, validate
 from fuda.lint import lint
-
 from tests.bench.card_database import write_game
 
 SIZES = (1_000, 10_000, 30_000)

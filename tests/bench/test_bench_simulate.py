@@ -15,6 +15,7 @@ import multiprocessing
 import time
 
 import pytest
+
 from fuda.database import load_database
 from fuda.database.resources import cards_dir
 from fuda.engine.games import engine_for, registry_for

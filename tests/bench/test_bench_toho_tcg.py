@@ -15,7 +15,6 @@ from __future__ import annotations
 import time
 
 from fuda.engine import toho_tcg as tt
-
 from tests.bench.harness import (
     best_seconds,
     measure,

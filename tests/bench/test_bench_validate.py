@@ -21,9 +21,9 @@ import time
 from pathlib import Path
 
 import pytest
+
 from fuda.database.load import validate
 from fuda.database.resources import schema_dir
-
 from tests.bench.card_database import write_game
 
 RATE_GOAL = 4_000  # cards per second, in process

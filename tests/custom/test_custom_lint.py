@@ -6,6 +6,7 @@ from __future__ import annotations
 import shutil
 
 import pytest
+
 from fuda import load_database
 from fuda.database.resources import cards_dir
 from fuda.lint import lint

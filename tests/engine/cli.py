@@ -12,9 +12,10 @@ from pathlib import Path
 
 import pytest
 import typer
+from typer.testing import CliRunner
+
 from fuda.cli.play import register
 from fuda.database.ruleset import ruleset_for
-from typer.testing import CliRunner
 
 runner = CliRunner()
 

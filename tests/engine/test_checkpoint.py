@@ -4,6 +4,7 @@ the setup, now and for the rest of the game."""
 from __future__ import annotations
 
 import pytest
+
 from fuda import load_database
 from fuda.engine import raise_blaze as rb
 from fuda.engine import recast_rift as rr

@@ -8,6 +8,7 @@ from dataclasses import is_dataclass
 from types import SimpleNamespace
 
 import pytest
+
 from fuda import load_database
 from fuda.database.ruleset import engine_for
 from fuda.engine import custom as cu

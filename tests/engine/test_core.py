@@ -6,6 +6,7 @@ import json
 import random
 
 import pytest
+
 from fuda.engine.core import (
     RNG_VERSION,
     Catalogue,

@@ -16,6 +16,7 @@ from dataclasses import replace
 from itertools import islice
 
 import pytest
+
 from fuda import load_database
 from fuda.database import FindingsError
 from fuda.engine import raise_blaze as rb

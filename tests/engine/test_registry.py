@@ -6,12 +6,13 @@ import dataclasses
 from types import MappingProxyType
 
 import pytest
+
 from fuda import FindingsError, Location, load_database
 from fuda.build import engine_step as build_step
 from fuda.database.model import Op
+from fuda.database.ruleset import engine_for, engines
 from fuda.engine import recast_rift as rr
 from fuda.engine.core import Enum, Int, OpTable, build_registry
-from fuda.database.ruleset import engine_for, engines
 from fuda.engine.games import registry_for
 
 

@@ -7,6 +7,7 @@ import json
 import re
 
 import pytest
+
 from fuda import load_database
 
 from . import cli

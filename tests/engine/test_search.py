@@ -4,6 +4,7 @@ that is reproducible, legal and stronger than chance."""
 from __future__ import annotations
 
 import pytest
+
 from fuda import load_database
 from fuda.engine import raise_blaze as rb
 from fuda.engine import recast_rift as rr

@@ -9,6 +9,7 @@ import signal
 import threading
 
 import pytest
+
 from fuda.engine.core.tournament import (
     Seating,
     Tally,

@@ -24,6 +24,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import pytest
+
 from fuda.engine import raise_blaze as rb
 from fuda.engine import recast_rift as rr
 from fuda.engine import ryomen as ry

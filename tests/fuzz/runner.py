@@ -63,7 +63,7 @@ def run(args: list[str], timeout: float = TIMEOUT_S, env: dict | None = None) ->
             if result.exception is not None and not isinstance(result.exception, SystemExit):
                 exc = result.exception
                 error = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
-        except BaseException as exc:  # noqa: BLE001 — reported to the parent as a violation
+        except BaseException as exc:
             error = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
         payload = json.dumps({"code": code, "output": output[-20000:], "error": error[-20000:],
                               "start_kb": start_kb}).encode()

@@ -16,6 +16,7 @@ setup holds exactly these cards. ``act(game, *steps)`` answers decisions with a 
 from __future__ import annotations
 
 import pytest
+
 from fuda import load_database
 from fuda.database.resources import cards_dir
 from fuda.engine import raise_blaze as rb

@@ -5,6 +5,7 @@ from __future__ import annotations
 from types import MappingProxyType
 
 import pytest
+
 from fuda.engine import raise_blaze as rb
 
 from .conftest import _seat, act, events, field, ids, pile, power, sample_registry

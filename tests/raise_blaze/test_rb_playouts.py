@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from fuda.engine import raise_blaze as rb
 from fuda.engine.core import GreedyAgent, ask
 

@@ -8,6 +8,7 @@ import json
 from types import MappingProxyType
 
 import pytest
+
 from fuda import FindingsError, Location
 from fuda.database.model import Op
 from fuda.database.resources import schema_dir

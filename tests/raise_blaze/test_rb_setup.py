@@ -6,6 +6,7 @@ import dataclasses
 from types import MappingProxyType
 
 import pytest
+
 from fuda.engine import raise_blaze as rb
 from fuda.engine.core import RandomAgent, run
 

@@ -15,6 +15,7 @@ with a strict :class:`ScriptedAgent` and returns the game.
 from __future__ import annotations
 
 import pytest
+
 from fuda import load_database
 from fuda.engine import recast_rift as rr
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from fuda.engine.core import IllegalChoice
 
 from .conftest import act, events, names, scenario, zone_ids

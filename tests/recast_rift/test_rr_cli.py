@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import json
 
-from fuda.i18n import set_language
 from PIL import Image
+
+from fuda.i18n import set_language
 
 from ..engine import cli
 

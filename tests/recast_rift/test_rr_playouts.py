@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from fuda.engine import recast_rift as rr
 
 from ..engine import playouts

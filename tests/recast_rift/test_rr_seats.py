@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+
 from fuda.engine import recast_rift as rr
 from fuda.engine.core import GreedyAgent, Outcome, Termination, ask
 

@@ -15,6 +15,7 @@ pairs. ``points`` is the point zone (default: 4, 3, 3, 2, … so a test knows wh
 from __future__ import annotations
 
 import pytest
+
 from fuda import load_database
 from fuda.engine import ryomen as ry
 from fuda.engine.core import ScriptedAgent, run

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from fuda import load_database
 from fuda.engine import ryomen as ry
-
 from tests.conftest import rewrite
 
 LAB_YAML = """\

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+
 from fuda.engine import ryomen as ry
 from fuda.engine.core import Rng
 from fuda.engine.ryomen.match import play_match, random_pairing

@@ -6,6 +6,7 @@ Seats are numbered counter-clockwise: seat p's right-hand neighbour is seat p + 
 from __future__ import annotations
 
 import pytest
+
 from fuda.engine import ryomen as ry
 from fuda.engine.core import make_agent, run
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from fuda.engine import ryomen as ry
 
 from ..engine import playouts

@@ -5,11 +5,11 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from fuda import FindingsError, load_database
 from fuda.database.resources import schema_dir
 from fuda.engine import ryomen as ry
 from fuda.engine.ryomen.ops import TABLE
-
 from tests.conftest import rewrite
 
 from .conftest import sample_registry

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections import Counter
 
 import pytest
+
 from fuda import FindingsError
 from fuda.engine import ryomen as ry
 from fuda.engine.core import ScriptedAgent, run

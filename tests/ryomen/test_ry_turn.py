@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from fuda.engine.core import IllegalChoice, InvalidChoice, Termination
 
 from .conftest import act, events, fill, kinds, scenario

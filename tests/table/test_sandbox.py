@@ -143,11 +143,11 @@ def test_the_server_saves_for_the_first_seat_only():
 def test_a_sandbox_session_in_the_browser(tmp_path):
     """In Chromium: draw, move a card to the field, flip it, count, save the file, reload the page and load it back,
     look through the deck; the other seat sees backs only."""
+    from playwright.sync_api import sync_playwright
+
     from fuda import load_database
     from fuda.table.server import Table
     from tests.table.test_browser import CHROMIUM, Server
-
-    from playwright.sync_api import sync_playwright
 
     game = load_database().game("hoshikage")
     table = Table(game, None, None, [game.deck("hana-to-hi"), game.deck("tsuki-to-mizu")], frozenset({0, 1}),

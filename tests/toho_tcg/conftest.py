@@ -18,6 +18,7 @@ rule variants it plays. ``act(game, *steps)`` answers decisions with a strict
 from __future__ import annotations
 
 import pytest
+
 from fuda import load_database
 from fuda.engine import toho_tcg as tt
 

@@ -7,6 +7,7 @@ of the sample database is named by at least one scenario.
 from __future__ import annotations
 
 import pytest
+
 from fuda.engine import toho_tcg as tt
 
 from .conftest import act, card, events, field, ids, options, sample_registry, scenario

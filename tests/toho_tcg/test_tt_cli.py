@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 
 import pytest
+
 from fuda.i18n import set_language
 
 from ..engine import cli

@@ -6,6 +6,7 @@ import json
 from pathlib import Path
 
 import pytest
+
 from fuda import FindingsError
 from fuda.database.load import validated
 from fuda.database.resources import schema_dir

@@ -9,6 +9,7 @@ The sentences (seed 002, スペルについて補足): 「クイックとアシ�
 from __future__ import annotations
 
 import pytest
+
 from fuda.engine import toho_tcg as tt
 from fuda.engine.core import IllegalChoice, Replay, record, reproduce, run, verify
 from fuda.engine.core.agents import make_agent

@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 
 import pytest
+
 from fuda.engine import toho_tcg as tt
 from fuda.engine.core import GreedyAgent, Outcome, Termination, ask
 

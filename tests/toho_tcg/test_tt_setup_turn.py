@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+
 from fuda.engine import toho_tcg as tt
 from fuda.engine.core import IllegalChoice, RandomAgent, Termination, run
 

@@ -245,7 +245,7 @@ def scan_leading(ctx, fld):
 
 def _quoted(value: str, at: int) -> bool:
     """True when ``at`` lies inside a quote of ``value`` or right after one closes/opens."""
-    if at and value[at - 1] in _QUOTES or at and value[at - 1] in _QUOTES.values():
+    if (at and value[at - 1] in _QUOTES) or (at and value[at - 1] in _QUOTES.values()):
         return True
     depth = 0
     for ch in value[:at]:
