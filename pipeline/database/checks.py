@@ -43,10 +43,10 @@ def _name_refs(game: Game, card: Card, node, ability, path=()) -> list[Finding]:
                 out.append(Finding(ability.where(*path, key), "R001", f"name-of names unknown card '{value}'",
                                    card=card.id, hint="give the id of a card of this game"))
             else:
-                out += _name_refs(game, card, value, ability, path + (key,))
+                out += _name_refs(game, card, value, ability, (*path, key))
     elif isinstance(node, (list, tuple)):
         for i, value in enumerate(node):
-            out += _name_refs(game, card, value, ability, path + (i,))
+            out += _name_refs(game, card, value, ability, (*path, i))
     return out
 
 
@@ -68,7 +68,7 @@ def _unique_ids(game: Game) -> list[Finding]:
 def _art(game: Game, manifest: Document) -> list[Finding]:
     findings = []
     root = game.folder.resolve()
-    targets = [(c.art, c.where("art"), c.id) for c in game.cards if c.art]
+    targets: list[tuple[Path, Location, str | None]] = [(c.art, c.where("art"), c.id) for c in game.cards if c.art]
     back = (game.manifest.get("back") or {}).get("image")
     if back:
         targets.append((game.folder / back, manifest.where(("back", "image")), None))

@@ -195,7 +195,7 @@ def _rule_fields(rules: str, found: str) -> RuleFields:
             m = LABEL.match(name_desc)
             lists.append((key, key[:-1], m.group(1) if m else f"{key[:-1]}-name"))
     required = frozenset(_resolve(card_node, schema).get("required", ()))
-    kind = {}
+    kind: dict = {}
     _properties(card_node, schema, kind)
     return RuleFields(rules, card, ability, tuple(lists), _when_labels(ability_node, schema), required,
                       _kind_labels(kind.get("kind", []), schema))
@@ -243,9 +243,9 @@ def _when_labels(ability_node, schema) -> tuple[tuple[str, str], ...]:
     for branch in ability_node.get("allOf", ()):  # ryomen: the label is a text pattern per `when`
         cond = branch.get("if", {}).get("properties", {}).get("when", {})
         pattern = branch.get("then", {}).get("properties", {}).get("text", {}).get("pattern", "")
-        m = re.match(r"\^(【[^】]+】)", pattern)
-        if "const" in cond and m and not labels.get(cond["const"]):
-            labels[cond["const"]] = m.group(1)
+        label = re.match(r"\^(【[^】]+】)", pattern)
+        if "const" in cond and label and not labels.get(cond["const"]):
+            labels[cond["const"]] = label.group(1)
     return tuple(labels.items())
 
 

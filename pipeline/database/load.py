@@ -16,6 +16,7 @@ from __future__ import annotations
 import gc
 from collections import defaultdict
 from pathlib import Path
+from typing import cast
 
 from fuda.database import cardschema, characters, checks, consequences, files, templates
 from fuda.database.findings import Finding, FindingsError, Location, sorted_findings
@@ -113,7 +114,7 @@ def _load_all(paths, keep: bool):
     seen: dict[str, Game] = {}
     for game in games:
         if game.id in seen:
-            findings.append(Finding(game.source, "D002",
+            findings.append(Finding(game.source or Location(game.folder / "game.yaml", 1, 1), "D002",
                                     f"game id '{game.id}' is used by two folders ({seen[game.id].folder} and {game.folder})",
                                     hint="give each game folder its own id"))
         seen[game.id] = game
@@ -198,7 +199,7 @@ def load_game(folder: Path, *, frozen: bool = True) -> tuple[Game | None, list[F
             decks.append(_build_deck(doc, manifest["id"]))
 
     game = Game(
-        id=manifest["id"], name=manifest["name"], rules=rules, folder=folder,
+        id=manifest["id"], name=manifest["name"], rules=ruleset.id, folder=folder,
         manifest=freeze(manifest), cards=tuple(cards), decks=tuple(decks),
         fighters=freeze(fighters), source=manifest_doc.where(()),
     )
@@ -253,7 +254,7 @@ def _as_read(data):
 
 
 def _build_cards(doc: Document, game_id: str, folder: Path, freeze=freeze) -> list[Card]:
-    file, marks = doc.path, doc.values.marks
+    file, marks = doc.path, cast(Positions, doc.values).marks  # a card file is read from YAML: its positions
     spans = _spans(marks, "cards")
     cards = []
     for i, item in enumerate(doc.data.get("cards", [])):
@@ -275,13 +276,13 @@ def _build_cards(doc: Document, game_id: str, folder: Path, freeze=freeze) -> li
 def _build_ability(item, positions: Positions, source) -> Ability:
     """An ability from its data (a validated card's: ``effect`` a sequence of one-key steps)."""
     effect = item.get("effect")
-    ops = None
+    ops: tuple[Op, ...] | None = None
     if isinstance(effect, (tuple, list)):
-        ops = []
+        steps = []
         for k, step in enumerate(effect):
             (name, args), = step.items()
-            ops.append(Op(name, args, positions.get(("effect", k), source), positions.below("effect", k)))
-        ops = tuple(ops)
+            steps.append(Op(name, args, positions.get(("effect", k), source), positions.below("effect", k)))
+        ops = tuple(steps)
     return Ability(
         when=item.get("when", ""), text=item.get("text", ""), effect=ops,
         manual=item.get("reason", "manual") if ops is None else None,

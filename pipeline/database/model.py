@@ -152,15 +152,14 @@ class Game:
     decks: tuple[Deck, ...]
     fighters: Mapping = field(default_factory=lambda: MappingProxyType({}))  # recast-rift: id -> name
     source: Location | None = None
-    _index: Mapping = field(default=None, init=False, repr=False, compare=False)
-    _decks: Mapping = field(default=None, init=False, repr=False, compare=False)
-    _derived: dict = field(default=None, init=False, repr=False, compare=False)
+    _index: Mapping = field(default_factory=lambda: MappingProxyType({}), init=False, repr=False, compare=False)
+    _decks: Mapping = field(default_factory=lambda: MappingProxyType({}), init=False, repr=False, compare=False)
+    _derived: dict = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def __post_init__(self):
         # Lookup tables derived once from the cards and decks (frozen: set through object).
         object.__setattr__(self, "_index", MappingProxyType({c.id: c for c in self.cards}))
         object.__setattr__(self, "_decks", MappingProxyType({d.id: d for d in self.decks}))
-        object.__setattr__(self, "_derived", {})
 
     def derived(self, key: str, make):
         """A value derived from this game, made once by ``make()`` and kept with the game (the

@@ -62,7 +62,7 @@ def find_path(branch: dict, parts: list[str]):
     nodes = [(branch, branch)]
     done: list[str] = []
     for part in parts:
-        props = {}
+        props: dict[str, list] = {}
         for node, root in nodes:
             for k, subs in properties(node, root).items():
                 props.setdefault(k, []).extend(subs)

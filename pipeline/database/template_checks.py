@@ -51,10 +51,10 @@ def _check_colours(doc: Document) -> list[Finding]:
     def walk(node, path):
         if isinstance(node, dict):
             for k, v in node.items():
-                walk(v, path + (k,))
+                walk(v, (*path, k))
         elif isinstance(node, list):
             for i, v in enumerate(node):
-                walk(v, path + (i,))
+                walk(v, (*path, i))
         elif isinstance(node, str) and node.startswith("$") and node[1:] not in names:
             near = suggestion(node, sorted(f"${n}" for n in names))
             hint = f"{near} (or define {node[1:]} in a palette)" if near else f"define {node[1:]} in a palette"
@@ -139,7 +139,7 @@ def check_fields(doc: Document, key: str) -> list[Finding]:
         return []
     findings = []
     shared: dict[int, tuple[tuple, dict, list]] = {}  # one element list (a YAML alias) -> every kind drawing it
-    blocks = [((), data)]
+    blocks: list[tuple[tuple, dict]] = [((), data)]
     if isinstance(data.get("landscape"), dict):  # the landscape variant names kinds and fields too
         blocks.append((("landscape",), data["landscape"]))
     for (prefix, block), section in ((b, s) for b in blocks for s in ("kinds", "backs")):
@@ -153,16 +153,16 @@ def check_fields(doc: Document, key: str) -> list[Finding]:
             elif name in branches:
                 drawn = [name]
             else:
-                findings.append(_unknown_kind(doc, prefix + (section, name), name, list(branches)))
+                findings.append(_unknown_kind(doc, (*prefix, section, name), name, list(branches)))
                 continue
             spec = spec if isinstance(spec, dict) else {}
             kinds = {k: branches[k] for k in drawn}
             by = spec.get("palette-by")
             if isinstance(by, dict) and isinstance(by.get("field"), str):
-                findings += _field(doc, prefix + (section, name, "palette-by", "field"), by["field"], kinds, supplied=False)
+                findings += _field(doc, (*prefix, section, name, "palette-by", "field"), by["field"], kinds, supplied=False)
             elements = spec.get("elements")
             if isinstance(elements, list):
-                entry = shared.setdefault(id(elements), (prefix + (section, name), {}, elements))
+                entry = shared.setdefault(id(elements), ((*prefix, section, name), {}, elements))
                 entry[1].update(kinds)
     for where, kinds, elements in shared.values():
         findings += _element_fields(doc, where, elements, kinds)
@@ -183,8 +183,8 @@ def _element_fields(doc: Document, where: tuple, elements: list, drawn: dict) ->
     for i, element in enumerate(elements):
         if not isinstance(element, dict):
             continue
-        at = where + ("elements", i)
-        when = element.get("when") if isinstance(element.get("when"), dict) else {}
+        at = (*where, "elements", i)
+        when: dict = element["when"] if isinstance(element.get("when"), dict) else {}
         kinds = drawn
         if "kind" in when:
             wanted = when["kind"] if isinstance(when["kind"], list) else [when["kind"]]
@@ -192,13 +192,13 @@ def _element_fields(doc: Document, where: tuple, elements: list, drawn: dict) ->
             if not kinds:
                 continue  # drawn for no kind here: nothing to check it against
         if isinstance(element.get("field"), str):
-            out += _field(doc, at + ("field",), element["field"], kinds)
+            out += _field(doc, (*at, "field"), element["field"], kinds)
         for name, want in when.items():
-            unknown = _field(doc, at + ("when", name), str(name), kinds, key=True, supplied=False)
-            out += unknown or _when_values(doc, at + ("when", name), str(name), want, kinds)
+            unknown = _field(doc, (*at, "when", name), str(name), kinds, key=True, supplied=False)
+            out += unknown or _when_values(doc, (*at, "when", name), str(name), want, kinds)
         for attr, value in element.items():
             if isinstance(value, dict) and isinstance(value.get("by"), str) and "map" in value:
-                out += _field(doc, at + (attr, "by"), value["by"], kinds)
+                out += _field(doc, (*at, attr, "by"), value["by"], kinds)
     return out
 
 
@@ -272,7 +272,7 @@ def _when_values(doc: Document, path: tuple, name: str, want, kinds: dict) -> li
         if _key(value) in keys:
             continue
         hint = suggestion(_key(value), [_key(v) for v in allowed]) or f"use one of: {shown}"
-        where = path + (i,) if i is not None else path
+        where = (*path, i) if i is not None else path
         out.append(Finding(doc.where(where), "L009", f"{_dotted(where)}: no card has {name}: {_key(value)} "
                                                      f"(its values: {shown})", hint=hint))
     return out

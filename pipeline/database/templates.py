@@ -148,7 +148,7 @@ class Template:
             return kinds[kind]
         if "default" in kinds:
             return kinds["default"]
-        raise FindingsError([Finding(self.doc.where(self.section + ("kinds",), key=True), "L004",
+        raise FindingsError([Finding(self.doc.where((*self.section, "kinds"), key=True), "L004",
                                      f"the template has no layout for card kind '{kind}'",
                                      hint=f"add kinds.{kind} (kinds: {', '.join(kinds)})")])
 
@@ -272,6 +272,8 @@ def _game_template(own: Path | None, stamp: tuple, data: str | None, manifest: P
         findings += check_document(mine)
         findings += check_fields(mine, schema)  # (it takes any shape: the schema's findings say what is wrong)
     if data is None:
+        if own is None or mine is None:  # (never: a layout is a file or data)
+            return None, tuple(findings)
         template = None if findings else Template(path=own, data=freeze(mine.data), doc=mine)
         return template, tuple(findings)
     base = json.loads(data)
@@ -280,7 +282,7 @@ def _game_template(own: Path | None, stamp: tuple, data: str | None, manifest: P
     findings += made
     if findings:
         return None, tuple(findings)
-    if mine is None:
+    if own is None or mine is None:
         return Template(path=manifest, data=freeze(base), doc=generated), ()
     theirs = mine.data
     kinds = theirs.get("kinds", {})

@@ -20,6 +20,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from typing import Any
 
 from fuda.database import yamlsyntax
 from fuda.database.findings import Finding, FindingsError, Location
@@ -75,7 +76,7 @@ class Document:
     """A YAML file read into plain data, with the position of each value and each key."""
 
     path: Path
-    data: object
+    data: Any  # whatever the YAML holds: a validated file's shape is its schema's
     values: Mapping  # data path -> Location of the value
     keys: Mapping  # data path -> Location of the mapping key that holds it
 

@@ -59,6 +59,9 @@ class Text(str):
     are shown in the same language.
     """
 
+    key: str
+    params: dict
+
     def __new__(cls, key: str, **params):
         self = super().__new__(cls, t(key, "en", **params))
         self.key = key
