@@ -1,7 +1,7 @@
 """Messages in the user's language (Japanese first, English second).
 
-Every sentence fuda prints to a user lives in :mod:`fuda.i18n.messages` (help texts, usage
-errors, progress and result lines) or :mod:`fuda.i18n.findings` (what the findings of the
+Every sentence fuda prints to a user lives in the message catalogues (:mod:`fuda.i18n.catalogue`:
+gettext ``.po`` sources, help texts, usage errors, progress and result lines) or :mod:`fuda.i18n.findings` (what the findings of the
 database layer mean), each entry in both languages; a test fails when one is missing.
 
 The language follows the locale (``LC_ALL``, ``LC_MESSAGES``, ``LANG``: ``ja…`` → Japanese,
@@ -14,9 +14,10 @@ from __future__ import annotations
 
 import os
 
-from fuda.i18n.messages import MESSAGES
+from fuda.i18n.catalogue import Messages, load
 
 LANGUAGES = ("ja", "en")
+MESSAGES = Messages(LANGUAGES)
 _chosen: str | None = None
 
 
@@ -45,9 +46,8 @@ def language() -> str:
 
 def t(key: str, lang: str | None = None, **params) -> str:
     """The message ``key`` in ``lang`` (default: the current language), filled with ``params``."""
-    entry = MESSAGES[key]
     lang = lang or language()
-    return entry[lang].format(**_values(params, lang))
+    return load(lang)[key].format(**_values(params, lang))
 
 
 class Text(str):
