@@ -116,7 +116,7 @@ class Game(ABC):
     STATE: tuple[str, ...] = ()
     _recording = False  # keep checkpoints (a copy made for search)
     _checkpoint: Checkpoint | None = None  # the latest one kept
-    _resume_at = None  # where a restored flow starts again (None: from the setup)
+    _resume_at: object = None  # where a restored flow starts again (None: from the setup)
 
     def __init__(self, seed: int):
         self.seed = seed

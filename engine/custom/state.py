@@ -10,11 +10,17 @@ owner``, ``owner == players`` for a shared zone; a deck's first card is its top.
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
 
 from fuda.engine.core import Rng
-from fuda.engine.custom.filters import holds
+from fuda.engine.core.checkpoint import SHARED
+from fuda.engine.custom.filters import Filter, holds
+
+if TYPE_CHECKING:
+    from fuda.engine.custom.cards import Static
+    from fuda.engine.custom.compile import AbilityDef, CardDef
 
 GONE = -1  # where[c] of a token that ceased to exist, or a card being played (on no pile)
 MOD, GRANT = 0, 1  # kinds of the temporary (until end of turn) entries of State.temp
@@ -23,37 +29,31 @@ MOD, GRANT = 0, 1  # kinds of the temporary (until end of turn) entries of State
 @dataclass(slots=True)
 class State:
     """Every value play changes (see the module docstring); ``static`` is the game's frozen data,
-    ``push`` its log's append, ``rng`` its one seeded generator."""
+    ``push`` its log's append, ``rng`` its one seeded generator. A checkpoint copies every field
+    (:func:`fuda.engine.core.checkpoint.copy_state`) but ``static``, ``push`` and ``rng``: the first
+    never changes, the other two are the game's own, which the game that restores a copy sets."""
 
-    static: object
-    push: Callable
-    rng: Rng
-    defs: list
+    static: Static = field(metadata=SHARED)
+    push: Callable[[tuple], None] = field(metadata=SHARED)
+    rng: Rng = field(metadata=SHARED)
+    defs: list[CardDef]
     owner: list[int]
     piles: list[list[int]]
     where: list[int]
     tapped: list[bool]
     entered: list[int]  # the turn number a card last entered the field
-    mods: list[dict | None]  # permanent changes of integer fields
-    kws: list[tuple]  # keywords granted for good
-    temp: list[tuple]  # (MOD, card, field, by) / (GRANT, card, keyword, None) until the end of turn
+    mods: list[dict[str, int] | None]  # permanent changes of integer fields
+    kws: list[tuple[str, ...]]  # keywords granted for good
+    temp: list[tuple[int, int, str, int | None]]  # (MOD, card, field, by) / (GRANT, card, keyword, None) until the end of turn
     counters: list[list[int]]
     decked: list[bool]  # drew from an empty deck
     turn: int = 0  # turns begun so far (the current one is turn - 1 once it began)
     active: int = 0
     first: int = 0
-    queue: list = None  # triggered abilities waiting: (ability, source card, controller)
+    #: triggered abilities waiting: (ability, source card, controller)
+    queue: list[tuple[AbilityDef, int, int]] = field(default_factory=list)
     answering: int = GONE  # the card a response answers
     countered: int = GONE  # the card a `counter` stopped
-
-    def __deepcopy__(self, memo) -> State:
-        """A copy for a checkpoint: every list copied, the static game and the cards' frozen
-        definitions shared; ``push`` and ``rng`` are left for the game that restores it to set."""
-        return State(self.static, None, None, list(self.defs), list(self.owner), [list(p) for p in self.piles],
-                     list(self.where), list(self.tapped), list(self.entered),
-                     [m if m is None else dict(m) for m in self.mods], list(self.kws), list(self.temp),
-                     [list(c) for c in self.counters], list(self.decked), self.turn, self.active, self.first,
-                     list(self.queue), self.answering, self.countered)
 
 
 def pile(st: State, zone: int, owner: int) -> int:
@@ -68,13 +68,13 @@ def zone_of(st: State, c: int) -> int:
     return -1 if w < 0 else w // (st.static.rules.players + 1)
 
 
-def base(st: State, c: int, field: str):
+def base(st: State, c: int, field: str) -> Any:
     """Card c's printed value of ``field`` (``kind``, ``name``, ``id``, ``keywords`` included)."""
     d = st.defs[c]
     return d.values.get(field)
 
 
-def value(st: State, c: int, field: str):
+def value(st: State, c: int, field: str) -> Any:
     """Card c's current value of ``field``: for an integer field the printed value plus its
     permanent and until-end-of-turn changes and the static abilities on the field."""
     d = st.defs[c]
@@ -88,7 +88,7 @@ def value(st: State, c: int, field: str):
         v += m.get(field, 0)
     for kind, x, f, by in st.temp:
         if kind == MOD and x == c and f == field:
-            v += by
+            v += by or 0  # (a MOD entry's by is an int)
     rules = st.static.rules
     if rules.static_mods and st.where[c] == pile(st, rules.field, st.owner[c]):
         for src in statics(st):
@@ -107,7 +107,7 @@ def statics(st: State) -> list[int]:
     return [c for p in range(rules.players) for c in piles[k + p] if defs[c].statics]
 
 
-def keywords(st: State, c: int) -> frozenset:
+def keywords(st: State, c: int) -> frozenset[str]:
     """The keywords card c has now (printed, granted for good, granted until end of turn)."""
     out = st.defs[c].keywords
     extra = st.kws[c]
@@ -121,29 +121,23 @@ def has(st: State, c: int, keyword: str) -> bool:
     """Whether card c has ``keyword`` now."""
     if keyword in st.defs[c].keywords or keyword in st.kws[c]:
         return True
-    for kind, x, kw, _ in st.temp:
-        if kind == GRANT and x == c and kw == keyword:
-            return True
-    return False
+    return any(kind == GRANT and x == c and kw == keyword for kind, x, kw, _ in st.temp)
 
 
-def matches(st: State, c: int, flt, current: bool = True) -> bool:
+def matches(st: State, c: int, flt: Filter | None, current: bool = True) -> bool:
     """Whether card c passes the filter ``flt`` (None passes everything); ``current=False``
     reads printed values (static abilities' own filters, so they never depend on each other)."""
     if flt is None:
         return True
     read = value if current else base
     for clause in flt.clauses:
-        if clause.field == "keywords":
-            v = keywords(st, c)
-        else:
-            v = read(st, c, clause.field)
+        v = keywords(st, c) if clause.field == "keywords" else read(st, c, clause.field)
         if not holds(clause, v):
             return False
     return True
 
 
-def applies(st: State, spec, src: int, c: int, current: bool = True) -> bool:
+def applies(st: State, spec: Mapping[str, Any], src: int, c: int, current: bool = True) -> bool:
     """Whether card c is one of the cards the target ``spec`` (owner, filter, other) of an
     ability of card ``src`` describes (its zone aside)."""
     owner = spec.get("owner", "any")
