@@ -2,7 +2,9 @@
 
 Each engine package carries its catalogue: every clause id of the game's rules, stated in the
 project's own words, with the interpretation the engine takes where the source is silent, and,
-for a clause no test can prove, a written waiver. Tests cite clauses with the pytest marker
+for a clause no test can prove, a written waiver. The catalogue is data, ``rules.yaml`` beside the
+engine's ``__init__.py``, read by :func:`load_catalogue` so a rules writer edits prose, not
+Python; a mistake in it is a located finding. Tests cite clauses with the pytest marker
 ``@pytest.mark.rule("RR-DMG-4")`` (several ids allowed); :func:`scan_tests` finds those marks by
 reading the test files' syntax trees (no import, no pytest run), so ``fuda rules`` and the
 meta-test agree on what covers what.
@@ -11,8 +13,13 @@ meta-test agree on what covers what.
 from __future__ import annotations
 
 import ast
+import json
+import sys
 from collections.abc import Iterable
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
+from difflib import get_close_matches
+from functools import cache
+from importlib.util import find_spec
 from pathlib import Path
 
 
@@ -54,6 +61,115 @@ class Catalogue:
             if c.id == clause_id:
                 return c
         raise KeyError(f"{self.game} has no rule clause {clause_id!r}")
+
+
+#: The file of an engine package that holds its catalogue.
+CATALOGUE_FILE = "rules.yaml"
+_CLAUSE_KEYS = tuple(f.name for f in fields(Clause))
+_REQUIRED = ("id", "rule")
+_TOP_KEYS = ("game", "source", "clauses")
+
+
+def catalogue_path(package: str) -> Path:
+    """Where the catalogue of an engine package (``fuda.engine.toho_tcg``) is: its ``rules.yaml``."""
+    module = sys.modules.get(package)  # (a package being imported is in sys.modules, spec and all)
+    spec = module.__spec__ if module is not None and module.__spec__ is not None else find_spec(package)
+    if spec is None or not spec.submodule_search_locations:
+        raise ModuleNotFoundError(f"{package} is not a package", name=package)
+    return Path(next(iter(spec.submodule_search_locations))) / CATALOGUE_FILE
+
+
+@cache
+def load_catalogue(package: str) -> Catalogue:
+    """The catalogue in ``rules.yaml`` of an engine package (``load_catalogue(__package__)``).
+
+    The file is read safely (:func:`fuda.database.yamlfile.read_yaml`: libyaml events, no tags,
+    duplicate keys refused); its shape is checked: ``game`` and ``source`` (text) and ``clauses``, a
+    list of mappings with ``id`` and ``rule`` and optionally ``interpretation``, ``waiver``, ``ja``,
+    ``ja_interpretation``, every value one text, every id once. Anything else raises
+    :class:`~fuda.database.findings.FindingsError` naming ``file:line:col`` of each mistake.
+    Read once per process (cached by package name)."""
+    return read_catalogue(catalogue_path(package))
+
+
+def read_catalogue(path: Path) -> Catalogue:
+    """The catalogue in the YAML file ``path`` (see :func:`load_catalogue`); a located
+    :class:`~fuda.database.findings.FindingsError` when its shape is wrong."""
+    from fuda.database.findings import FindingsError
+    from fuda.database.yamlfile import read_yaml
+
+    doc = read_yaml(path)
+    problems: list = []
+    data = doc.data
+    if not isinstance(data, dict):
+        raise FindingsError([_problem(doc, (), "S003", f"expected a mapping (key: value lines), found {_kind(data)}",
+                                      "write a mapping (key: value lines)")])
+    _keys(doc, (), data, _TOP_KEYS, _TOP_KEYS, problems)
+    for key in ("game", "source"):
+        if key in data:
+            _text(doc, (key,), data[key], problems)
+    raw = data.get("clauses", [])
+    if "clauses" in data and (not isinstance(raw, list) or not raw):
+        problems.append(_problem(doc, ("clauses",), "S003", f"expected a list, found {_kind(raw)}",
+                                 "write a list"))
+        raw = []
+    clauses, first = [], {}
+    for i, item in enumerate(raw):
+        where = ("clauses", i)
+        if not isinstance(item, dict):
+            problems.append(_problem(doc, where, "S003", f"expected a mapping (key: value lines), found {_kind(item)}",
+                                     "write a mapping (key: value lines)"))
+            continue
+        before = len(problems)
+        _keys(doc, where, item, _CLAUSE_KEYS, _REQUIRED, problems)
+        for key in _CLAUSE_KEYS:
+            if key in item:
+                _text(doc, (*where, key), item[key], problems)
+        cid = item.get("id")
+        if isinstance(cid, str) and cid in first:
+            problems.append(_problem(doc, (*where, "id"), "D001", f"clause id '{cid}' is already used at {first[cid]}",
+                                     f"give each clause of {data.get('game')} its own id"))
+        elif isinstance(cid, str):
+            first[cid] = doc.where((*where, "id"))
+        if len(problems) == before:
+            clauses.append(Clause(**item))
+    if problems:
+        raise FindingsError(problems)
+    return Catalogue(data["game"], data["source"], tuple(clauses))
+
+
+def _keys(doc, where: tuple, mapping: dict, allowed: tuple, required: tuple, problems: list) -> None:
+    for key in mapping:
+        if key not in allowed:
+            near = get_close_matches(str(key), allowed, n=1)
+            hint = f"did you mean '{near[0]}'?" if near else f"use one of: {', '.join(allowed)}"
+            problems.append(_problem(doc, (*where, key), "S001", f"unknown key '{key}'", hint, key=True))
+    problems.extend(_problem(doc, where, "S002", f"missing required key '{key}'", f"add '{key}:'")
+                    for key in required if key not in mapping)
+
+
+def _text(doc, where: tuple, value, problems: list) -> None:
+    if not isinstance(value, str) or not value.strip():
+        problems.append(_problem(doc, where, "S003", f"expected a text, found {_kind(value)}", "write a text"))
+
+
+def _kind(value) -> str:
+    """The kind of a value and the value, in the words of the schema check (``a list ["a"]``;
+    translated by :mod:`fuda.i18n`); a blank text counts as nothing."""
+    kinds = ((bool, "true or false"), (int, "a whole number"), (float, "a number"), (str, "a text"),
+             (list, "a list"), (dict, "a mapping (key: value lines)"))
+    if value is None or (isinstance(value, str) and not value.strip()):
+        word = "nothing"
+    else:
+        word = next((word for kind, word in kinds if isinstance(value, kind)), type(value).__name__)
+    shown = json.dumps(value, ensure_ascii=False, default=str)
+    return f"{word} {shown if len(shown) <= 40 else shown[:37] + '...'}"
+
+
+def _problem(doc, where: tuple, code: str, message: str, hint: str, key: bool = False):
+    from fuda.database.findings import Finding
+
+    return Finding(doc.where(where, key=key), code, message, hint=hint)
 
 
 #: More clause ids than this on one test is a citation list, not a proof: the meta-tests flag it.
