@@ -89,7 +89,7 @@ def list_cards(
     for column in columns:
         table.add_column(t(f"list.col.{column}"))
     for row in rows:
-        table.add_row(*(str(row[c]) for c in columns))
+        table.add_row(*(str(row["kind_label" if c == "kind" else c]) for c in columns))
     Console(width=max(120, Console().width)).print(table)
 
 

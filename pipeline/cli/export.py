@@ -36,13 +36,14 @@ from fuda.cli.common import (
     show_findings,
     warn_text,
 )
+from fuda.cli import help as help_page
 from fuda.cli.progress import Progress
 from fuda.i18n import t
 
 export_app = typer.Typer(name="export", help=t("help.export"), no_args_is_help=True, add_completion=False,
-                         rich_markup_mode=None)
+                         rich_markup_mode=None, cls=help_page.Group)
 import_app = typer.Typer(name="import", help=t("help.import"), no_args_is_help=True, add_completion=False,
-                         rich_markup_mode=None)
+                         rich_markup_mode=None, cls=help_page.Group)
 
 TemplateOpt = Annotated[str | None, typer.Option("--template", help=t("opt.export.template"))]
 
@@ -85,7 +86,7 @@ def _warn(findings) -> None:
     show_findings(findings)
 
 
-@export_app.command("udonarium", help=t("help.export.udonarium"))
+@export_app.command("udonarium", help=t("help.export.udonarium"), cls=help_page.Command)
 def export_udonarium_cmd(
     deck: Annotated[str, typer.Option("--deck", help=t("opt.export.deck"), show_default=False)],
     game: GameArg = None,
@@ -113,7 +114,7 @@ def export_udonarium_cmd(
     typer.echo(t("export.udonarium.done", path=written, how=how))
 
 
-@export_app.command("duel-online", help=t("help.export.duel_online"))
+@export_app.command("duel-online", help=t("help.export.duel_online"), cls=help_page.Command)
 def export_duel_online_cmd(
     game: GameArg = None,
     out: OutFileOpt = None,
@@ -135,7 +136,7 @@ def export_duel_online_cmd(
     typer.echo(t("export.duel_online.done", path=written, count=len(g.cards), template=tmpl.path.name))
 
 
-@import_app.command("duel-online", help=t("help.import.duel_online"))
+@import_app.command("duel-online", help=t("help.import.duel_online"), cls=help_page.Command)
 def import_duel_online_cmd(
     file: Annotated[Path, typer.Argument(help=t("opt.import.file"), show_default=False)],
     game: Annotated[str, typer.Option("--game", help=t("opt.import.game"), show_default=False)],
@@ -183,8 +184,8 @@ def import_duel_online_cmd(
 def _sheet_commands() -> None:
     from fuda.cli.sheets import export_sheet_cmd, import_sheet_cmd
 
-    export_app.command("sheet", help=t("help.export.sheet"))(export_sheet_cmd)
-    import_app.command("sheet", help=t("help.import.sheet"))(import_sheet_cmd)
+    export_app.command("sheet", help=t("help.export.sheet"), cls=help_page.Command)(export_sheet_cmd)
+    import_app.command("sheet", help=t("help.import.sheet"), cls=help_page.Command)(import_sheet_cmd)
 
 
 _sheet_commands()

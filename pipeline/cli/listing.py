@@ -1,41 +1,67 @@
-"""Rows for ``fuda list``: one line per card with the stats a player looks at first."""
+"""Rows for ``fuda list``: one line per card with the numbers a player looks at first.
+
+What a card's fields are called comes from its rule set (:meth:`RuleSet.labels`: kinds, fields
+and their values in Japanese and English), so the listing speaks the user's language for every
+game, a designer's own included, with no game named here.
+"""
 
 from __future__ import annotations
 
-_ROMAN = {3: "Ⅲ", 2: "Ⅱ", 1: "Ⅰ"}
+from collections.abc import Mapping
+
+from fuda.database.ruleset import Labels, ruleset_for
+from fuda.i18n import language, t
 
 
-def _bar(value) -> str:
-    return "ー" if value is None else str(value)
+def _label(label, lang: str) -> str:
+    return label.ja if lang == "ja" else label.en
 
 
-def stats(card) -> str:
-    """A short summary of a card's numbers, in the game's own notation."""
-    d = card.data
-    parts: list[str] = []
-    if "recast" in d:
-        parts.append("".join(_ROMAN[r] for r in d["recast"]))
-    for key in ("timing", "type", "spell-type", "rank"):
-        if key in d:
-            parts.append(str(d[key]))
-    if "attack" in d and isinstance(d["attack"], dict):
-        parts.append(f"{_bar(d['attack'].get('hand'))}-{_bar(d['attack'].get('life'))}")
-    if d.get("graze"):
-        parts.append("graze")
-    for key in ("cost", "attack", "defense", "power", "raise", "speed", "brain"):
-        if key in d and not isinstance(d[key], dict):
-            parts.append(f"{key} {d[key]}")
-    if d.get("preempt"):
-        parts.append("preempt")
-    return " ".join(parts)
+def _value(labels: Labels, name: str, value, lang: str) -> str | None:
+    """One field's value as shown, or None when there is nothing to show (false, empty)."""
+    if value is None or value is False or value == () or value == [] or value == {}:
+        return None
+    if isinstance(value, str):
+        label = labels.values.get(name, {}).get(value)
+        return _label(label, lang) if label else value
+    if isinstance(value, bool):
+        return ""  # a flag that is on: its field's name says it
+    if isinstance(value, int | float):
+        return str(value)
+    if isinstance(value, Mapping):  # e.g. an attack against hand and life: 1-ー
+        parts = [_value(labels, name, v, lang) for v in value.values()]
+        return "-".join(p if p else t("list.none", lang) for p in parts)
+    if isinstance(value, list | tuple) and all(isinstance(v, str | int | float) for v in value):
+        return t("list.joiner", lang).join(_value(labels, name, v, lang) or "" for v in value)
+    return None  # abilities, keywords: the text column of a card file says them
 
 
-def card_rows(games) -> list[dict]:
-    """Every card of ``games`` as a plain dict: game, id, kind, name, stats."""
-    return [
-        {"game": g.id, "id": c.id, "kind": c.kind, "name": c.name, "stats": stats(c)}
-        for g in games for c in g.cards
-    ]
+def stats(card, labels: Labels, lang: str | None = None) -> str:
+    """A short summary of a card's fields, in its rule set's field order and names."""
+    lang = lang or language()
+    parts = []
+    for name, label in labels.fields.items():
+        shown = _value(labels, name, card.data.get(name), lang)
+        if shown is None:
+            continue
+        parts.append(f"{_label(label, lang)} {shown}".strip())
+    return t("list.stats_sep", lang).join(parts)
+
+
+def kind(card, labels: Labels, lang: str | None = None) -> str:
+    """The card's kind as its rule set names it in ``lang`` (the id when it has no label)."""
+    label = labels.kinds.get(card.kind)
+    return _label(label, lang or language()) if label else card.kind
+
+
+def card_rows(games, lang: str | None = None) -> list[dict]:
+    """Every card of ``games`` as a plain dict: game, id, kind (its id), kind label, name, stats."""
+    rows = []
+    for g in games:
+        labels = ruleset_for(g.rules).labels(g)
+        rows += [{"game": g.id, "id": c.id, "kind": c.kind, "kind_label": kind(c, labels, lang), "name": c.name,
+                  "stats": stats(c, labels, lang)} for c in g.cards]
+    return rows
 
 
 def deck_rows(games) -> list[dict]:

@@ -22,6 +22,7 @@ from typing import Annotated
 
 import typer
 
+from fuda.cli import help as help_page
 from fuda.i18n import set_language, t
 
 # name → (module, attribute): a command function, or a typer sub-app (export, import).
@@ -78,7 +79,7 @@ def _global_options(
 
 def build_app(only: str | None = None, full: bool = True) -> typer.Typer:
     """The app: every command for real (``full``), or only ``only`` and the rest help-only."""
-    app = typer.Typer(name="fuda", help=t("help.app"), no_args_is_help=True, add_completion=True,
+    app = typer.Typer(name="fuda", help=t("help.app"), no_args_is_help=True, add_completion=True, cls=help_page.Group,
                       pretty_exceptions_enable=False, context_settings=CONTEXT, rich_markup_mode=None)
     app.callback()(_global_options)
     for name, (module, attr) in COMMANDS.items():
@@ -87,9 +88,10 @@ def build_app(only: str | None = None, full: bool = True) -> typer.Typer:
             if isinstance(target, typer.Typer):
                 app.add_typer(target, name=name, help=t(f"help.{name}"), short_help=t(f"help.{name}"))
             else:
-                app.command(name, help=t(f"help.{name}"), short_help=t(f"help.{name}"))(target)
+                app.command(name, help=t(f"help.{name}"), short_help=t(f"help.{name}"), cls=help_page.Command)(target)
         else:
-            app.command(name, help=t(f"help.{name}"), short_help=t(f"help.{name}"), add_help_option=False)(_help_only)
+            app.command(name, help=t(f"help.{name}"), short_help=t(f"help.{name}"), add_help_option=False,
+                        cls=help_page.Command)(_help_only)
     return app
 
 
