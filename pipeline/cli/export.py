@@ -22,6 +22,7 @@ from typing import Annotated
 
 import typer
 
+from fuda.cli import help as help_page
 from fuda.cli.common import (
     ForceFileOpt,
     GameArg,
@@ -36,7 +37,6 @@ from fuda.cli.common import (
     show_findings,
     warn_text,
 )
-from fuda.cli import help as help_page
 from fuda.cli.progress import Progress
 from fuda.i18n import t
 
