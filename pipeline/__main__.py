@@ -1,4 +1,4 @@
-"""``python -m pipeline`` runs the ``fuda`` command."""
+"""``python -m fuda`` runs the ``fuda`` command."""
 
 from fuda.cli.main import main
 

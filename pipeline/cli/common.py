@@ -248,7 +248,7 @@ def open_game(game: str | None, path=None, sample: bool = False, command: str = 
 # Options every command shares.
 SampleOpt = Annotated[bool, typer.Option("--sample", help=t("opt.sample"))]
 PathOpt = Annotated[list[Path] | None, typer.Option("--path", help=t("opt.path"))]
-PathsArg = Annotated[list[Path] | None, typer.Argument(help=t("opt.paths"), show_default=False)]
+PathsArg = Annotated[list[Path] | None, typer.Argument(metavar="PATH...", help=t("opt.paths"), show_default=False)]
 GameArg = Annotated[str | None, typer.Argument(metavar="GAME", help=t("opt.game"), show_default=False)]
 OutDirOpt = Annotated[Path | None, typer.Option("--out", "-o", help=t("opt.out_dir"), show_default=False)]
 OutFileOpt = Annotated[Path | None, typer.Option("--out", "-o", help=t("opt.out_file"), show_default=False)]

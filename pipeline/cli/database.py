@@ -64,7 +64,7 @@ def validate(
 
 
 def list_cards(
-    game: Annotated[str | None, typer.Argument(help=t("opt.game"), show_default=False)] = None,
+    game: Annotated[str | None, typer.Argument(metavar="GAME", help=t("opt.game"), show_default=False)] = None,
     decks: Annotated[bool, typer.Option("--decks", help=t("opt.list.decks"))] = False,
     path: Annotated[list[Path] | None, typer.Option("--path", help=t("opt.path"))] = None,
     sample: SampleOpt = False,

@@ -138,7 +138,7 @@ def export_duel_online_cmd(
 
 @import_app.command("duel-online", help=t("help.import.duel_online"), cls=help_page.Command)
 def import_duel_online_cmd(
-    file: Annotated[Path, typer.Argument(help=t("opt.import.file"), show_default=False)],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=t("opt.import.file"), show_default=False)],
     game: Annotated[str, typer.Option("--game", help=t("opt.import.game"), show_default=False)],
     out: Annotated[Path, typer.Option("--out", "-o", help=t("opt.import.out"), show_default=False)],
     template: TemplateOpt = None,

@@ -111,7 +111,7 @@ def run(paths=None, game=None, select=None, ignore=None, fix=False, fit=True):
     return diagnostics, result
 
 
-PathsArg = Annotated[list[Path] | None, typer.Argument(help=t("opt.paths"), show_default=False)]
+PathsArg = Annotated[list[Path] | None, typer.Argument(metavar="PATH...", help=t("opt.paths"), show_default=False)]
 
 
 def lint_command(

@@ -20,7 +20,7 @@ def _rules_help() -> str:
 
 
 def new(
-    folder: Annotated[Path, typer.Argument(help=t("opt.new.folder"), show_default=False)],
+    folder: Annotated[Path, typer.Argument(metavar="FOLDER", help=t("opt.new.folder"), show_default=False)],
     rules: Annotated[str, typer.Option("--rules", help=_rules_help(), show_default=False)],
     game_id: Annotated[str | None, typer.Option("--id", help=t("opt.new.id"), show_default=False)] = None,
 ) -> None:

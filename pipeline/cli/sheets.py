@@ -74,11 +74,13 @@ def game_for(game: str, path):
     if broken is not None:  # the game may be there, but its database has errors: show them
         show_findings(broken.findings)
         raise typer.Exit(1)
-    raise fail("err.sheet.unknown_game", game=game)
+    from fuda.database.ruleset import rulesets
+
+    raise fail("err.sheet.unknown_game", game=game, known=", ".join(rulesets()))
 
 
 def import_sheet_cmd(
-    file: Annotated[Path, typer.Argument(help=t("opt.sheet.file"), show_default=False)],
+    file: Annotated[Path, typer.Argument(metavar="FILE", help=t("opt.sheet.file"), show_default=False)],
     game: Annotated[str, typer.Option("--game", help=t("opt.sheet.game"), show_default=False)],
     out: Annotated[Path | None, typer.Option("--out", "-o", help=t("opt.sheet.out"), show_default=False)] = None,
     update: Annotated[bool, typer.Option("--update", help=t("opt.sheet.update"))] = False,
