@@ -263,7 +263,7 @@ def build(paths=None, out: Path = Path("out"), progress=None, *, force: bool = F
             deferred = set(written)  # the files that will move (not those already in place) are flushed
             try:
                 publish(stage, out, "build", prune=True, force=force,
-                        sync=lambda moving: flush([p for p in moving if p in deferred]))
+                        sync=lambda moving: flush_together([p for p in moving if p in deferred]))
             except OSError as exc:  # a full disk, a permission: every file fuda placed is in the manifest
                 raise OutputError(Text("out.move_failed", path=out, error=exc)) from exc
     finally:
@@ -272,6 +272,24 @@ def build(paths=None, out: Path = Path("out"), progress=None, *, force: bool = F
         return BuildResult(tuple(findings), (), tuple(failures))
     moved = tuple((name, tuple(out / Path(p).relative_to(stage) for p in files)) for name, files in outputs)
     return BuildResult(tuple(findings), moved, ())
+
+
+#: Files flushed to disk at once when a build moves into place: the disk's journal commits the
+#: waits of many together (1,000 files of 30 kB on the benchmark machine: 4.4 s one by one,
+#: 0.2 s eight at a time).
+FLUSH_THREADS = 8
+
+
+def flush_together(paths: list[Path]) -> None:
+    """:func:`~fuda.atomic.flush` ``paths``, ``FLUSH_THREADS`` at a time; the first error is raised."""
+    from concurrent.futures import ThreadPoolExecutor
+
+    if len(paths) < 2:
+        flush(paths)
+        return
+    with ThreadPoolExecutor(FLUSH_THREADS) as pool:
+        for _ in pool.map(lambda path: flush([path]), paths):
+            pass
 
 
 def _run_steps(database, stage: Path, findings: list, failures: list, outputs: list, progress,

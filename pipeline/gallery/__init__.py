@@ -86,7 +86,7 @@ def _in_parallel(game, out: Path, chosen: list, dpi: float, fmt: str, title: str
     with contextlib.closing(paint_parts(game, chosen, dpi=dpi, fmt=fmt, title=title, total=total,
                                         count=count)) as made:
         for span, part in made:
-            for i, (data, size) in zip(span, part.faces):
+            for i, (data, size) in zip(span, part.faces, strict=False):  # a stopped part has fewer
                 entry = chosen[i]
                 written.append(Written(write_atomic(Path(out) / f"{entry.stem}.{fmt}", data), entry, size))
             if not check:

@@ -1,17 +1,18 @@
 """Contact sheets: the cards of a game in a grid with their names, sized for posting (1600 px wide).
 
 A sheet holds up to ``columns × rows`` cards (6 × 5); a longer list goes on ``sheet-01.png``,
-``sheet-02.png`` … (three digits from 100 sheets on, so the names sort in order). Each sheet is headed with the game's name and its page number.
+``sheet-02.png`` … (three digits from 100 sheets on, so the names sort in order). Each sheet is
+headed with the game's name and its page number.
 """
 
 from __future__ import annotations
 
 import hashlib
-import io
 from pathlib import Path
 
 from fuda.atomic import write_atomic
 from fuda.faces.reuse import active, encoded, face_key, kept_bytes, painted
+from fuda.gallery.png import png_bytes
 
 WIDTH = 1600
 MARGIN = 24
@@ -162,9 +163,7 @@ class ContactSheets:
 
 
 def _encode(sheet) -> bytes:
-    buf = io.BytesIO()
-    sheet.save(buf, "PNG", dpi=(96, 96), compress_level=3)  # as the faces (gallery.images.encode)
-    return buf.getvalue()
+    return png_bytes(sheet, 96)  # as the faces (gallery.images.encode)
 
 
 def contact_sheets(title: str, tiles: list[tuple[str, object]], fonts, *, columns: int = 6,

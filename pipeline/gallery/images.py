@@ -16,6 +16,7 @@ from pathlib import Path
 from fuda.atomic import write_atomic
 from fuda.database.findings import Finding, FindingsError
 from fuda.faces.reuse import active, face_key, kept_bytes
+from fuda.gallery.png import png_bytes
 from fuda.i18n import Text
 
 FORMATS = {"png": "PNG", "jpg": "JPEG", "webp": "WEBP"}
@@ -125,10 +126,8 @@ def encode(image, fmt: str, dpi: float) -> bytes:
 def _encode(image, fmt: str, dpi: float) -> bytes:
     buf = io.BytesIO()
     if fmt == "png":
-        # zlib level 3: two thirds of level 6's time for files ~6 % larger (most of a PNG's
-        # encoding time is deflate; a 10,000-card gallery is 10,000 of them).
-        image.save(buf, "PNG", dpi=(dpi, dpi), compress_level=3)
-    elif fmt == "jpg":
+        return png_bytes(image, dpi)  # unfiltered rows: see fuda.gallery.png
+    if fmt == "jpg":
         image.convert("RGB").save(buf, "JPEG", dpi=(round(dpi), round(dpi)), quality=92, optimize=False)
     else:
         exif = image.getexif()

@@ -1,0 +1,59 @@
+"""The gallery's own PNG writer (fuda.gallery.png): files Pillow reads back pixel for pixel."""
+
+from __future__ import annotations
+
+import io
+import zlib
+
+from PIL import Image, ImageDraw
+
+from fuda.gallery.png import png_bytes
+
+
+def _picture(mode: str) -> Image.Image:
+    image = Image.new("RGB", (37, 23), "white")
+    draw = ImageDraw.Draw(image)
+    draw.rounded_rectangle((2, 3, 30, 20), radius=5, fill=(200, 30, 40), outline=(10, 10, 10))
+    draw.line((0, 22, 36, 0), fill=(0, 120, 255), width=2)
+    return image.convert(mode)
+
+
+def test_png_bytes_read_back_as_the_same_pixels_and_resolution():
+    """Each mode written (L, RGB, RGBA; P converted to RGB) reads back with its pixels and DPI."""
+    for mode in ("L", "RGB", "RGBA", "P"):
+        image = _picture(mode)
+        back = Image.open(io.BytesIO(png_bytes(image, 150)))
+        back.load()
+        expected = image if mode != "P" else image.convert("RGB")
+        assert back.mode == expected.mode and back.size == image.size, mode
+        assert back.tobytes() == expected.tobytes(), mode
+        assert back.info["dpi"] == _pillow_dpi(image, 150), mode
+
+
+def _pillow_dpi(image: Image.Image, dpi: float) -> tuple[float, float]:
+    """The resolution Pillow reads from the file it writes itself at ``dpi`` (the same pHYs rounding)."""
+    buf = io.BytesIO()
+    image.save(buf, "PNG", dpi=(dpi, dpi))
+    return Image.open(buf).info["dpi"]
+
+
+def test_png_bytes_are_deterministic_and_hold_only_the_needed_chunks():
+    """Same pixels, same bytes; chunks IHDR, pHYs (when a DPI is given), IDAT, IEND, rows unfiltered."""
+    image = _picture("RGB")
+    data = png_bytes(image, 96)
+    assert data == png_bytes(image.copy(), 96)
+    chunks = _chunks_of(data)
+    assert [kind for kind, _ in chunks] == [b"IHDR", b"pHYs", b"IDAT", b"IEND"]
+    rows = zlib.decompress(chunks[2][1])
+    stride = 1 + 3 * image.width
+    assert len(rows) == stride * image.height and all(rows[y * stride] == 0 for y in range(image.height))
+    assert [kind for kind, _ in _chunks_of(png_bytes(image))] == [b"IHDR", b"IDAT", b"IEND"]
+
+
+def _chunks_of(data: bytes) -> list[tuple[bytes, bytes]]:
+    out, at = [], 8
+    while at < len(data):
+        size = int.from_bytes(data[at:at + 4], "big")
+        out.append((data[at + 4:at + 8], data[at + 8:at + 8 + size]))
+        at += 12 + size
+    return out
