@@ -15,7 +15,7 @@ from __future__ import annotations
 from fuda.engine.core.contract import EngineInfo, Information
 from fuda.engine.core.registry import per_registry
 from fuda.engine.recast_rift.cards import CardDef, CardPool, build_registry
-from fuda.engine.recast_rift.game import ENGINE_VERSION, RULES_VERSION, Ctx, RecastRift
+from fuda.engine.recast_rift.game import ENGINE_VERSION, RULES_VERSION, RecastRift
 from fuda.engine.recast_rift.rules import CATALOGUE
 from fuda.engine.recast_rift.setup import (
     PlayerSetup,
@@ -24,6 +24,7 @@ from fuda.engine.recast_rift.setup import (
     position_from_json,
 )
 from fuda.engine.recast_rift.simulate import entrants
+from fuda.engine.recast_rift.state import Ctx, RRState
 
 RULES = "recast-rift"
 #: the kind of game (:mod:`engine.core.contract`)
@@ -70,6 +71,7 @@ __all__ = [
     "Ctx",
     "PlayerSetup",
     "Position",
+    "RRState",
     "RecastRift",
     "Seat",
     "Setups",

@@ -1,79 +1,92 @@
 """Awakening in Recast Rift: turning the far awakening card face up, and its 【覚醒中】
-abilities (a mixin of :class:`~engine.recast_rift.game.RecastRift`)."""
+abilities, as functions over a :class:`~engine.recast_rift.game.RecastRift`."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from fuda.engine.core.decision import Option
-from fuda.engine.recast_rift.combat import Attack, Ctx
+from fuda.engine.recast_rift.abilities import holds, run_ability
+from fuda.engine.recast_rift.state import Asks, Attack, Ctx
+from fuda.engine.recast_rift.zones import choose_hand, face_down
 from fuda.i18n import Text
 
+if TYPE_CHECKING:
+    from fuda.engine.recast_rift.game import RecastRift
 
-class AwakeningRules:
-    """Awakening and activation; expects the state attributes of RecastRift."""
 
-    def awaken_block(self, p: int) -> str | None:
-        """Why p cannot awaken now (RR-AWK-1, RR-AWK-5), or None."""
-        if self.awakened[p]:
-            return Text("why.rr.awakened")
-        if self.life[p] > self.awaken_at:
-            return Text("why.rr.awaken_life", life=self.life[p], at=self.awaken_at)
+def awaken_block(game: RecastRift, p: int) -> str | None:
+    """Why p cannot awaken now (RR-AWK-1, RR-AWK-5), or None."""
+    st = game.st
+    if st.awakened[p]:
+        return Text("why.rr.awakened")
+    if st.life[p] > game.awaken_at:
+        return Text("why.rr.awaken_life", life=st.life[p], at=game.awaken_at)
+    return None
+
+
+def awaken(game: RecastRift, p: int, answered: Attack | None = None) -> Asks[None]:
+    """RR-AWK-1/3: turn the far awakening card face up and resolve its 【覚醒時】."""
+    game.st.awakened[p] = True
+    far = game.far[p]
+    game.log.push(("awaken", p, ("card",), game.oid[far]))
+    for ability in game.defs[far].on_awaken:
+        yield from run_ability(game, Ctx(p, far, None, answered), ability)
+
+
+def activate_options(game: RecastRift, p: int) -> list[Option]:
+    """【覚醒中】 abilities p may activate now (RR-AWK-4)."""
+    st = game.st
+    if not st.awakened[p]:
+        return []
+    far = game.far[p]
+    hand = len(st.hand[p])
+    used, turn = st.used, st.turn
+    out = []
+    for (index, once, need, condition), opt in zip(game.activate_rules[p], game.activate_opt[p], strict=True):
+        # activate_block(game, p, str(n), preempt=False) is None, without building its reasons
+        if once and used.get((far, index)) == turn:
+            continue
+        if hand < need:
+            continue
+        if condition is not None and not holds(game, p, condition):
+            continue
+        out.append(opt)
+    return out
+
+
+def activate_block(game: RecastRift, p: int, number: str, preempt: bool) -> str | None:
+    """Why p cannot activate 【覚醒中】 ability ``number`` now, or None."""
+    st = game.st
+    far = game.far[p]
+    abilities = game.defs[far].while_awakened
+    if not number.isdigit() or not 1 <= int(number) <= len(abilities):
         return None
+    if not st.awakened[p]:
+        return Text("why.rr.not_awakened")
+    if preempt and not game.defs[far].preempt:
+        return Text("why.rr.no_preempt")
+    ability = abilities[int(number) - 1]
+    extras = ability.extras
+    if extras.get("limit") == "once-per-turn" and st.used.get((far, ability.index)) == st.turn:
+        return Text("why.once_per_turn_activated")
+    need = extras.get("cost", {}).get("face-down", 0)
+    if len(st.hand[p]) < need:
+        return Text("why.rr.cost_hand", need=need, hand=len(st.hand[p]))
+    if "condition" in extras and not holds(game, p, extras["condition"]):
+        return Text("why.condition")
+    return None
 
-    def awaken(self, p: int, answered: Attack | None = None):
-        """RR-AWK-1/3: turn the far awakening card face up and resolve its 【覚醒時】."""
-        self.awakened[p] = True
-        far = self.far[p]
-        self.log.push(("awaken", p, ("card",), self.oid[far]))
-        for ability in self.defs[far].on_awaken:
-            yield from self.run_ability(Ctx(p, far, None, answered), ability)
 
-    def activate_options(self, p: int) -> list[Option]:
-        """【覚醒中】 abilities p may activate now (RR-AWK-4)."""
-        if not self.awakened[p]:
-            return []
-        far = self.far[p]
-        hand = len(self.hand[p])
-        out = []
-        for (index, once, need, condition), opt in zip(self.activate_rules[p], self.activate_opt[p]):
-            # activate_block(p, str(n), preempt=False) is None, without building its reasons
-            if once and self.used.get((far, index)) == self.turn:
-                continue
-            if hand < need:
-                continue
-            if condition is not None and not self.holds(p, condition):
-                continue
-            out.append(opt)
-        return out
-
-    def activate_block(self, p: int, number: str, preempt: bool) -> str | None:
-        """Why p cannot activate 【覚醒中】 ability ``number`` now, or None."""
-        far = self.far[p]
-        abilities = self.defs[far].while_awakened
-        if not number.isdigit() or not 1 <= int(number) <= len(abilities):
-            return None
-        if not self.awakened[p]:
-            return Text("why.rr.not_awakened")
-        if preempt and not self.defs[far].preempt:
-            return Text("why.rr.no_preempt")
-        ability = abilities[int(number) - 1]
-        extras = ability.extras
-        if extras.get("limit") == "once-per-turn" and self.used.get((far, ability.index)) == self.turn:
-            return Text("why.once_per_turn_activated")
-        need = extras.get("cost", {}).get("face-down", 0)
-        if len(self.hand[p]) < need:
-            return Text("why.rr.cost_hand", need=need, hand=len(self.hand[p]))
-        if "condition" in extras and not self.holds(p, extras["condition"]):
-            return Text("why.condition")
-        return None
-
-    def activate(self, p: int, number: int, answered: Attack | None = None):
-        """Pay the cost and resolve a 【覚醒中】 ability."""
-        far = self.far[p]
-        ability = self.defs[far].while_awakened[number - 1]
-        self.used[(far, ability.index)] = self.turn
-        self.log.push(("activate", p, ("card", "ability"), self.oid[far], number))
-        need = ability.extras.get("cost", {}).get("face-down", 0)
-        if need:
-            cards = yield from self.choose_hand(p, p, need, need, "cost", "RR-AWK-4", f"コスト: 手札{need}枚を伏せ札")
-            self.face_down(p, cards, "cost")
-        yield from self.run_ability(Ctx(p, far, None, answered), ability)
+def activate(game: RecastRift, p: int, number: int, answered: Attack | None = None) -> Asks[None]:
+    """Pay the cost and resolve a 【覚醒中】 ability."""
+    st = game.st
+    far = game.far[p]
+    ability = game.defs[far].while_awakened[number - 1]
+    st.used[(far, ability.index)] = st.turn
+    game.log.push(("activate", p, ("card", "ability"), game.oid[far], number))
+    need = ability.extras.get("cost", {}).get("face-down", 0)
+    if need:
+        cards = yield from choose_hand(game, p, p, need, need, "cost", "RR-AWK-4", f"コスト: 手札{need}枚を伏せ札")
+        face_down(game, p, cards, "cost")
+    yield from run_ability(game, Ctx(p, far, None, answered), ability)

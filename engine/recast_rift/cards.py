@@ -7,16 +7,18 @@ never looks at YAML-shaped data in its hot path.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from functools import cached_property
+from typing import Any
 
 from fuda.database import FindingsError
 from fuda.database.ruleset import ruleset_for
-from fuda.engine.core import CompiledAbility, Option, Registry, card_refs
+from fuda.engine.core import CompiledAbility, CompiledOp, Option, Registry, card_refs
 from fuda.engine.core import build_registry as core_build
 from fuda.engine.core.decision import option
 from fuda.engine.core.numbering import Numbering
-from fuda.engine.core.registry import runnable, unplayable
+from fuda.engine.core.registry import ManualAbility, runnable, unplayable
 from fuda.engine.recast_rift.ops import ABILITY_KEYS, TABLE
 from fuda.engine.recast_rift.setup import PlayerSetup
 
@@ -55,9 +57,9 @@ class CardDef:
     on_awaken: tuple[CompiledAbility, ...]
     while_awakened: tuple[CompiledAbility, ...]
     triggers: tuple[CompiledAbility, ...]  # triggered 【展開中】 abilities
-    attack_mods: tuple  # static attack-modifier ops
-    forbids: tuple  # static forbid-cast ops
-    manual: tuple  # ManualAbility entries: a card with any cannot be played
+    attack_mods: tuple[CompiledOp, ...]  # static attack-modifier ops
+    forbids: tuple[CompiledOp, ...]  # static forbid-cast ops
+    manual: tuple[ManualAbility, ...]  # a card with any cannot be played
     label: str = ""  # the name with timing and type, e.g. 恋符「マスタースパーク」（全力札・攻撃札）
 
     @property
@@ -66,21 +68,26 @@ class CardDef:
         return f"{_bar(self.hand)}／{_bar(self.life)}"
 
 
-def _bar(v) -> str:
+def _bar(v: int | None) -> str:
     return "ー" if v is None else str(v)
 
 
-@dataclass(frozen=True)
+#: per 【覚醒中】 ability: (ability index, once per turn, hand cards to put face down, condition or None)
+ActivateRule = tuple[int, bool, int, Mapping[str, int] | None]
+
+
+@dataclass(frozen=True, slots=True)
 class Layout:
-    """The fixed part of a game between two setups, shared by every game of the same setups
+    """What never changes in a game between two setups, shared by every game of the same setups
     (cached by the pool): card numbers (far awakening cards, near cards, then each player's
-    spells), their defs, owners and readable ids, and the decision options naming them."""
+    spells), their defs, owners and readable ids, the decision options naming them, and the
+    game's settings."""
 
     setups: tuple[PlayerSetup, ...]
     defs: tuple[CardDef, ...]
     owner: tuple[int, ...]
     oid: tuple[str, ...]
-    by_oid: tuple[dict, ...]  # per player: readable id -> card number (never mutated)
+    by_oid: tuple[dict[str, int], ...]  # per player: readable id -> card number (never mutated)
     far: tuple[int, ...]
     near: tuple[int, ...]
     spells: tuple[tuple[int, ...], ...]
@@ -91,9 +98,14 @@ class Layout:
     activate_opt: tuple[tuple[Option, ...], ...]  # per player: option(f"activate:{n}", text, n)
     #: per player, per 【覚醒中】 ability: (ability index, once per turn, hand cards to put face
     #: down, condition or None) — its extras, read once
-    activate_rules: tuple[tuple[tuple, ...], ...]
+    activate_rules: tuple[tuple[ActivateRule, ...], ...]
     forbidders: tuple[bool, ...]  # per player: some card of theirs has a forbid-cast static
     recast_mask: tuple[int, ...]  # per card: bit z set for each recast zone z it may deploy to
+    settings: Mapping[str, Any]  # the game's settings (game.yaml)
+    cap: int  # places per recast zone
+    hand_limit: int
+    draws: int  # cards drawn per turn
+    awaken_at: int  # the life at or below which a player may awaken
 
 
 class CardPool:
@@ -136,6 +148,7 @@ class CardPool:
             near[p] = new_card(p, others[0]) if others else -1
             self.check_playable([setup.awakening, *setup.spells])
         spells = [tuple(new_card(p, sid) for sid in s.spells) for p, s in enumerate(setups)]
+        settings = self.game.settings
         cards = range(len(defs))
         ref = card_refs(len(defs))  # option values that name a card (engine.core.hidden.CardRef)
         return Layout(
@@ -153,6 +166,8 @@ class CardPool:
                                  for p in range(len(setups))),
             forbidders=tuple(any(defs[c].forbids for c in cards if owner[c] == p) for p in range(len(setups))),
             recast_mask=tuple(sum(1 << z for z in set(defs[c].recast)) for c in cards),
+            settings=settings, cap=settings["places-per-recast-zone"], hand_limit=settings["hand-limit"],
+            draws=settings["draws-per-turn"], awaken_at=settings["awaken-at-life"],
         )
 
     def __getitem__(self, card_id: str) -> CardDef:

@@ -1,59 +1,29 @@
-"""Attacks of Recast Rift: attack power, the preempt timing, damage resolution, life
-(a mixin of :class:`~engine.recast_rift.game.RecastRift`).
+"""Casting and attacks in Recast Rift: a cast's steps (RR-CAST-1..4), attack power, the preempt
+timing, damage resolution, deploying and life, as functions over a
+:class:`~engine.recast_rift.game.RecastRift`.
 
 Steps 2–4 of a cast (RR-CAST-3): the attack's power is fixed (printed or text values, the
 card's own 【キャスト時】 changes, then every attack-modifier static in force), the attacked
 player gets a preempt timing (each preempt is processed completely, from its step 1, before
 the timing continues; preempts can chain), then the attacked player resolves damage with the
-values as they stand.
+values as they stand. A cast that is not answered ends by deploying its card (RR-DEP-1/4).
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
 from fuda.engine.core import Decision, GameOver, Termination
 from fuda.engine.core.decision import Option, option
+from fuda.engine.recast_rift.abilities import resolve_waiting, run_ability, trigger
+from fuda.engine.recast_rift.awakening import activate, activate_block, activate_options, awaken, awaken_block
+from fuda.engine.recast_rift.state import TIMINGS, Asks, Attack, Ctx, deployed
+from fuda.engine.recast_rift.zones import ROMAN, ZONE_OPTIONS, choose_hand, draw_one, face_down
 from fuda.i18n import Text
 
-
-def _power(hand: int | None, life: int | None) -> str:
-    return f"{'ー' if hand is None else hand}／{'ー' if life is None else life}"
-
-
-_VALUES = (None, *range(20))
-_POWERS = {h: {v: _power(h, v) for v in _VALUES} for h in _VALUES}  # Attack.power without formatting
-
-
-class Attack:
-    """One attack: who makes it, from which card, and its current power (None is ー)."""
-
-    __slots__ = ("card", "hand", "life", "player")
-
-    def __init__(self, player: int, card: int, hand: int | None, life: int | None):
-        self.player = player
-        self.card = card
-        self.hand = hand
-        self.life = life
-
-    @property
-    def power(self) -> str:
-        """ｈ／ｌ with ー for the bar."""
-        try:
-            return _POWERS[self.hand][self.life]
-        except KeyError:
-            return _power(self.hand, self.life)
-
-
-class Ctx:
-    """The context of an ability: controller, card, the attack it makes and the one it answers."""
-
-    __slots__ = ("answered", "card", "own", "player")
-
-    def __init__(self, player: int, card: int, own=None, answered=None):
-        self.player = player
-        self.card = card
-        self.own = own
-        self.answered = answered
-
+if TYPE_CHECKING:
+    from fuda.engine.recast_rift.game import RecastRift
 
 _HAND_OPTIONS: dict[int, Option] = {}
 _LIFE_OPTIONS: dict[int, Option] = {}
@@ -73,171 +43,277 @@ def _life_option(life: int) -> Option:
     return found
 
 
-class CombatRules:
-    """Attack, preempt and damage rules; expects the state attributes of RecastRift."""
+# -- casting -------------------------------------------------------------------------------
+def forbidden(game: RecastRift, p: int) -> tuple[str, ...]:
+    """The timing classes p cannot cast now because of the opponent's statics (RR-PRIN-2)."""
+    out: tuple[str, ...] = ()
+    if not game.forbidders[1 - p]:  # no card of the opponent's forbids anything
+        return out
+    defs = game.defs
+    for card in deployed(game, 1 - p):
+        forbids = defs[card].forbids
+        if forbids:
+            ctx = Ctx(1 - p, card)
+            for timing in TIMINGS:
+                if timing not in out:
+                    for op in forbids:
+                        if op.fn(game, ctx, p, timing, **op.args):
+                            out += (timing,)
+                            break
+    return out
 
-    def modify_attack(self, att: Attack, dh: int, dl: int, source: int) -> None:
-        """RR-CARD-7: add the deltas, clamping each value at 0; ー stays ー."""
-        if att.hand is not None:
-            att.hand = max(0, att.hand + dh)
-        if att.life is not None:
-            att.life = max(0, att.life + dl)
-        self.log.push(("modify-attack", self.owner[source], ("card", "delta", "power"),
-                       self.oid[source], (dh, dl), att.power))
 
-    def apply_statics(self, att: Attack) -> None:
-        """Step 2: attack-modifier statics of deployed cards (RR-DEP-2, RR-LIFT-6) — the
-        attacker's cards first, then the opponent's, each from ［０］ to ［Ⅲ］ in placing order."""
-        for p in (att.player, 1 - att.player):
-            for card in self.deployed(p):
-                mods = self.defs[card].attack_mods
-                if mods:
-                    ctx = self.ctx(p, card)
-                    for op in mods:
-                        op.fn(self, ctx, att, **op.args)
+def cast_block(game: RecastRift, p: int, card: int, when: str) -> str | None:
+    """Why ``card`` cannot be cast by p now (``when`` is main or preempt), or None."""
+    d = game.defs[card]
+    if d.kind != "spell":
+        return Text("why.not_spell", name=d.name)
+    if when == "main" and d.timing == "full-power" and game.st.acted:
+        return Text("why.rr.full_power")
+    zones = game.st.zones[p]
+    if not any(len(zones[z]) < game.cap for z in d.recast):
+        return Text("why.rr.no_place", zones="/".join(ROMAN[z] for z in d.recast))
+    for card2 in deployed(game, 1 - p):
+        for op in game.defs[card2].forbids:
+            if op.fn(game, Ctx(1 - p, card2), p, d.timing, **op.args):
+                return Text("why.rr.forbids", name=game.defs[card2].name)
+    return None
 
-    def attack(self, att: Attack):
-        """Steps 2–4 of RR-CAST-3 for an attack whose own 【キャスト時】 changes are applied."""
-        self.apply_statics(att)
-        defender = 1 - att.player
-        self.log.push(("attack", att.player, ("card", "power"), self.oid[att.card], att.power))
-        yield from self.preempt_timing(defender, att)
-        yield from self.resolve_damage(att)
-        if self.waiting and self.text_depth == 0:
-            yield from self.resolve_waiting()
 
-    def text_attack(self, ctx, hand, life):
-        """RR-CAST-5: an attack made by card text follows the same steps."""
-        att = Attack(ctx.player, ctx.card, hand, life)
-        yield from self.attack(att)
+def cast(game: RecastRift, p: int, card: int, answered: Attack | None = None) -> Asks[None]:
+    """RR-CAST-1..4: cast abilities, attack (steps 2–4), deploy."""
+    st = game.st
+    st.hand[p].remove(card)
+    st.seen_in_hand[p].discard(card)
+    cast_zone = st.cast_zone
+    cast_zone.append(card)
+    d = game.defs[card]
+    game.log.push(("cast", p, ("card", "answering"), game.oid[card], answered is not None))
+    ctx = Ctx(p, card, Attack(p, card, d.hand, d.life) if d.is_attack else None, answered)
+    for ability in d.on_cast:
+        yield from run_ability(game, ctx, ability)
+    if ctx.own is not None and card in cast_zone:
+        yield from attack(game, ctx.own)
+    if card in cast_zone:
+        free = free_zones(game, p, card)
+        if len(free) > 1:  # a choice: the deploy decision
+            yield from deploy(game, p, card)
+        else:
+            deploy_to(game, p, card, free[0] if free else None)
+    if st.waiting and st.text_depth == 0:
+        yield from resolve_waiting(game)
 
-    # -- preempt -------------------------------------------------------------------------------
-    def preempt_options(self, p: int) -> list[Option]:
-        """What p may do in a preempt timing (RR-ATK-2, RR-ATK-5, RR-AWK-2)."""
-        options = []
-        defs, cast_opt, cap, zones = self.defs, self.cast_opt, self.cap, self.zones[p]
-        forbidders = self.forbidders[1 - p]
-        for card in self.hand[p]:
-            d = defs[card]
-            if d.timing != "preempt":
-                continue
-            if forbidders:
-                if self.cast_block(p, card, "preempt") is None:
+
+def deploy(game: RecastRift, p: int, card: int) -> Asks[None]:
+    """RR-DEP-1/4: put a processed card from the cast zone into a free allowed zone (the
+    turn player chooses, as the seed says, even for the opponent's preempt card), or, with
+    none free, 1 damage to life and the card becomes reserve."""
+    free = free_zones(game, p, card)
+    if len(free) > 1:
+        options = tuple(map(ZONE_OPTIONS.__getitem__, free))
+        picks = yield Decision(game.st.active, "deploy", options, "RR-DEP-1", f"{game.defs[card].name}を展開する場所")
+        deploy_to(game, p, card, int(picks[0][5:]))
+    else:
+        deploy_to(game, p, card, free[0] if free else None)
+
+
+def free_zones(game: RecastRift, p: int, card: int) -> list[int]:
+    """The recast zones ``card`` may deploy to that have a free place, farthest first."""
+    zones, cap = game.st.zones[p], game.cap
+    return [z for z in game.defs[card].recast if len(zones[z]) < cap]
+
+
+def deploy_to(game: RecastRift, p: int, card: int, z: int | None) -> None:
+    """The end of :func:`deploy`: ``card`` leaves the cast zone for recast zone ``z`` (it
+    stays in the cast zone while its place is chosen), or with None overflows (RR-DEP-4)."""
+    st = game.st
+    st.cast_zone.remove(card)
+    if z is None:
+        st.reserve[p].append(card)
+        game.log.push(("overflow", p, ("card",), game.oid[card]))
+        lose_life(game, p, 1, hit=False, card=card)
+        return
+    st.zones[p][z].append(card)
+    game.log.push(("deploy", p, ("card", "zone"), game.oid[card], z))
+
+
+# -- attack power --------------------------------------------------------------------------
+def modify_attack(game: RecastRift, att: Attack, dh: int, dl: int, source: int) -> None:
+    """RR-CARD-7: add the deltas, clamping each value at 0; ー stays ー."""
+    if att.hand is not None:
+        att.hand = max(0, att.hand + dh)
+    if att.life is not None:
+        att.life = max(0, att.life + dl)
+    game.log.push(("modify-attack", game.owner[source], ("card", "delta", "power"),
+                   game.oid[source], (dh, dl), att.power))
+
+
+def apply_statics(game: RecastRift, att: Attack) -> None:
+    """Step 2: attack-modifier statics of deployed cards (RR-DEP-2, RR-LIFT-6) — the
+    attacker's cards first, then the opponent's, each from ［０］ to ［Ⅲ］ in placing order."""
+    defs = game.defs
+    for p in (att.player, 1 - att.player):
+        for card in deployed(game, p):
+            mods = defs[card].attack_mods
+            if mods:
+                ctx = Ctx(p, card)
+                for op in mods:
+                    op.fn(game, ctx, att, **op.args)
+
+
+def attack(game: RecastRift, att: Attack) -> Asks[None]:
+    """Steps 2–4 of RR-CAST-3 for an attack whose own 【キャスト時】 changes are applied."""
+    apply_statics(game, att)
+    defender = 1 - att.player
+    game.log.push(("attack", att.player, ("card", "power"), game.oid[att.card], att.power))
+    yield from preempt_timing(game, defender, att)
+    yield from resolve_damage(game, att)
+    st = game.st
+    if st.waiting and st.text_depth == 0:
+        yield from resolve_waiting(game)
+
+
+def text_attack(game: RecastRift, ctx: Ctx, hand: int | None, life: int | None) -> Asks[None]:
+    """RR-CAST-5: an attack made by card text follows the same steps."""
+    yield from attack(game, Attack(ctx.player, ctx.card, hand, life))
+
+
+# -- preempt -------------------------------------------------------------------------------
+def preempt_options(game: RecastRift, p: int) -> list[Option]:
+    """What p may do in a preempt timing (RR-ATK-2, RR-ATK-5, RR-AWK-2)."""
+    options = []
+    defs, cast_opt, cap, zones = game.defs, game.cast_opt, game.cap, game.st.zones[p]
+    forbidders = game.forbidders[1 - p]
+    for card in game.st.hand[p]:
+        d = defs[card]
+        if d.timing != "preempt":
+            continue
+        if forbidders:
+            if cast_block(game, p, card, "preempt") is None:
+                options.append(cast_opt[card])
+        elif d.kind == "spell":  # cast_block without forbidding statics: a free place is enough
+            for z in d.recast:
+                if len(zones[z]) < cap:
                     options.append(cast_opt[card])
-            elif d.kind == "spell":  # cast_block without forbidding statics: a free place is enough
-                for z in d.recast:
-                    if len(zones[z]) < cap:
-                        options.append(cast_opt[card])
-                        break
-        far = self.far[p]
-        if defs[far].preempt:
-            if self.awaken_block(p) is None:
-                options.append(self.awaken_opt[p])
-            options.extend(self.activate_options(p))
-        return options
+                    break
+    far = game.far[p]
+    if defs[far].preempt:
+        if awaken_block(game, p) is None:
+            options.append(game.awaken_opt[p])
+        options.extend(activate_options(game, p))
+    return options
 
-    def preempt_timing(self, p: int, att: Attack):
-        """RR-ATK-2..4: p may preempt the attack, again and again, until p passes."""
-        while True:
-            options = self.preempt_options(p)
-            if not options:
-                return
-            options.append(option("pass", "先制しない"))
-            picks = yield Decision(p, "preempt", tuple(options), "RR-ATK-2",
-                                   f"《攻撃》{att.power}に先制するか", explain=self.explain_preempt)
-            pick = picks[0]
-            if pick == "pass":
-                return
-            self.log.push(("preempt", p, ("action",), pick))
-            if pick == "awaken":
-                yield from self.awaken(p, answered=att)
-            elif pick.startswith("activate:"):
-                yield from self.activate(p, int(pick[9:]), answered=att)
-            else:
-                yield from self.cast(p, self.by_oid[p][pick[5:]], answered=att)
 
-    def explain_preempt(self, pick: str) -> str | None:
-        """Why a known preempt-timing action is not allowed now."""
-        p = self.pending.player if self.pending else 1 - self.active
-        if pick.startswith("cast:") and pick[5:] in self.by_oid[p]:
-            card = self.by_oid[p][pick[5:]]
-            if card not in self.hand[p]:
-                return Text("why.not_in_hand", name=self.defs[card].name)
-            if self.defs[card].timing != "preempt":
-                return Text("why.rr.preempt_only", card=self.defs[card].label)
-            return self.cast_block(p, card, "preempt")
+def preempt_timing(game: RecastRift, p: int, att: Attack) -> Asks[None]:
+    """RR-ATK-2..4: p may preempt the attack, again and again, until p passes."""
+    while True:
+        options = preempt_options(game, p)
+        if not options:
+            return
+        options.append(option("pass", "先制しない"))
+        picks = yield Decision(p, "preempt", tuple(options), "RR-ATK-2",
+                               f"《攻撃》{att.power}に先制するか", explain=game.explain_preempt)
+        pick = picks[0]
+        if pick == "pass":
+            return
+        game.log.push(("preempt", p, ("action",), pick))
         if pick == "awaken":
-            if not self.defs[self.far[p]].preempt:
-                return Text("why.rr.no_preempt_awaken")
-            return self.awaken_block(p)
-        if pick.startswith("activate:"):
-            return self.activate_block(p, pick[9:], preempt=True)
+            yield from awaken(game, p, answered=att)
+        elif pick.startswith("activate:"):
+            yield from activate(game, p, int(pick[9:]), answered=att)
+        else:
+            yield from cast(game, p, game.by_oid[p][pick[5:]], answered=att)
+
+
+def explain_preempt(game: RecastRift, pick: str) -> str | None:
+    """Why a known preempt-timing action is not allowed now."""
+    p = game.pending.player if game.pending else 1 - game.st.active
+    if pick.startswith("cast:") and pick[5:] in game.by_oid[p]:
+        card = game.by_oid[p][pick[5:]]
+        if card not in game.st.hand[p]:
+            return Text("why.not_in_hand", name=game.defs[card].name)
+        if game.defs[card].timing != "preempt":
+            return Text("why.rr.preempt_only", card=game.defs[card].label)
+        return cast_block(game, p, card, "preempt")
+    if pick == "awaken":
+        if not game.defs[game.far[p]].preempt:
+            return Text("why.rr.no_preempt_awaken")
+        return awaken_block(game, p)
+    if pick.startswith("activate:"):
+        return activate_block(game, p, pick[9:], preempt=True)
+    return None
+
+
+# -- damage --------------------------------------------------------------------------------
+def resolve_damage(game: RecastRift, att: Attack) -> Asks[None]:
+    """RR-DMG-1..6: the attacked player takes the damage on hand or on life."""
+    st = game.st
+    d = 1 - att.player
+    h, life = att.hand, att.life
+    hand = st.hand[d]
+    if h is not None and len(hand) >= h:
+        if life is not None:
+            options: tuple[Option, ...] = (_hand_option(h), _life_option(life))
+        else:
+            options = (_hand_option(h),)
+    elif life is not None:
+        options = (_life_option(life),)
+    else:  # life is ー and the hand is too small: the whole hand (RR-DMG-2 reading)
+        options = (option("hand", f"ハンドで受ける（手札{len(hand)}枚すべてを伏せ札）", len(hand)),)
+    picks = yield Decision(d, "damage", options, "RR-DMG-2", f"《攻撃》{att.power}のダメージ解決",
+                           explain=_explain_damage(game, att))
+    if picks[0] == "hand":
+        assert h is not None  # (with ー for hand, life is not ー: the hand option is not offered)
+        n = min(h, len(hand))
+        cards = yield from choose_hand(game, d, d, n, n, "guard", "RR-DMG-3", f"伏せ札にする手札{n}枚")
+        face_down(game, d, cards, "guard")
+        game.log.push(("guarded", d, ("count",), len(cards)))
+        trigger(game, d, "guarded")
+        trigger(game, att.player, "attack-guarded")
+        return
+    assert life is not None  # (the life option is offered only for a life value)
+    if life == 0:
+        game.log.push(("no-damage", d, ()))
+        return
+    if not (st.deck[d] or st.facedown[d] or st.reserve[d]):
+        game.log.push(("no-graze-check", d, ()))  # RR-DMG-6
+    else:
+        drawn = []
+        for _ in range(life):
+            card = draw_one(game, d, "graze-check")
+            if card is None:
+                break
+            drawn.append(card)
+        grazers = [c for c in drawn if game.defs[c].graze]
+        if grazers:
+            st.seen_in_hand[d].update(grazers)  # revealed, then kept in the hand (RR-DMG-4)
+            game.log.push(("graze", d, ("cards",), [game.oid[c] for c in grazers]))
+            trigger(game, d, "self-grazed")
+            return
+    lose_life(game, d, life, hit=True, card=att.card)
+    trigger(game, att.player, "attack-hit")
+
+
+def _explain_damage(game: RecastRift, att: Attack) -> Callable[[str], str | None]:
+    d = 1 - att.player
+
+    def explain(pick: str) -> str | None:
+        if pick == "hand":
+            if att.hand is None:
+                return Text("why.rr.hand_dash")
+            return Text("why.rr.hand_short", hand=len(game.st.hand[d]), damage=att.hand)
+        if pick == "life":
+            return Text("why.rr.life_dash")
         return None
 
-    # -- damage --------------------------------------------------------------------------------
-    def resolve_damage(self, att: Attack):
-        """RR-DMG-1..6: the attacked player takes the damage on hand or on life."""
-        d = 1 - att.player
-        h, l = att.hand, att.life
-        hand = self.hand[d]
-        if h is not None and len(hand) >= h:
-            if l is not None:
-                options = (_hand_option(h), _life_option(l))
-            else:
-                options = (_hand_option(h),)
-        elif l is not None:
-            options = (_life_option(l),)
-        else:  # life is ー and the hand is too small: the whole hand (RR-DMG-2 reading)
-            options = (option("hand", f"ハンドで受ける（手札{len(hand)}枚すべてを伏せ札）", len(hand)),)
-        picks = yield Decision(d, "damage", options, "RR-DMG-2", f"《攻撃》{att.power}のダメージ解決",
-                               explain=self._explain_damage(att))
-        if picks[0] == "hand":
-            n = min(h, len(hand))
-            cards = yield from self.choose_hand(d, d, n, n, "guard", "RR-DMG-3", f"伏せ札にする手札{n}枚")
-            self.face_down(d, cards, "guard")
-            self.log.push(("guarded", d, ("count",), len(cards)))
-            self.trigger(d, "guarded")
-            self.trigger(att.player, "attack-guarded")
-            return
-        if l == 0:
-            self.log.push(("no-damage", d, ()))
-            return
-        if not (self.deck[d] or self.facedown[d] or self.reserve[d]):
-            self.log.push(("no-graze-check", d, ()))  # RR-DMG-6
-        else:
-            drawn = []
-            for _ in range(l):
-                card = self.draw_one(d, "graze-check")
-                if card is None:
-                    break
-                drawn.append(card)
-            grazers = [c for c in drawn if self.defs[c].graze]
-            if grazers:
-                self.seen_in_hand[d].update(grazers)  # revealed, then kept in the hand (RR-DMG-4)
-                self.log.push(("graze", d, ("cards",), [self.oid[c] for c in grazers]))
-                self.trigger(d, "self-grazed")
-                return
-        self.lose_life(d, l, hit=True, card=att.card)
-        self.trigger(att.player, "attack-hit")
+    return explain
 
-    def _explain_damage(self, att: Attack):
-        d = 1 - att.player
 
-        def explain(pick: str) -> str | None:
-            if pick == "hand":
-                if att.hand is None:
-                    return Text("why.rr.hand_dash")
-                return Text("why.rr.hand_short", hand=len(self.hand[d]), damage=att.hand)
-            if pick == "life":
-                return Text("why.rr.life_dash")
-            return None
-
-        return explain
-
-    def lose_life(self, p: int, amount: int, hit: bool, card: int | None = None) -> None:
-        """Life goes down; at 0 the player loses at once (RR-WIN-1)."""
-        self.life[p] = max(0, self.life[p] - amount)
-        self.log.push(("hit" if hit else "damage", p, ("amount", "life", "card"),
-                       amount, self.life[p], self.oid[card] if card is not None else None))
-        if self.life[p] == 0:
-            raise GameOver(1 - p, f"player {p + 1}'s life reached 0", Termination.LIFE, f"P{p + 1}のライフが0")
+def lose_life(game: RecastRift, p: int, amount: int, hit: bool, card: int | None = None) -> None:
+    """Life goes down; at 0 the player loses at once (RR-WIN-1)."""
+    life = game.st.life
+    life[p] = max(0, life[p] - amount)
+    game.log.push(("hit" if hit else "damage", p, ("amount", "life", "card"),
+                   amount, life[p], game.oid[card] if card is not None else None))
+    if life[p] == 0:
+        raise GameOver(1 - p, f"player {p + 1}'s life reached 0", Termination.LIFE, f"P{p + 1}のライフが0")

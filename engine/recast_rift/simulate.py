@@ -34,7 +34,7 @@ def entrants(registry) -> list[Entrant]:
         if decks:
             setup, source = PlayerSetup.from_deck(decks[0]), f"deck {decks[0].id}"
         else:
-            mixed = [s for pair in zip(spells[a], spells[b]) for s in pair]
+            mixed = [s for pair in zip(spells[a], spells[b], strict=False) for s in pair]  # (the rest follows)
             mixed += spells[a][len(spells[b]):] + spells[b][len(spells[a]):]
             setup = PlayerSetup((a, b), awakening[a], tuple(mixed[: game.manifest["deck-rules"]["spells"]]),
                                 "", f"{a}+{b}")

@@ -16,9 +16,14 @@ the opponent's cards in open places or seen going into the hand), ``None`` elsew
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from fuda.engine.core.hidden import Pool
 from fuda.engine.core.view import TwoSides, seen_defs
+
+if TYPE_CHECKING:
+    from fuda.engine.recast_rift.cards import CardDef
+    from fuda.engine.recast_rift.game import RecastRift
 
 
 @dataclass(frozen=True)
@@ -63,7 +68,7 @@ class RRView(TwoSides):
     acted: bool  # the turn player took a normal action this main phase
     sides: tuple[Side, Side]
     cast_zone: tuple[int, ...]
-    defs: tuple  # CardDef by card number, None for a card this seat has not seen
+    defs: tuple[CardDef | None, ...]  # by card number, None for a card this seat has not seen
     cap: int
     hand_limit: int
     awaken_at: int
@@ -78,23 +83,24 @@ class RRView(TwoSides):
         return -1
 
 
-def view_of(game, seat: int) -> RRView:
+def view_of(game: RecastRift, seat: int) -> RRView:
     """The view of ``seat`` of a :class:`~.game.RecastRift` (reads the game, never changes it)."""
+    st = game.st
     sides = []
-    shown = set()
+    shown: set[int] = set()
     for p in (0, 1):
         own = p == seat
-        zones = tuple(tuple(z) for z in game.zones[p])
-        far = game.far[p] if own or game.awakened[p] else None
-        near = game.near[p] if (own or game.awakened[p]) and game.near[p] >= 0 else None
-        reserve = tuple(game.reserve[p])
+        zones = tuple(tuple(z) for z in st.zones[p])
+        far = game.far[p] if own or st.awakened[p] else None
+        near = game.near[p] if (own or st.awakened[p]) and game.near[p] >= 0 else None
+        reserve = tuple(st.reserve[p])
         side = Side(
-            life=game.life[p], awakened=game.awakened[p], far=far, near=near,
-            hand=tuple(game.hand[p]) if own else None, hand_size=len(game.hand[p]),
-            deck_size=len(game.deck[p]),
-            face_down=tuple(game.facedown[p]) if own else None, face_down_size=len(game.facedown[p]),
+            life=st.life[p], awakened=st.awakened[p], far=far, near=near,
+            hand=tuple(st.hand[p]) if own else None, hand_size=len(st.hand[p]),
+            deck_size=len(st.deck[p]),
+            face_down=tuple(st.facedown[p]) if own else None, face_down_size=len(st.facedown[p]),
             reserve=reserve, zones=zones,
-            known_hand=tuple(c for c in game.hand[p] if own or c in game.seen_in_hand[p]),
+            known_hand=tuple(c for c in st.hand[p] if own or c in st.seen_in_hand[p]),
         )
         sides.append(side)
         shown.update(reserve)
@@ -102,18 +108,19 @@ def view_of(game, seat: int) -> RRView:
         for z in zones:
             shown.update(z)
         shown.update(c for c in (far, near) if c is not None)
-    shown.update(game.cast_zone)
+    shown.update(st.cast_zone)
     defs = seen_defs(game, seat, shown, game.spells)  # its own spells, and what it has seen
-    return RRView(seat=seat, turn=game.turn, active=game.active, acted=game.acted, sides=tuple(sides),
-                  cast_zone=tuple(game.cast_zone), defs=defs, cap=game.cap, hand_limit=game.hand_limit,
+    return RRView(seat=seat, turn=st.turn, active=st.active, acted=st.acted, sides=(sides[0], sides[1]),
+                  cast_zone=tuple(st.cast_zone), defs=defs, cap=game.cap, hand_limit=game.hand_limit,
                   awaken_at=game.awaken_at, finished=game.finished)
 
 
-def hidden_from(game, seat: int) -> list[Pool]:
+def hidden_from(game: RecastRift, seat: int) -> list[Pool]:
     """What ``seat`` cannot see into (for a search agent's determinizations): the opponent's
     unrevealed hand cards, face-down pile and deck, whose cards may be any of each other; and the
     order of its own deck."""
+    st = game.st
     opp = 1 - seat
-    hand, seen = game.hand[opp], game.seen_in_hand[opp]
+    hand, seen = st.hand[opp], st.seen_in_hand[opp]
     unknown = Pool(tuple((hand, i) for i, c in enumerate(hand) if c not in seen))
-    return [unknown + Pool.of(game.facedown[opp], game.deck[opp]), Pool.of(game.deck[seat])]
+    return [unknown + Pool.of(st.facedown[opp], st.deck[opp]), Pool.of(st.deck[seat])]

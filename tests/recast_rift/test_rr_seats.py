@@ -106,8 +106,9 @@ def test_the_runners_fast_loop_plays_like_the_plain_loop(first):
 
 @pytest.mark.rule("RR-DMG-4")
 def test_a_grazed_card_is_known_to_the_opponent_while_it_stays_in_the_hand():
-    """「このドローしたカードが「グレイズ」を持つカードだったなら、公開しましょう。…公開したカードは手札に加え」: the attacker's view names the revealed
-    card among the opponent's hand cards (and no other), until it leaves the hand."""
+    """「このドローしたカードが「グレイズ」を持つカードだったなら、公開しましょう。…公開したカードは手札に加え」:
+    the attacker's view names the revealed card among the opponent's hand cards (and no other),
+    until it leaves the hand."""
     from .conftest import scenario
 
     game = scenario({"hand": ["reimu-musou-fuuin"]}, {"awakening": "marisa-love-colored-master-spark",

@@ -6,6 +6,7 @@ import pytest
 
 from fuda.engine import recast_rift as rr
 from fuda.engine.core import IllegalChoice, RandomAgent, run
+from fuda.engine.recast_rift import zones
 
 from .conftest import act, events, names, sample_registry, scenario, zone_ids
 
@@ -141,10 +142,10 @@ def test_hidden_hand_is_chosen_by_position():
     """A player who picks cards of a hand that is not theirs sees positions, not faces."""
     game = scenario({"hand": ["reimu-musou-fuuin"]}, {"awakening": "sakuya-luna-dial",
                                                             "hand": ["sakuya-killer-doll", "sakuya-private-square"]})
-    ask = game.choose_hand(1, 0, 1, 1, "face-down", "RR-ZONE-1", "test")
+    ask = zones.choose_hand(game, 1, 0, 1, 1, "face-down", "RR-ZONE-1", "test")
     decision = next(ask)
     assert decision.ids == ("pos:1", "pos:2") and "killer" not in " ".join(o.label for o in decision.options)
-    own = next(game.choose_hand(1, 1, 1, 1, "face-down", "RR-ZONE-1", "test"))
+    own = next(zones.choose_hand(game, 1, 1, 1, 1, "face-down", "RR-ZONE-1", "test"))
     assert own.ids == ("sakuya-killer-doll", "sakuya-private-square")
 
 

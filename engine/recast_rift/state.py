@@ -1,0 +1,108 @@
+"""The one state value of a Recast Rift game, and the values its rules pass around.
+
+Everything play changes is a field of :class:`RRState` (a ``@dataclass(slots=True)``): a
+checkpoint copies it field by field (:func:`dataclasses.fields`), so a field added here is
+copied without another edit. What never changes in a game — the card definitions, the card
+numbering, the options naming cards, the settings — is the frozen :class:`~.cards.Layout` the
+game holds. Cards are card numbers (indices into the layout's ``defs``); zones are plain lists of
+them: ``deck[p]`` (top = last), ``hand[p]``, ``facedown[p]``, ``reserve[p]``, ``zones[p][z]`` for
+the recast zone z (0 = ［０］, 1 = Ⅰ, 2 = Ⅱ, 3 = Ⅲ) and the shared ``cast_zone`` (a stack, top =
+last).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Generator
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, TypeVar
+
+from fuda.engine.core import CompiledAbility, Decision
+
+if TYPE_CHECKING:
+    from fuda.engine.recast_rift.game import RecastRift
+
+R = TypeVar("R")
+#: A rule that may ask a player: a generator of decisions, sent the picks, returning an R.
+Asks = Generator[Decision, tuple[str, ...], R]
+
+#: the timing classes of spells (the forbid-cast static names one)
+TIMINGS = ("normal", "preempt", "full-power")
+
+
+@dataclass(slots=True)
+class RRState:
+    """Every value play changes (see the module docstring)."""
+
+    life: list[int]
+    deck: list[list[int]] = field(default_factory=lambda: [[], []])
+    hand: list[list[int]] = field(default_factory=lambda: [[], []])
+    #: hand cards the opponent has seen go in (revealed by a graze, retrieved from an open zone)
+    seen_in_hand: tuple[set[int], set[int]] = field(default_factory=lambda: (set(), set()))
+    facedown: list[list[int]] = field(default_factory=lambda: [[], []])
+    reserve: list[list[int]] = field(default_factory=lambda: [[], []])
+    zones: list[list[list[int]]] = field(default_factory=lambda: [[[], [], [], []], [[], [], [], []]])
+    cast_zone: list[int] = field(default_factory=list)
+    awakened: list[bool] = field(default_factory=lambda: [False, False])
+    active: int = 0
+    turn: int = 0
+    acted: bool = False  # a normal action was taken in this main phase
+    #: (card, ability index) -> turn of the last use (once-per-turn)
+    used: dict[tuple[int, int], int] = field(default_factory=dict)
+    #: triggered abilities waiting (RR-PRIN-3..5): (controller, card, ability)
+    waiting: list[tuple[int, int, CompiledAbility]] = field(default_factory=list)
+    text_depth: int = 0  # abilities being resolved, nested
+    retrieving: set[int] = field(default_factory=set)  # cards in ［０］ whose retrieval is under way
+
+
+class Attack:
+    """One attack: who makes it, from which card, and its current power (None is ー)."""
+
+    __slots__ = ("card", "hand", "life", "player")
+
+    def __init__(self, player: int, card: int, hand: int | None, life: int | None):
+        self.player = player
+        self.card = card
+        self.hand = hand
+        self.life = life
+
+    @property
+    def power(self) -> str:
+        """ｈ／ｌ with ー for the bar."""
+        try:
+            return _POWERS[self.hand][self.life]
+        except KeyError:
+            return _power(self.hand, self.life)
+
+
+def _power(hand: int | None, life: int | None) -> str:
+    return f"{'ー' if hand is None else hand}／{'ー' if life is None else life}"
+
+
+_VALUES = (None, *range(20))
+_POWERS = {h: {v: _power(h, v) for v in _VALUES} for h in _VALUES}  # Attack.power without formatting
+
+
+class Ctx:
+    """The context of an ability: controller, card, the attack it makes and the one it answers."""
+
+    __slots__ = ("answered", "card", "own", "player")
+
+    def __init__(self, player: int, card: int, own: Attack | None = None, answered: Attack | None = None):
+        self.player = player
+        self.card = card
+        self.own = own
+        self.answered = answered
+
+
+def zone_of(game: RecastRift, card: int) -> int:
+    """The recast zone number of a deployed card, or -1."""
+    for z, cards in enumerate(game.st.zones[game.owner[card]]):
+        if card in cards:
+            return z
+    return -1
+
+
+def deployed(game: RecastRift, p: int) -> list[int]:
+    """p's deployed cards, ［０］ first then Ⅰ, Ⅱ, Ⅲ, each in placing order."""
+    z = game.st.zones[p]
+    return z[0] + z[1] + z[2] + z[3]

@@ -1,0 +1,209 @@
+"""The turn of Recast Rift: setting up, the draw & lift step, the main phase, refresh and
+cleanup (RR-TURN-1..7), as functions over a :class:`~engine.recast_rift.game.RecastRift`."""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING
+
+from fuda.engine.core import Decision
+from fuda.engine.core.decision import Option, option
+from fuda.engine.recast_rift.awakening import activate, activate_block, activate_options, awaken, awaken_block
+from fuda.engine.recast_rift.combat import cast, cast_block, forbidden
+from fuda.engine.recast_rift.setup import PHASES, Position
+from fuda.engine.recast_rift.state import Asks, zone_of
+from fuda.engine.recast_rift.zones import (
+    ROMAN,
+    can_rebuild,
+    choose_hand,
+    draw_one,
+    face_down,
+    lift_cards,
+    lift_everything,
+    rebuild,
+    retrieve_zero,
+)
+from fuda.i18n import Text
+
+if TYPE_CHECKING:
+    from fuda.engine.recast_rift.game import RecastRift
+
+END = option("end", "メインフェイズを終える")
+REFRESH = (option("rebuild", "山札を再構成してリフト"), option("pass", "しない"))
+
+
+def set_up(game: RecastRift) -> None:
+    """RR-DECK-4/5, RR-LIFE-1: slots, shuffled decks, first player, starting hands."""
+    st, push = game.st, game.log.push
+    for p, setup in enumerate(game.setups):
+        push(("setup", p, ("deck", "fighters", "life"), setup.deck, list(setup.fighters), st.life[p]))
+        st.deck[p] = list(game.spells[p])
+        game.rng.shuffle(st.deck[p])
+        push(("chance", p, ("what", "result"), "shuffle", [game.oid[c] for c in reversed(st.deck[p])]))
+    first = game.settings["first-player"]
+    st.active = game.rng.below(2) if first == "random" else (0 if first == "player-1" else 1)
+    push(("chance", st.active, ("what", "result"), "first-player", st.active))
+    for p in (st.active, 1 - st.active):
+        for _ in range(game.settings["starting-hand"]):
+            draw_one(game, p, "starting-hand")
+
+
+def place(game: RecastRift, pos: Position) -> str:
+    """Set an explicit position up (scenario tests); returns the phase to start in."""
+    if pos.phase not in PHASES:
+        raise ValueError(f"phase must be one of {', '.join(PHASES)}, got {pos.phase!r}")
+    st, defs = game.st, game.defs
+    for p, seat in enumerate(pos.seats):
+        ids = game.by_oid[p]
+        placed: list[int] = []
+
+        def take(cid: str, _p: int = p, _ids: dict[str, int] = ids, _placed: list[int] = placed) -> int:
+            if cid not in _ids or defs[_ids[cid]].kind != "spell":
+                raise ValueError(f"player {_p + 1} has no spell {cid!r} in their setup")
+            card = _ids[cid]
+            if card in _placed:
+                raise ValueError(f"player {_p + 1}: {cid!r} is placed twice")
+            _placed.append(card)
+            return card
+
+        hand = [take(c) for c in seat.hand]
+        facedown = [take(c) for c in seat.face_down]
+        reserve = [take(c) for c in seat.reserve]
+        zones: list[list[int]] = [[], [], [], []]
+        for z, cards in seat.zones.items():
+            if z not in (1, 2, 3) or len(cards) > game.cap:
+                raise ValueError(f"player {p + 1}: bad recast zone {z!r} or too many cards")
+            zones[z] = [take(c) for c in cards]
+        top = [take(c) for c in seat.deck]
+        rest = [c for c in game.spells[p] if c not in placed]
+        st.deck[p] = list(reversed(top + rest))
+        st.hand[p], st.facedown[p], st.reserve[p], st.zones[p] = hand, facedown, reserve, zones
+        st.awakened[p] = seat.awakened
+        if seat.life is not None:
+            st.life[p] = seat.life
+        game.log.push(("position", p, ("life", "hand", "deck"),
+                       st.life[p], list(seat.hand), [game.oid[c] for c in reversed(st.deck[p])]))
+    st.active = pos.active
+    st.turn = pos.turn - 1 if pos.phase == "draw" else pos.turn  # the draw phase starts the turn
+    for p, n in pos.used:
+        ability = defs[game.far[p]].while_awakened[n - 1]
+        st.used[(game.far[p], ability.index)] = st.turn
+    return pos.phase
+
+
+def take_turn(game: RecastRift, phase: str) -> Asks[None]:
+    """RR-TURN-1: Draw & Lift, Main, Refresh & Cleanup."""
+    st = game.st
+    t = st.active
+    start = PHASES.index(phase)
+    if start == 0:
+        game.log.push(("turn", t, ("turn", "life"), st.turn, list(st.life)))
+        for _ in range(game.draws):  # RR-TURN-2
+            draw_one(game, t, "draw-step")
+        z = st.zones[t]
+        if (z[1] or z[2] or z[3]) and lift_everything(game, t, "lift-step"):  # lift_all, inline
+            yield from retrieve_zero(game, t)
+    if start <= 1:
+        yield from main_phase(game, t)
+    if start <= 2 and can_rebuild(game, t):  # RR-TURN-6
+        picks = yield Decision(t, "refresh", REFRESH, "RR-TURN-6", "リフレッシュステップ")
+        if picks[0] == "rebuild":
+            rebuild(game, t, "refresh")
+            z = st.zones[t]
+            if (z[1] or z[2] or z[3]) and lift_everything(game, t, "refresh"):
+                yield from retrieve_zero(game, t)
+    excess = len(st.hand[t]) - game.hand_limit  # RR-TURN-7
+    if excess > 0:
+        cards = yield from choose_hand(game, t, t, excess, excess, "cleanup", "RR-TURN-7",
+                                       f"手札を{game.hand_limit}枚にする")
+        face_down(game, t, cards, "cleanup")
+    game.log.push(("end-turn", t, ("turn",), st.turn))
+
+
+# -- main phase ----------------------------------------------------------------------------
+def main_options(game: RecastRift, t: int) -> tuple[Option, ...]:
+    """The turn player's choices now (RR-TURN-3..5)."""
+    st = game.st
+    options = []
+    defs, cap = game.defs, game.cap
+    zones = st.zones[t]
+    free = (len(zones[1]) < cap) << 1 | (len(zones[2]) < cap) << 2 | (len(zones[3]) < cap) << 3  # bit z: a place
+    banned = forbidden(game, t) if game.forbidders[1 - t] else ()
+    acted = st.acted
+    hand = st.hand[t]
+    cast_opt, recast = game.cast_opt, game.recast_mask
+    for card in hand:
+        if recast[card] & free:  # a recast zone of the card has a free place
+            timing = defs[card].timing
+            if not ((acted and timing == "full-power") or timing in banned):
+                options.append(cast_opt[card])
+    if hand:
+        lift = game.lift_opt.__getitem__
+        options.extend(map(lift, zones[1]))
+        if free & 2:
+            options.extend(map(lift, zones[2]))
+        if free & 4:
+            options.extend(map(lift, zones[3]))
+    if not st.awakened[t]:
+        if st.life[t] <= game.awaken_at:
+            options.append(game.awaken_opt[t])
+    else:
+        options.extend(activate_options(game, t))
+    options.append(END)
+    return tuple(options)
+
+
+def main_phase(game: RecastRift, t: int) -> Asks[None]:
+    """Normal actions in any order, or one full-power cast (RR-TURN-3..5)."""
+    st = game.st
+    st.acted = False
+    while True:
+        picks = yield Decision(t, "main", main_options(game, t), "RR-TURN-3", "メインフェイズ",
+                               explain=game.explain_main)
+        pick = picks[0]
+        if pick == "end":
+            return
+        if pick.startswith("cast:"):
+            card = game.by_oid[t][pick[5:]]
+            if game.defs[card].timing == "full-power":
+                game.log.push(("full-power", t, ("card",), pick[5:]))
+                yield from cast(game, t, card)
+                return
+            st.acted = True
+            yield from cast(game, t, card)
+        elif pick.startswith("lift:"):
+            st.acted = True
+            card = game.by_oid[t][pick[5:]]
+            cost = yield from choose_hand(game, t, t, 1, 1, "lift-cost", "RR-TURN-4", "伏せ札にする手札1枚")
+            face_down(game, t, cost, "lift-cost")
+            yield from lift_cards(game, t, [card], "normal-action")
+        elif pick == "awaken":
+            st.acted = True
+            yield from awaken(game, t)
+        else:
+            st.acted = True
+            yield from activate(game, t, int(pick[9:]))
+
+
+def explain_main(game: RecastRift, pick: str) -> str | None:
+    """Why a known main-phase action is not allowed now."""
+    st = game.st
+    t = st.active
+    if pick.startswith("cast:") and pick[5:] in game.by_oid[t]:
+        card = game.by_oid[t][pick[5:]]
+        if card not in st.hand[t]:
+            return Text("why.not_in_hand", name=game.defs[card].name)
+        return cast_block(game, t, card, "main")
+    if pick.startswith("lift:") and pick[5:] in game.by_oid[t]:
+        card = game.by_oid[t][pick[5:]]
+        z = zone_of(game, card)
+        if z < 1:
+            return Text("why.rr.not_deployed", name=game.defs[card].name)
+        if not st.hand[t]:
+            return Text("why.rr.lift_empty_hand")
+        return Text("why.rr.lift_full", zone=ROMAN[z - 1])
+    if pick == "awaken":
+        return awaken_block(game, t)
+    if pick.startswith("activate:"):
+        return activate_block(game, t, pick[9:], preempt=False)
+    return None
+
