@@ -18,19 +18,17 @@ see :mod:`fuda.database.ruleset`). An engine module offers (typed as
 
 from __future__ import annotations
 
+from fuda.database import Game
 from fuda.database.ruleset import engine_for, engines
+from fuda.engine.core.registry import Registry
 
-_REGISTRIES: dict = {}
 
-
-def registry_for(game):
+def registry_for(game: Game) -> Registry:
     """The (cached) compiled registry of a :class:`fuda.Game`; FindingsError when a card
-    cannot be compiled; ``LookupError`` when the game's rules have no engine."""
+    cannot be compiled; ``LookupError`` when the game's rules have no engine. The registry is
+    kept with the game (:meth:`fuda.database.model.Game.derived`), not keyed by ``id()``."""
     module = engine_for(game.rules)
     if module is None:
         raise LookupError(f"no engine plays {game.rules} (engines: {', '.join(engines())})")
-    key = id(game)
-    cached = _REGISTRIES.get(key)
-    if cached is None or cached.game is not game:
-        cached = _REGISTRIES[key] = module.build_registry(game)
-    return cached
+    registry: Registry = game.derived("engine-registry", lambda: module.build_registry(game))
+    return registry

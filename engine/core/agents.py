@@ -16,9 +16,10 @@ never the game itself. Agents that need no view (``needs_view = False``) get ``N
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 from math import floor
+from typing import Any
 
 from fuda.engine.core.decision import ChoiceError, Decision
 from fuda.engine.core.rng import Rng, seat_key
@@ -147,17 +148,17 @@ class RandomAgent(Agent):
         hi = min(decision.max, len(options))
         for _ in range(1000):  # a decision with a combination rule may refuse some draws
             count = decision.min if hi <= decision.min else decision.min + self.rng.below(hi - decision.min + 1)
-            if count == 1:
-                picks = (options[self.rng.below(len(options))].id,)
-            else:
-                picks = tuple([o.id for o in self.rng.sample(options, count)])
+            picks = (options[self.rng.below(len(options))].id,) if count == 1 else \
+                tuple([o.id for o in self.rng.sample(options, count)])
             if decision.combine is None or decision.combine(picks) is None:
                 return picks
         raise RuntimeError(f"no legal combination found for {decision.kind} ({decision.rule})")
 
 
 #: The greedy policies by view type: ``fn(view, decision, rng) -> picks``.
-POLICIES: dict[type, object] = {}
+#: a greedy policy: ``fn(view, decision, rng)`` → option ids
+Policy = Callable[[Any, Decision, Rng], Sequence[str]]
+POLICIES: dict[type, Policy] = {}
 
 
 def policy(view_type: type):
@@ -210,7 +211,8 @@ class GreedyAgent(Agent):
         return tuple(fn(view, decision, self.rng))
 
 
-AGENTS = {"random": RandomAgent, "greedy": GreedyAgent}
+#: agent classes by name, each with ``for_seat(game_seed, seat)`` (mcts: ``for_seat(game_seed, seat, budget)``)
+AGENTS: dict[str, Any] = {"random": RandomAgent, "greedy": GreedyAgent}
 
 
 def make_agent(name: str, game_seed: int, seat: int) -> Agent:

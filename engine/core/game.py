@@ -25,7 +25,8 @@ copy made for search replay only the answers since (:mod:`engine.core.checkpoint
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
-from collections.abc import Generator
+from collections.abc import Generator, Sequence
+from typing import Any
 
 from fuda.engine.core.checkpoint import Checkpoint
 from fuda.engine.core.decision import PLAIN, ChoiceError, Decision
@@ -231,7 +232,7 @@ class Game(ABC):
         self._advance(None)
         return self
 
-    def choose(self, *picks: str) -> None:
+    def choose(self, *picks: str | Sequence[str]) -> None:
         """Answer the pending decision with option ids (``choose("zone:2")``,
         ``choose("a", "b")`` or ``choose(["a", "b"])``); the game runs to the next decision."""
         decision = self.pending
@@ -246,7 +247,8 @@ class Game(ABC):
         self.log.push(("decision", decision.player, _DECISION, decision.kind, decision.rule, picks, False))
         self._advance(picks)
 
-    def _advance(self, answer) -> None:
+    def _advance(self, answer: Any) -> None:  # (None to start the flow, else the picks)
+        assert self._flow is not None, "the game has not started"
         send = self._flow.send
         push = self.log.push
         try:

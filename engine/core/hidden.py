@@ -21,8 +21,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from fuda.engine.core.rng import Rng
+
+if TYPE_CHECKING:
+    from fuda.engine.core.game import Game
 
 
 class CardRef(int):
@@ -133,7 +137,7 @@ class Position:
 
     def __init__(self, game, seat: int):
         self._game = game
-        self._base = None
+        self._base: Game | None = None
         self.seat = seat
         self.view = game.view(seat)
 

@@ -117,7 +117,7 @@ class GameLog:
         for e in self._items:
             doc = {"kind": e[0], "player": e[1]}
             data = e[2]
-            doc.update(zip(data, e[3:]) if type(data) is tuple else data)
+            doc.update(zip(data, e[3:], strict=False) if type(data) is tuple else data)
             out.append(doc)
         return out
 
@@ -132,5 +132,5 @@ def _event(entry) -> Event:
         return entry
     data = entry[2]
     if type(data) is tuple:
-        return _new(Event, (entry[0], entry[1], dict(zip(data, entry[3:]))))
+        return _new(Event, (entry[0], entry[1], dict(zip(data, entry[3:], strict=False))))
     return _new(Event, entry)

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from enum import Enum
 
 
-class Termination(str, Enum):
+class Termination(str, Enum):  # noqa: UP042 (not StrEnum: str() of a member stays Termination.X)
     """The kind of ending (the value is a stable string: replays and JSON carry it)."""
 
     LIFE = "life"  # a player's life reached 0

@@ -9,7 +9,7 @@ expressions: :class:`Int`, :class:`Bool`, :class:`Enum`, :class:`Const`, :class:
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 
 class ParamError(ValueError):
@@ -112,7 +112,7 @@ class Const(Param):
 class Nullable(Param):
     """``null`` (kept as None, e.g. the bar ー) or a value of ``inner``."""
 
-    inner: Param = None
+    inner: Param = field(default_factory=Param)  # (always given: Nullable(inner=...))
 
     def convert(self, value, compile_ops):
         if value is None:

@@ -27,8 +27,9 @@ import keyword
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
+from typing import Any, TypeVar
 
-from fuda.database import Card, Finding, FindingsError, Location
+from fuda.database import Card, Finding, FindingsError, Game, Location
 from fuda.engine.core.params import (
     Bool,
     Const,
@@ -226,11 +227,13 @@ def unplayable(rules: str, manual) -> list[Finding]:
 class Registry:
     """Every card of one game with compiled abilities; ``manual`` lists what is not executable."""
 
-    game: object  # fuda.database.model.Game
+    game: Game
     table: OpTable
     abilities: Mapping  # card id -> tuple[CompiledAbility, ...]
     manual: tuple[ManualAbility, ...] = ()
     findings: tuple[Finding, ...] = field(default=())
+    #: what :func:`per_registry` made from this registry, by factory (kept with it, freed with it)
+    _made: dict[Callable[..., Any], Any] = field(default_factory=dict, init=False, repr=False, compare=False)
 
     def card(self, card_id: str) -> Card:
         """The database card with this id."""
@@ -311,15 +314,20 @@ def build_registry(game, table: OpTable, *, whens: tuple[str, ...] | None = None
     return Registry(game, table, MappingProxyType(compiled), tuple(manual), tuple(notes))
 
 
-def per_registry(factory):
-    """``of(registry)``: ``factory(registry)`` made once per registry and kept (an engine's card
-    pool, which precomputes every card's definition from the registry)."""
-    made: dict = {}
+T = TypeVar("T")
 
-    def of(registry):
-        found = made.get(id(registry))
-        if found is None or found.registry is not registry:  # an id reused by a new registry
-            found = made[id(registry)] = factory(registry)
+
+def per_registry(factory: Callable[[Registry], T]) -> Callable[[Registry], T]:
+    """``of(registry)``: ``factory(registry)`` made once per registry and kept with it (an
+    engine's card pool, which precomputes every card's definition from the registry). Not keyed
+    by ``id()`` (a freed registry's id is reused) nor in a module-level WeakKeyDictionary (a
+    pool refers to its registry, so such an entry would never be freed): the registry holds it."""
+
+    def of(registry: Registry) -> T:
+        made = registry._made
+        found = made.get(factory)
+        if found is None:
+            found = made[factory] = factory(registry)
         return found
 
     of.__doc__ = f"The (cached) {factory.__name__} of a registry."

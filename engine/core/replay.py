@@ -59,7 +59,7 @@ class Replay:
     log_digest: str = ""
     events: tuple = ()
     #: where it was read from (file, and the (line, col) of the setup and of each decision)
-    source: object = field(default=None, compare=False, repr=False)
+    source: Source | None = field(default=None, compare=False, repr=False)
 
     def as_json(self, with_events: bool = True) -> dict:
         """The JSON document of this replay."""
@@ -166,7 +166,7 @@ class Source:
 
 def record(game: Game, database_digest: str) -> Replay:
     """The replay of a (finished or unfinished) game."""
-    decisions = tuple((e.player, e.data["kind"], tuple(e.data["picks"])) for e in game.log.decisions())
+    decisions = tuple((int(e.player or 0), e.data["kind"], tuple(e.data["picks"])) for e in game.log.decisions())
     return Replay(
         rules=game.RULES, engine=game.ENGINE_VERSION, rules_version=game.RULES_VERSION,
         rng=game.RNG_VERSION, database=database_digest, seed=game.seed, setup=game.setup_json(),

@@ -25,11 +25,11 @@ from __future__ import annotations
 import random
 from math import floor
 
+_Generator: type
 try:  # the C generator random.Random is built on: the same floats, a third of the set-up cost
-    from _random import Random as _Generator
+    from _random import Random as _CGenerator
 
-    if _Generator(20240607).random() != random.Random(20240607).random():  # pragma: no cover
-        _Generator = random.Random
+    _Generator = _CGenerator if _CGenerator(20240607).random() == random.Random(20240607).random() else random.Random
 except ImportError:  # pragma: no cover - other Pythons
     _Generator = random.Random
 
@@ -58,7 +58,7 @@ def derive_further(sub_seed: int, *labels: int | str) -> int:
     state after ``a``, so a caller deriving many seeds under one prefix (a tournament's games of
     one pairing) absorbs the prefix once."""
     m = _MASK
-    todo = []
+    todo: list[int] = []
     for label in labels:
         if isinstance(label, str):
             todo.extend(label.encode("utf-8"))

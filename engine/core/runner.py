@@ -5,22 +5,25 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from math import floor
+from typing import cast
 
 from fuda.engine.core.agents import Agent, RandomAgent, ScriptedAgent, ScriptError
-from fuda.engine.core.decision import PLAIN
+from fuda.engine.core.decision import PLAIN, Decision
 from fuda.engine.core.game import Game, GameOver, forced_picks
 from fuda.engine.core.hidden import Position
 from fuda.engine.core.log import DECISION_KEYS as _DECISION
+from fuda.engine.core.rng import Rng
 
 
-def view_of(game: Game, seat: int):
+def view_of(game: Game, seat: int) -> object:
     """What an agent of ``seat`` is given: ``game.view(seat)``, never the game."""
     return game.view(seat)
 
 
-def ask(agent: Agent, game: Game, decision) -> tuple[str, ...]:
+def ask(agent: Agent, game: Game, decision: Decision) -> tuple[str, ...]:
     """``agent``'s answer to ``decision``, given the view of the deciding seat (or nothing, for an
     agent that needs none); a script that goes wrong gets the position added to its error."""
+    view: object
     if getattr(agent, "needs_position", False):
         view = Position(game, decision.player)  # the view, and determinized copies to search
     else:
@@ -58,14 +61,15 @@ def run(game: Game, agents: Agent | Sequence[Agent], *, limit: int = 100_000,
     """
     if game._flow is None:
         game.start()
-    seats = agents if isinstance(agents, (list, tuple)) else None
-    if on_decision is None and _fast(game, seats or (agents,)):
-        _run_fast(game, seats, agents, limit)
+    seats: Sequence[Agent] | None = agents if isinstance(agents, (list, tuple)) else None
+    solo = cast(Agent, agents)  # (the one agent of every seat, when seats is None)
+    if on_decision is None and _fast(game, seats or (solo,)):
+        _run_fast(game, seats, solo, limit)
         return _result(game)
     count = 0
     while game.pending is not None:
         decision = game.pending
-        agent = seats[decision.player] if seats is not None else agents
+        agent = seats[decision.player] if seats is not None else solo
         if isinstance(agent, ScriptedAgent) and agent.done:
             return _result(game)
         picks = ask(agent, game, decision)
@@ -75,13 +79,13 @@ def run(game: Game, agents: Agent | Sequence[Agent], *, limit: int = 100_000,
         count += 1
         if count > limit:
             raise GameStalled(f"no end after {limit} decisions (seed {game.seed})")
-    for agent in (seats or (agents,)):
+    for agent in (seats or (solo,)):
         if isinstance(agent, ScriptedAgent):
             agent.check_done(game)
     return _result(game)
 
 
-def _fast(game: Game, agents) -> bool:
+def _fast(game: Game, agents: Sequence[Agent]) -> bool:
     """True when the loop may be inlined: the game keeps the base choose/_advance and no agent
     is scripted (scripted runs stop early and check their steps).
 
@@ -91,13 +95,13 @@ def _fast(game: Game, agents) -> bool:
     if (getattr(game.choose, "__func__", None) is not Game.choose
             or getattr(game._advance, "__func__", None) is not Game._advance):
         return False
-    for agent in agents:  # (the type test first: an ABC's isinstance costs a Python call)
+    for agent in agents:  # noqa: SIM110 (a loop, no generator: once per playout; the type test first: an ABC's isinstance costs a Python call)
         if type(agent) is not RandomAgent and isinstance(agent, ScriptedAgent):
             return False
     return True
 
 
-def _run_fast(game: Game, seats, agent, limit: int) -> None:
+def _run_fast(game: Game, seats: Sequence[Agent] | None, agent: Agent, limit: int) -> None:
     """The loop of :func:`run` with ``Game.choose``, ``Game._advance`` and the random agent's
     single pick inlined: the same picks, checks, log entries and draws, fewer calls.
 
@@ -109,8 +113,11 @@ def _run_fast(game: Game, seats, agent, limit: int) -> None:
     runs only then. ``game.decisions`` and ``game.pending`` are written once, when the loop
     stops, and before any agent other than a random one is asked (it may read the game)."""
     push = game.log.push
+    assert game._flow is not None, "the game has not started"
     send = game._flow.send
     plain = PLAIN
+    rngs: list[Rng | None] | None
+    rng: Rng | None
     if seats is not None:  # the random agents' generators (None for other agents), by seat
         rngs = [a.rng if type(a) is RandomAgent else None for a in seats]
         rng = None
@@ -119,9 +126,10 @@ def _run_fast(game: Game, seats, agent, limit: int) -> None:
         rng = agent.rng if type(agent) is RandomAgent else None
     answered = 0
     decision = game.pending
+    picks: tuple[str, ...] | None  # (None: no forced answer, the loop below stops)
     try:
         while decision is not None:  # a decision for the agent (the first one, or one not inlined)
-            if seats is not None:
+            if seats is not None and rngs is not None:
                 agent = seats[decision.player]
                 rng = rngs[decision.player]
             if rng is not None and type(decision) in plain and decision.combine is None:

@@ -86,6 +86,7 @@ def answers(decision: Decision, limit: int = MAX_ANSWERS) -> list[tuple[str, ...
     ``limit`` of them."""
     ids = [o.id for o in decision.options]
     hi = min(decision.max, len(ids))
+    out: list[tuple[str, ...]]
     if decision.min <= 1 and hi == 1 and decision.combine is None:
         out = [(i,) for i in ids]
         if decision.min == 0:
@@ -174,11 +175,12 @@ class MctsAgent(Agent):
         rng = self.rng
         deadline = None if self.seconds is None else time.process_time() + self.seconds
         done = 0
+        iterations = self.iterations if self.iterations is not None else 0  # (None: a time budget, deadline set)
         first = self.greedy(position, decision, legal)  # tried first at the root; wins ties
-        while (done < self.iterations) if deadline is None else (done == 0 or time.process_time() < deadline):
+        while (done < iterations) if deadline is None else (done == 0 or time.process_time() < deadline):
             self._iterate(root, position.sample(rng), rng, scoring, first)
             done += 1
-            if deadline is None and _settled(root, self.iterations - done):
+            if deadline is None and _settled(root, iterations - done):
                 break
         self.searched += done
         return self._answer(root, legal, first)
@@ -230,7 +232,7 @@ class MctsAgent(Agent):
                 game.choose(picks)
                 path.append(child)
                 break
-            best, value = None, -1.0
+            best, value = legal[0], -1.0  # (every score is ≥ 0: the loop sets best)
             for a in legal:
                 child = children[a]
                 score = child.score / child.visits + EXPLORATION * sqrt(log(child.avail) / child.visits)

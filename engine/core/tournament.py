@@ -73,7 +73,7 @@ def add_cards(a, b) -> tuple[tuple[str, int, int, int], ...]:
         row = total.setdefault(card, [0, 0, 0])
         for i, n in enumerate(counts):
             row[i] += n
-    return tuple((card, *total[card]) for card in sorted(total))
+    return tuple((card, total[card][0], total[card][1], total[card][2]) for card in sorted(total))
 
 
 def seatings(n: int, agents: tuple[str, str]) -> list[Seating]:
@@ -129,7 +129,7 @@ def play_chunk(module, registry, entrants, seating: Seating, start: int, count: 
             first_known += 1
             first_won += first == game.winner
     return Tally(seating, wins[0], wins[1], draws, first_won, first_known,
-                 tuple((card, *cards[card]) for card in sorted(cards)))
+                 tuple((card, cards[card][0], cards[card][1], cards[card][2]) for card in sorted(cards)))
 
 
 def merge(tallies) -> list[Tally]:
