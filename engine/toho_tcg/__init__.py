@@ -14,10 +14,14 @@ The module interface every engine package offers (see :mod:`engine.games`):
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from fuda.engine.core import Registry
 from fuda.engine.core.contract import EngineInfo, Information
 from fuda.engine.core.registry import per_registry
 from fuda.engine.toho_tcg.cards import CardDef, CardPool, build_registry
-from fuda.engine.toho_tcg.game import ENGINE_VERSION, RULES_VERSION, TohoTCG
+from fuda.engine.toho_tcg.game import ENGINE_VERSION, RULES_VERSION, TohoTCG, static_of
 from fuda.engine.toho_tcg.rules import CATALOGUE
 from fuda.engine.toho_tcg.setup import Piece, PlayerSetup, Position, Seat, Table
 from fuda.engine.toho_tcg.simulate import entrants
@@ -31,10 +35,11 @@ INFO = EngineInfo(players=(2,), information=Information.IMPERFECT, chance=True)
 pool_of = per_registry(CardPool)
 
 
-def new_game(registry, setups, seed: int, position: Position | None = None, variants=()) -> TohoTCG:
+def new_game(registry: Registry, setups: Table | Sequence[PlayerSetup | Mapping[str, Any]], seed: int,
+             position: Position | None = None, variants: Sequence[str] = ()) -> TohoTCG:
     """A game between two setups (PlayerSetup or their JSON, or a :class:`Table`), optionally from a
     position, playing the named rule ``variants`` (none by default; ``ValueError`` for an unknown one)."""
-    return TohoTCG(pool_of(registry), setups, seed, position, variants)
+    return TohoTCG(static_of(pool_of(registry), setups, position, variants), seed)
 
 
 def setup_from_deck(deck) -> PlayerSetup:

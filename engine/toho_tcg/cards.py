@@ -9,76 +9,26 @@ dict, pre-sorted ability lists) so that a game never reads YAML-shaped data in i
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, cast
 
 from fuda.database import Finding, FindingsError
+from fuda.database.model import Game
 from fuda.database.ruleset import ruleset_for
 from fuda.engine.core import CompiledAbility, Option, Registry, card_refs
 from fuda.engine.core import build_registry as core_build
-from fuda.engine.core.registry import unplayable
-from fuda.engine.toho_tcg.ops import (
-    ABILITY_KEYS,
-    CHOSEN,
-    STATIC_OPS,
-    TABLE,
-    norm_keyword,
-)
+from fuda.engine.core.registry import CompiledOp, unplayable
+from fuda.engine.toho_tcg.ops import ABILITY_KEYS, TABLE, norm_keyword
+from fuda.engine.toho_tcg.vocabulary import CHOSEN, STATIC_OPS, add_keyword
+
+if TYPE_CHECKING:
+    from fuda.engine.toho_tcg.setup import PlayerSetup
 
 WHENS = ("on-play", "activated", "static", "triggered")
 #: the printed names of kinds and ranks: the rule set's one table (fuda.rulesets.toho_tcg)
 LABELS = ruleset_for("toho-tcg").labels(None)
 SPELLS = ("quick", "assister", "equip")
-ZEN = str.maketrans("0123456789", "０１２３４５６７８９")
-KEYWORD_JA = {
-    "defender": "ディフェンサー", "spell-defender": "スペルディフェンサー", "trickster": "トリックスター",
-    "fast-attack": "ファストアタック", "critical": "クリティカル", "striker": "ストライカー",
-    "trash": "トラッシュ", "barrier": "バリア", "resist": "レジスト", "penetrate": "ペネトレイト",
-    "protection": "プロテクション",
-}
-#: the keywords' English names, for logs in English (the rules catalogue's terms)
-KEYWORD_EN = {
-    "defender": "Defender", "spell-defender": "Spell Defender", "trickster": "Trickster",
-    "fast-attack": "Fast Attack", "critical": "Critical", "striker": "Striker",
-    "trash": "Trash", "barrier": "Barrier", "resist": "Resist", "penetrate": "Penetrate",
-    "protection": "Protection",
-}
-
-
-def keyword_name(name: str, lang: str = "ja") -> str:
-    """A keyword's name in ``lang``: the printed ディフェンサー, or Defender in English."""
-    return (KEYWORD_EN if lang == "en" else KEYWORD_JA)[name]
-
-
-def keyword_label(name: str, value, lang: str = "ja") -> str:
-    """The printed label of a keyword, e.g. 【クリティカル（妖怪）】; in English [Critical "妖怪"]
-    (a printed type stays as printed, quoted)."""
-    if lang == "en":
-        en = KEYWORD_EN[name]
-        if value is True:
-            return f"[{en}]"
-        if isinstance(value, tuple):
-            return "".join(f'[{en} "{v}"]' for v in value)
-        return f"[{en} ({value})]"
-    ja = KEYWORD_JA[name]
-    if value is True:
-        return f"【{ja}】"
-    if isinstance(value, tuple):
-        return "".join(f"【{ja}（{v}）】" for v in value)
-    return f"【{ja}（{str(value).translate(ZEN)}）】"
-
-
-def add_keyword(keywords: dict, name: str, value) -> None:
-    """Add one keyword to a keyword dict: types accumulate (critical, protection), resist adds."""
-    if name in ("critical", "protection"):
-        have = keywords.get(name, ())
-        if value not in have:
-            keywords[name] = (*have, value)
-    elif name == "resist":
-        keywords[name] = keywords.get(name, 0) + value
-    else:
-        keywords[name] = value
-
-
 def _walk(ops):
     """Every op of a list, nested ``if`` branches included, in order."""
     for op in ops:
@@ -151,17 +101,23 @@ class CardDef:
         return event in self.trigger_names
 
 
+#: Card numbers for two setups: defs, owner, oid, by_oid, cards_of, play options (see CardPool.layout)
+Layout = tuple[tuple[CardDef, ...], tuple[int, ...], tuple[str, ...], dict[str, int], tuple[tuple[int, ...], ...],
+               tuple[Option, ...]]
+
+
 class CardPool:
     """Every card of one toho-tcg game as :class:`CardDef`."""
 
     def __init__(self, registry: Registry):
         self.registry = registry
-        self.game = registry.game
+        self.game = cast(Game, registry.game)  # (the registry was built from this database game)
         self.defs: dict[str, CardDef] = {c.id: self._flatten(c) for c in self.game.cards}
-        self.slot_cache: dict = {}  # id(ability) -> its targeting ops (abilities live as long as the pool)
-        self._layouts: dict = {}
+        #: id(ability) -> its targeting ops (abilities live as long as the pool; .stack.slots)
+        self.slot_cache: dict[int, tuple[CompiledOp, ...]] = {}
+        self._layouts: dict[tuple[tuple[str, ...], ...], Layout] = {}
 
-    def layout(self, setups) -> tuple:
+    def layout(self, setups: Sequence[PlayerSetup]) -> Layout:
         """Card numbers for two setups (cached): defs, owner, oid, by_oid, cards_of, play options.
 
         A card's readable id is its card id, then ``id#2``, ``id#3`` … for further copies, in setup
@@ -171,7 +127,11 @@ class CardPool:
         if got is None:
             for s in setups:
                 self.check_playable(s.cards)
-            defs, owner, oid, by_oid, cards_of = [], [], [], {}, []
+            defs: list[CardDef] = []
+            owner: list[int] = []
+            oid: list[str] = []
+            by_oid: dict[str, int] = {}
+            cards_of: list[tuple[int, ...]] = []
             for p, s in enumerate(setups):
                 mine = []
                 for cid in s.cards:

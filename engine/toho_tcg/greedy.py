@@ -13,7 +13,7 @@ target kind), the way a player at the table would.
 from __future__ import annotations
 
 from fuda.engine.core.agents import policy
-from fuda.engine.toho_tcg.view import TTView
+from fuda.engine.toho_tcg.view import Char, TTView
 
 HARMFUL = ("damage", "destroy", "tap", "return-to-hand", "counter")
 
@@ -36,6 +36,13 @@ def card_value(v: TTView, c: int) -> float:
     if d.kind == "character":
         return 2.0 + d.attack + d.defense * 0.5 + (1 if d.rank == "hard" else 0)
     return 1.5 + d.cost * 0.5
+
+
+def _char(v: TTView, card: int) -> Char:
+    """The character on the field an attack or defense option names."""
+    c = v.char(card)
+    assert c is not None, card
+    return c
 
 
 def _draw(v: TTView, decision, p):
@@ -131,10 +138,8 @@ def _score_play(v: TTView, o, p) -> float:
 def _pay(v: TTView, decision, p):
     hand = sorted((o for o in decision.options if o.id.startswith("hand:")), key=lambda o: card_value(v, o.value))
     taps = [o for o in decision.options if o.id.startswith("tap:")]
-    if p == v.active and v.phase in ("standby", "main"):  # keep attackers untapped
-        ordered = hand + taps
-    else:
-        ordered = taps + hand
+    own_turn = p == v.active and v.phase in ("standby", "main")
+    ordered = hand + taps if own_turn else taps + hand  # in the own turn, keep attackers untapped
     return tuple(o.id for o in ordered[: decision.min])
 
 
@@ -164,7 +169,7 @@ def _attack(v: TTView, decision, p):
     for o in decision.options:
         if not isinstance(o.value, int):
             continue
-        c = v.char(o.value)
+        c = _char(v, o.value)
         if power > c.defense:  # it can be destroyed
             s = 10.0 + c.attack + v.defs[c.card].cost - c.defense * 0.1
         elif c.tapped and any(r.attack and "striker" in r.kw() for r in ready):
@@ -177,7 +182,7 @@ def _attack(v: TTView, decision, p):
 
 
 def _attackers(v: TTView, decision, p):
-    return tuple(o.id for o in sorted(decision.options, key=lambda o: -v.char(o.value).defense))
+    return tuple(o.id for o in sorted(decision.options, key=lambda o: -_char(v, o.value).defense))
 
 
 def _discard(v: TTView, decision, p):
@@ -191,7 +196,7 @@ def _recover(v: TTView, decision, p):
 
 
 def _defender(v: TTView, decision, p):
-    best = max(decision.options, key=lambda o: v.char(o.value).defense if o.value is not None else -1)
+    best = max(decision.options, key=lambda o: _char(v, o.value).defense if o.value is not None else -1)
     return (best.id,)
 
 

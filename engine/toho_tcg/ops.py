@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
+from typing import TYPE_CHECKING, Any
 
 from fuda.engine.core import (
     Bool,
@@ -24,20 +25,24 @@ from fuda.engine.core import (
     ParamError,
     Struct,
 )
+from fuda.engine.core.registry import CompiledOp
+from fuda.engine.toho_tcg import effects, field, stack
+from fuda.engine.toho_tcg.field import Filter
+from fuda.engine.toho_tcg.stack import Ctx
+from fuda.engine.toho_tcg.state import Item, Steps
+from fuda.engine.toho_tcg.vocabulary import (
+    CARD_TARGETS,
+    CHAR_TARGETS,
+    DAMAGE_TARGETS,
+    KINDS,
+    PLAIN_KEYWORDS,
+    TRIGGERS,
+)
+
+if TYPE_CHECKING:
+    from fuda.engine.toho_tcg.game import TohoTCG
 
 TABLE = OpTable("toho-tcg")
-
-CHAR_TARGETS = ("this", "equipped", "own-character", "opponent-character", "any-character",
-                "all-own-characters", "all-opponent-characters", "all-characters")
-CARD_TARGETS = CHAR_TARGETS + ("any-card", "any-assister", "any-equip")
-DAMAGE_TARGETS = CHAR_TARGETS + ("opponent", "self")
-#: Targets chosen when the effect is played (対象の…); the others are not targeted.
-CHOSEN = ("own-character", "opponent-character", "any-character", "any-card", "any-assister", "any-equip")
-STATIC_OPS = ("modify-stat", "grant-keyword")
-PLAIN_KEYWORDS = ("defender", "spell-defender", "trickster", "fast-attack", "striker", "barrier", "penetrate")
-TRIGGERS = ("on-enter", "on-destroyed", "on-attack", "on-battle-destroy", "on-damage-player",
-            "standby-phase", "end-phase")
-KINDS = ("any", "character", "spell", "quick", "assister", "equip", "world")
 
 
 @dataclass(frozen=True)
@@ -54,7 +59,7 @@ class TypeName(Param):
         return "a character type name"
 
 
-def norm_keyword(raw) -> tuple[str, object]:
+def norm_keyword(raw: object) -> tuple[str, Any]:
     """``'striker'`` → ``('striker', True)``; ``{critical: 妖怪}`` → ``('critical', '妖怪')``."""
     if isinstance(raw, str):
         if raw not in PLAIN_KEYWORDS:
@@ -93,7 +98,7 @@ ABILITY_KEYS = {
 }
 
 
-def whom(ctx, who: str) -> int:
+def whom(ctx: Ctx, who: str) -> int:
     """The player meant by ``self``/``opponent`` seen from the effect's controller."""
     return ctx.player if who == "self" else 1 - ctx.player
 
@@ -106,89 +111,89 @@ def _stat_check(args) -> str | None:
 
 @TABLE.op("damage", target=Enum(values=DAMAGE_TARGETS), amount=Int(min=1, max=20), filter=FILTER,
           doc="deal damage to characters (destroyed when over defense) or to a player (draw N, trash N)")
-def damage(game, ctx, target, amount, filter):
+def damage(game: TohoTCG, ctx: Ctx, target: str, amount: int, filter: Filter) -> Steps[None]:
     if target in ("opponent", "self"):
-        yield from game.damage_player(whom(ctx, target), amount, ctx.card, combat=False)
+        yield from effects.damage_player(game, whom(ctx, target), amount, ctx.card, combat=False)
         return
-    for card in game.op_targets(ctx, target, filter):
-        game.deal_damage(card, amount, ctx.card)
+    for card in effects.op_targets(game, ctx, target, filter):
+        field.deal_damage(game, card, amount, ctx.card)
 
 
 @TABLE.op("destroy", target=Enum(values=CARD_TARGETS), filter=FILTER,
           doc="destroy cards on the field: a character with its stack and equip")
-def destroy(game, ctx, target, filter):
-    for card in game.op_targets(ctx, target, filter):
-        game.destroy(card, by=ctx.card)
+def destroy(game: TohoTCG, ctx: Ctx, target: str, filter: Filter) -> None:
+    for card in effects.op_targets(game, ctx, target, filter):
+        field.destroy(game, card, by=ctx.card)
 
 
 @TABLE.op("modify-stat", target=Enum(values=CHAR_TARGETS), attack=Int(min=-20, max=20).optional(None),
           defense=Int(min=-20, max=20).optional(None), filter=FILTER, check=_stat_check,
           doc="change attack/defense until end of turn (static: while the source is on the field)")
-def modify_stat(game, ctx, target, attack, defense, filter):
-    for card in game.op_targets(ctx, target, filter):
-        game.add_eot(card, attack or 0, defense or 0, None, ctx.card)
+def modify_stat(game: TohoTCG, ctx: Ctx, target: str, attack: int | None, defense: int | None, filter: Filter) -> None:
+    for card in effects.op_targets(game, ctx, target, filter):
+        field.add_eot(game, card, attack or 0, defense or 0, None, ctx.card)
 
 
 @TABLE.op("tap", target=Enum(values=CHAR_TARGETS), filter=FILTER, doc="tap characters")
-def tap(game, ctx, target, filter):
-    for card in game.op_targets(ctx, target, filter):
-        game.set_tapped(card, True, "effect")
+def tap(game: TohoTCG, ctx: Ctx, target: str, filter: Filter) -> None:
+    for card in effects.op_targets(game, ctx, target, filter):
+        field.set_tapped(game, card, True, "effect")
 
 
 @TABLE.op("untap", target=Enum(values=CHAR_TARGETS), filter=FILTER, doc="untap characters")
-def untap(game, ctx, target, filter):
-    for card in game.op_targets(ctx, target, filter):
-        game.set_tapped(card, False, "effect")
+def untap(game: TohoTCG, ctx: Ctx, target: str, filter: Filter) -> None:
+    for card in effects.op_targets(game, ctx, target, filter):
+        field.set_tapped(game, card, False, "effect")
 
 
 @TABLE.op("draw", count=Int(min=1, max=10), doc="the controller draws cards (deck 0 loses)")
-def draw(game, ctx, count):
-    game.draw(ctx.player, count, "effect")
+def draw(game: TohoTCG, ctx: Ctx, count: int) -> None:
+    field.draw(game, ctx.player, count, "effect")
 
 
 @TABLE.op("trash-from-hand", player=WHOM, count=Int(min=1, max=10),
           doc="the player picks cards of their own hand and trashes them")
-def trash_from_hand(game, ctx, player, count):
-    yield from game.trash_from_hand(whom(ctx, player), count, "effect", "TT-TERM-1")
+def trash_from_hand(game: TohoTCG, ctx: Ctx, player: str, count: int) -> Steps[None]:
+    yield from effects.trash_from_hand(game, whom(ctx, player), count, "effect", "TT-TERM-1")
 
 
 @TABLE.op("return-to-hand", target=Enum(values=CHAR_TARGETS), filter=FILTER,
           doc="return characters (Hard with its Normal) to their owners' hands; the equip is trashed")
-def return_to_hand(game, ctx, target, filter):
-    for card in game.op_targets(ctx, target, filter):
-        game.return_to_hand(card)
+def return_to_hand(game: TohoTCG, ctx: Ctx, target: str, filter: Filter) -> None:
+    for card in effects.op_targets(game, ctx, target, filter):
+        field.return_to_hand(game, card)
 
 
 @TABLE.op("counter", target=Enum(values=("spell", "quick", "activated")),
           doc="counter the chosen spell or activated ability on the stack")
-def counter(game, ctx, target):
+def counter(game: TohoTCG, ctx: Ctx, target: str) -> None:
     item = ctx.targets.get(id(ctx.op))
-    if item is not None:
-        game.counter(ctx, item)
+    if isinstance(item, Item):
+        effects.counter(game, ctx, item)
 
 
 @TABLE.op("grant-keyword", target=Enum(values=CHAR_TARGETS), keyword=Keyword(), filter=FILTER,
           doc="characters gain a keyword until end of turn (static: while the source is on the field)")
-def grant_keyword(game, ctx, target, keyword, filter):
-    for card in game.op_targets(ctx, target, filter):
-        game.add_eot(card, 0, 0, keyword, ctx.card)
+def grant_keyword(game: TohoTCG, ctx: Ctx, target: str, keyword: tuple[str, Any], filter: Filter) -> None:
+    for card in effects.op_targets(game, ctx, target, filter):
+        field.add_eot(game, card, 0, 0, keyword, ctx.card)
 
 
 @TABLE.op("reiryoku", count=Int(min=1, max=10), doc="the controller makes 霊力 (lost at the end of the phase)")
-def reiryoku(game, ctx, count):
-    game.make_reiryoku(ctx.player, count, "effect", ctx.card)
+def reiryoku(game: TohoTCG, ctx: Ctx, count: int) -> None:
+    stack.make_reiryoku(game, ctx.player, count, "effect", ctx.card)
 
 
 @TABLE.op("recover", kind_=Enum(values=KINDS), type=TypeName().optional(None), count=Int(min=1, max=10),
           doc="the controller takes N matching cards of their trash into the hand (all there are when fewer)")
-def recover(game, ctx, kind, type, count):
-    yield from game.recover(ctx.player, kind, type, count, ctx.card)
+def recover(game: TohoTCG, ctx: Ctx, kind: str, type: str | None, count: int) -> Steps[None]:
+    yield from effects.recover(game, ctx.player, kind, type, count, ctx.card)
 
 
 @TABLE.op("search", kind_=Enum(values=KINDS), type=TypeName().optional(None), count=Int(min=1, max=10),
           doc="the controller takes N matching cards of their deck into the hand (all there are when fewer), then shuffles")
-def search(game, ctx, kind, type, count):
-    yield from game.search(ctx.player, kind, type, count, ctx.card)
+def search(game: TohoTCG, ctx: Ctx, kind: str, type: str | None, count: int) -> Steps[None]:
+    yield from effects.search(game, ctx.player, kind, type, count, ctx.card)
 
 
 def _rename_kind(name: str) -> None:
@@ -203,8 +208,13 @@ _rename_kind("recover")
 _rename_kind("search")
 
 
-@TABLE.op("if", condition=CONDITION, then=Ops(), **{"else": Ops().optional(())},
+#: the branch taken otherwise: ``else`` is a Python keyword, so it is passed by name from a dict
+_ELSE: dict[str, Any] = {"else": Ops().optional(())}
+
+
+@TABLE.op("if", condition=CONDITION, then=Ops(), **_ELSE,
           doc="check the condition when the op resolves and do 'then' or 'else'")
-def if_(game, ctx, condition, then, else_):
-    ops = then if game.holds(ctx.player, condition) else else_
-    yield from game.run_ops(ctx, ops)
+def if_(game: TohoTCG, ctx: Ctx, condition: Mapping[str, Any], then: tuple[CompiledOp, ...],
+        else_: tuple[CompiledOp, ...]) -> Steps[None]:
+    ops = then if effects.holds(game, ctx.player, condition) else else_
+    yield from effects.run_ops(game, ctx, ops)

@@ -9,8 +9,9 @@ transcript). For a spectator or a replay (``seat=None``) every card is named.
 from __future__ import annotations
 
 from fuda.engine.core.narration import Narrator
-from fuda.engine.toho_tcg.cards import LABELS, keyword_label, keyword_name
+from fuda.engine.toho_tcg.cards import LABELS
 from fuda.engine.toho_tcg.variants import VARIANTS
+from fuda.engine.toho_tcg.vocabulary import keyword_label, keyword_name
 from fuda.i18n import MESSAGES, language, t
 
 
@@ -19,7 +20,8 @@ class TTNarrator(Narrator):
 
     def __init__(self, game):
         super().__init__(game)
-        self.by_oid, self.defs, self.oid, self.cards = game.by_oid, game.defs, game.oid, game.cards
+        k = game.static
+        self.by_oid, self.defs, self.oid, self.cards = k.by_oid, k.defs, k.oid, k.pool
         self.lang = language()
 
     def _t(self, key: str, **params) -> str:
@@ -259,62 +261,63 @@ class TTNarrator(Narrator):
         """Every zone of both players, for failing scripts and the CLI (for ``seat``: its view —
         the opponent's hand and every deck's order unnamed)."""
         g = self.game
-        oid = self.oid
+        st, oid = g.state, self.oid
         if seat is not None:
             return self._seat_state(seat)
-        lines = [f"turn {g.turn}, turn player P{g.active + 1}, phase {g.phase}"
+        lines = [f"turn {st.turn}, turn player P{st.active + 1}, phase {st.phase}"
                  + (f", finished: {g.reason}" if g.finished else "")]
         rei = self._t("reiryoku_word")
         for p in (0, 1):
             chars = []
-            for c in g.chars[p]:
+            for c in st.chars[p]:
                 atk, dfn = g.stats(c)
-                s = f"{oid[c]}[{atk}/{dfn}{' T' if g.tapped[c] else ''}{' dmg' + str(g.damage[c]) if g.damage[c] else ''}"
-                s += (f" under {oid[g.under[c]]}" if g.under[c] >= 0 else "")
-                s += (f" equip {oid[g.equip[c]]}" if g.equip[c] >= 0 else "") + "]"
+                s = f"{oid[c]}[{atk}/{dfn}{' T' if st.tapped[c] else ''}{' dmg' + str(st.damage[c]) if st.damage[c] else ''}"
+                s += (f" under {oid[st.under[c]]}" if st.under[c] >= 0 else "")
+                s += (f" equip {oid[st.equip[c]]}" if st.equip[c] >= 0 else "") + "]"
                 chars.append(s)
-            deck = f"deck {len(g.deck[p])} (top first {[oid[c] for c in reversed(g.deck[p][-5:])]})"
-            hand = [oid[c] for c in g.hand[p]]
+            deck = f"deck {len(st.deck[p])} (top first {[oid[c] for c in reversed(st.deck[p][-5:])]})"
+            hand = [oid[c] for c in st.hand[p]]
             lines.append(
-                f"P{p + 1}: {deck}, {rei} {g.rei[p]}\n"
+                f"P{p + 1}: {deck}, {rei} {st.rei[p]}\n"
                 f"  hand {hand}\n"
                 f"  field {chars}\n"
-                f"  assisters {[oid[c] + (' T' if g.tapped[c] else '') for c in g.assisters[p]]} "
-                f"waiting {[oid[c] for c in g.waiting[p]]}\n"
-                f"  trash {[oid[c] for c in g.trash[p]]}")
-        if g.world >= 0:
-            lines.append(f"world {oid[g.world]} (P{g.ctrl[g.world] + 1})")
-        if g.stack:
-            lines.append("stack (top last) " + ", ".join(f"#{i.sid} {oid[i.card]} {i.kind}" for i in g.stack))
+                f"  assisters {[oid[c] + (' T' if st.tapped[c] else '') for c in st.assisters[p]]} "
+                f"waiting {[oid[c] for c in st.waiting[p]]}\n"
+                f"  trash {[oid[c] for c in st.trash[p]]}")
+        if st.world >= 0:
+            lines.append(f"world {oid[st.world]} (P{st.ctrl[st.world] + 1})")
+        if st.stack:
+            lines.append("stack (top last) " + ", ".join(f"#{i.sid} {oid[i.card]} {i.kind}" for i in st.stack))
         return "\n".join(lines)
 
     def _seat_state(self, seat: int) -> str:
         """The board as ``seat`` sees it, in the user's language."""
         g, oid, _t = self.game, self.oid, self._t
+        st = g.state
         view = g.view(seat)
         none = _t("none")
 
         def names(cards, tapped=False):
-            return self._join(oid[c] + (_t("state.tapped") if tapped and g.tapped[c] else "") for c in cards) or none
+            return self._join(oid[c] + (_t("state.tapped") if tapped and st.tapped[c] else "") for c in cards) or none
 
-        lines = [_t("state.head", turn=g.turn, active=g.active + 1, phase=self._word("phase", g.phase), seat=seat + 1)]
+        lines = [_t("state.head", turn=st.turn, active=st.active + 1, phase=self._word("phase", st.phase), seat=seat + 1)]
         for p in (0, 1):
             side = view.sides[p]
             chars = []
-            for c in g.chars[p]:
+            for c in st.chars[p]:
                 atk, dfn = g.stats(c)
-                more = (_t("state.char.tapped") if g.tapped[c] else "") + (
-                    _t("state.char.damage", n=g.damage[c]) if g.damage[c] else "")
-                more += _t("state.char.under", card=oid[g.under[c]]) if g.under[c] >= 0 else ""
-                more += _t("state.char.equip", card=oid[g.equip[c]]) if g.equip[c] >= 0 else ""
+                more = (_t("state.char.tapped") if st.tapped[c] else "") + (
+                    _t("state.char.damage", n=st.damage[c]) if st.damage[c] else "")
+                more += _t("state.char.under", card=oid[st.under[c]]) if st.under[c] >= 0 else ""
+                more += _t("state.char.equip", card=oid[st.equip[c]]) if st.equip[c] >= 0 else ""
                 chars.append(_t("state.char", card=oid[c], attack=atk, defense=dfn, more=more))
             hand = names(side.hand) if side.hand is not None else _t("state.count", count=side.hand_size)
-            lines.append(_t("state.player", n=p + 1, deck=side.deck_size, rei=g.rei[p], hand=hand,
-                            field=self._join(chars) or none, assisters=names(g.assisters[p], True),
-                            waiting=names(g.waiting[p]), trash=names(g.trash[p])))
-        if g.world >= 0:
-            lines.append(_t("state.world", card=oid[g.world], n=g.ctrl[g.world] + 1))
-        if g.stack:
+            lines.append(_t("state.player", n=p + 1, deck=side.deck_size, rei=st.rei[p], hand=hand,
+                            field=self._join(chars) or none, assisters=names(st.assisters[p], True),
+                            waiting=names(st.waiting[p]), trash=names(st.trash[p])))
+        if st.world >= 0:
+            lines.append(_t("state.world", card=oid[st.world], n=st.ctrl[st.world] + 1))
+        if st.stack:
             lines.append(_t("state.stack", items=self._join(
-                _t("state.stack_item", sid=i.sid, card=oid[i.card], kind=self._kind(i.kind)) for i in g.stack)))
+                _t("state.stack_item", sid=i.sid, card=oid[i.card], kind=self._kind(i.kind)) for i in st.stack)))
         return "\n".join(lines)

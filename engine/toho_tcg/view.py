@@ -13,9 +13,16 @@ opponent's cards it has seen; ``None`` for the others.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from fuda.engine.core.hidden import Pool
+from fuda.engine.core.registry import CompiledOp
 from fuda.engine.core.view import TwoSides, seen_defs
+from fuda.engine.toho_tcg.field import keywords, stats
+from fuda.engine.toho_tcg.windows import qa_limited, qa_used
+
+if TYPE_CHECKING:
+    from fuda.engine.toho_tcg.game import TohoTCG
 
 
 @dataclass(frozen=True)
@@ -76,7 +83,7 @@ class TTView(TwoSides):
     sides: tuple[Side, Side]
     world: int
     stack: tuple[StackEntry, ...]
-    targeting: object  # the op whose target is being chosen (the deciding player's own play), or None
+    targeting: CompiledOp | None  # the op whose target is being chosen (the deciding player's own play), or None
     defs: tuple  # CardDef by card number, None for a card this seat has not seen
     qa_limit: int
     finished: bool
@@ -97,44 +104,47 @@ class TTView(TwoSides):
         return -1
 
 
-def view_of(game, seat: int) -> TTView:
+def view_of(game: TohoTCG, seat: int) -> TTView:
     """The view of ``seat`` of a :class:`~.game.TohoTCG` (reads the game, never changes it)."""
-    sides, shown = [], set()
+    s = game.state
+    sides: list[Side] = []
+    shown: set[int] = set()
     for p in (0, 1):
         own = p == seat
         chars = []
-        for c in game.chars[p]:
-            atk, dfn = game.stats(c)
-            chars.append(Char(c, atk, dfn, game.damage[c], game.tapped[c], game.attacked[c],
-                              tuple(sorted(game.keywords(c).items(), key=lambda kv: kv[0])),
-                              game.under[c], game.equip[c]))
-            shown.update(x for x in (c, game.under[c], game.equip[c]) if x >= 0)
-        shown.update(game.trash[p], game.assisters[p], game.waiting[p])
-        seen = game.seen_in_hand[p]
-        known = tuple(c for c in game.hand[p] if own or c in seen)
+        for c in s.chars[p]:
+            atk, dfn = stats(game, c)
+            chars.append(Char(c, atk, dfn, s.damage[c], s.tapped[c], s.attacked[c],
+                              tuple(sorted(keywords(game, c).items(), key=lambda kv: kv[0])),
+                              s.under[c], s.equip[c]))
+            shown.update(x for x in (c, s.under[c], s.equip[c]) if x >= 0)
+        shown.update(s.trash[p], s.assisters[p], s.waiting[p])
+        seen = s.seen_in_hand[p]
+        known = tuple(c for c in s.hand[p] if own or c in seen)
         shown.update(known)
-        sides.append(Side(hand=tuple(game.hand[p]) if own else None, hand_size=len(game.hand[p]),
-                          deck_size=len(game.deck[p]), trash=tuple(game.trash[p]), chars=tuple(chars),
-                          assisters=tuple(game.assisters[p]), waiting=tuple(game.waiting[p]),
-                          reiryoku=game.rei[p], qa_used=game.qa_used(p), qa_limited=game.qa_limited(p),
+        sides.append(Side(hand=tuple(s.hand[p]) if own else None, hand_size=len(s.hand[p]),
+                          deck_size=len(s.deck[p]), trash=tuple(s.trash[p]), chars=tuple(chars),
+                          assisters=tuple(s.assisters[p]), waiting=tuple(s.waiting[p]),
+                          reiryoku=s.rei[p], qa_used=qa_used(game, p), qa_limited=qa_limited(game, p),
                           known_hand=known))
-    stack = tuple(StackEntry(i.player, i.kind, i.card) for i in game.stack)
+    stack = tuple(StackEntry(i.player, i.kind, i.card) for i in s.stack)
     shown.update(e.card for e in stack)
-    shown.update(game.limbo)
-    if game.world >= 0:
-        shown.add(game.world)
+    shown.update(s.limbo)
+    if s.world >= 0:
+        shown.add(s.world)
     defs = seen_defs(game, seat, shown)
-    return TTView(seat=seat, turn=game.turn, active=game.active, phase=game.phase, window=game.window_name,
-                  sides=tuple(sides), world=game.world, stack=stack,
-                  targeting=game.targeting if game.pending is not None and game.pending.player == seat else None,
-                  defs=defs, qa_limit=game.qa_limit, finished=game.finished)
+    return TTView(seat=seat, turn=s.turn, active=s.active, phase=s.phase, window=s.window_name,
+                  sides=(sides[0], sides[1]), world=s.world, stack=stack,
+                  targeting=s.targeting if game.pending is not None and game.pending.player == seat else None,
+                  defs=defs, qa_limit=game.static.qa_limit, finished=game.finished)
 
 
-def hidden_from(game, seat: int) -> list[Pool]:
+def hidden_from(game: TohoTCG, seat: int) -> list[Pool]:
     """What ``seat`` cannot see into (for a search agent's determinizations): the opponent's hand
     cards it did not see go there, and deck, whose cards may be any of each other; and the order
     of its own deck."""
+    s = game.state
     opp = 1 - seat
-    hand, seen = game.hand[opp], game.seen_in_hand[opp]
+    hand, seen = s.hand[opp], s.seen_in_hand[opp]
     unknown = Pool(tuple((hand, i) for i, c in enumerate(hand) if c not in seen))
-    return [unknown + Pool.of(game.deck[opp]), Pool.of(game.deck[seat])]
+    return [unknown + Pool.of(s.deck[opp]), Pool.of(s.deck[seat])]
