@@ -17,7 +17,6 @@ from __future__ import annotations
 
 from fuda.engine.core.contract import EngineInfo, Information
 from fuda.engine.core.registry import per_registry
-from fuda.engine.raise_blaze.actions import Ctx
 from fuda.engine.raise_blaze.cards import CardDef, CardPool, build_registry
 from fuda.engine.raise_blaze.clock import Clock
 from fuda.engine.raise_blaze.game import (
@@ -31,6 +30,7 @@ from fuda.engine.raise_blaze.ops import TABLE
 from fuda.engine.raise_blaze.rules import CATALOGUE
 from fuda.engine.raise_blaze.setup import PlayerSetup, Position, Seat, deck_problems
 from fuda.engine.raise_blaze.simulate import entrants
+from fuda.engine.raise_blaze.state import Ctx, RBState
 
 RULES = "raise-blaze"
 #: the kind of game (:mod:`engine.core.contract`)
@@ -74,6 +74,7 @@ __all__ = [
     "Ctx",
     "PlayerSetup",
     "Position",
+    "RBState",
     "RaiseBlaze",
     "Seat",
     "Setups",

@@ -9,8 +9,9 @@ so a game never looks at YAML-shaped data in its hot path.
 from __future__ import annotations
 
 import inspect
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from fuda.database import Finding, FindingsError
 from fuda.database.ruleset import ruleset_for
@@ -18,7 +19,7 @@ from fuda.engine.core import CardRef, CompiledAbility, Option, Registry
 from fuda.engine.core import build_registry as core_build
 from fuda.engine.core.numbering import Numbering
 from fuda.engine.core.registry import runnable, unplayable
-from fuda.engine.raise_blaze.ops import ABILITY_KEYS, TABLE, Condition, Target, op_kind
+from fuda.engine.raise_blaze.ops import ABILITY_KEYS, TABLE, Condition, Cost, Target, op_kind
 
 WHENS = ("on-summon", "activated", "continuous", "on-destroyed", "on-attack", "while-underneath",
          "on-activate", "on-opponent-attack", "while-active", "while-equipped")
@@ -57,13 +58,13 @@ class Step(NamedTuple):
     positional call costs less than one with ``**args``)."""
 
     name: str
-    fn: object
+    fn: Callable[..., Any]  # (an op of ops.EFFECTS: its parameters are the op's own)
     gen: bool
     args: dict
     pos: tuple
 
 
-def positional(fn, args: dict) -> tuple:
+def positional(fn: Callable[..., Any], args: dict) -> tuple:
     """``args`` in the order of ``fn``'s last parameters (those after game, ctx / source, card)."""
     params = list(inspect.signature(fn).parameters)
     names = params[len(params) - len(args):]
@@ -84,7 +85,7 @@ class Ability:
     once: bool  # （１ターンに１度）
     optional: bool  # 〜できる
     condition: Condition | None
-    cost: object  # Cost or None
+    cost: Cost | None
     triggered: bool  # 【召喚時】【破壊時】【攻撃時】: logged as it resolves (spells, 【起動】: logged as played)
 
     @classmethod
@@ -102,23 +103,13 @@ class Static:
     (``fn(game, source, card, *pos)``), its target and the ability's condition (None: always)."""
 
     kind: str
-    fn: object
+    fn: Callable[..., Any]  # (an op of ops.STATICS: power as an int, or a flag)
     args: dict
     target: Target
     condition: Condition | None
     card: str
     pos: tuple  # args in fn's parameter order
     live: bool  # the condition depends on the attack in progress (attacker / attack-target)
-
-
-class Source(NamedTuple):
-    """A static ability applying now: its card, controller, the fighter it is underneath
-    (``host``, -1 for none) and the static op."""
-
-    card: int
-    ctrl: int
-    host: int
-    static: Static
 
 
 @dataclass(frozen=True, slots=True)
@@ -168,16 +159,16 @@ class Layout(NamedTuple):
     per number its CardDef, owner and readable id; per player the numbers of the main deck and
     the core deck in setup order."""
 
-    defs: list
-    owner: list
-    oid: list
-    by_oid: list
-    mains: tuple
-    cores: tuple
-    menus: list  # per card number: its prebuilt main-phase Options (see CardPool.menu)
-    cache: dict  # prebuilt Options of pairs (attacks, targets), filled lazily
-    acts: list  # per card number: its menu's 【起動】 entries; one more, empty, at the end (for -1)
-    klass: list  # per card number: its menu's MENU_* class
+    defs: list[CardDef]
+    owner: list[int]
+    oid: list[str]
+    by_oid: list[dict[str, int]]
+    mains: tuple[tuple[int, ...], ...]
+    cores: tuple[tuple[int, ...], ...]
+    menus: list[MenuRow]  # per card number: its prebuilt main-phase Options (see CardPool.menu)
+    cache: dict[int, Option]  # prebuilt Options of pairs (attacks, targets), filled lazily
+    acts: list[tuple]  # per card number: its menu's 【起動】 entries; one more, empty, at the end (for -1)
+    klass: list[int]  # per card number: its menu's MENU_* class
 
 
 class CardPool:
@@ -276,17 +267,17 @@ class CardPool:
         )
 
     @staticmethod
-    def menu(d: CardDef, oid: str, n: int, bit: int = 0) -> tuple:
+    def menu(d: CardDef, oid: str, n: int, bit: int = 0) -> MenuRow:
         """The main-phase Options of card number ``n``, by index: 0 card id, 1 class (see
         ``MENU_*``), 2 raise, 3 summon, 4 raise summon, 5 set, 6 play, 7 open (option values
         ``(verb, n)``), 8 its 【起動】 abilities as (Option, ability, once-per-turn, cost,
         condition) with values ``("activate", n, k)``, 9 ``bit`` (one bit per card id of the
         pool: main_options deduplicates copies with an int mask)."""
         cid, name = d.id, d.name
-        n = CardRef(n)  # (the card, in every value: the decision shows it)
+        ref = CardRef(n)  # (the card, in every value: the decision shows it)
         base = "activate:core" if d.kind == "core-fighter" else f"activate:{oid}"
         acts = tuple((Option(base if len(d.activated) == 1 else f"{base}/{k + 1}", f"{name}の起動効果",
-                             ("activate", n, k)), a, a.once, a.cost, a.condition)
+                             ("activate", ref, k)), a, a.once, a.cost, a.condition)
                      for k, a in enumerate(d.activated))
         if d.kind != "spell":
             cls = MENU_RAISE0 if d.raise_ == 0 else MENU_RAISE
@@ -297,14 +288,17 @@ class CardPool:
         else:
             cls = MENU_CONTINUOUS if d.continuous else MENU_PLAIN
         return (cid, cls, d.raise_,
-                Option(f"summon:{cid}", f"{name}を通常召喚", ("summon", n)),
-                Option(f"raise:{cid}", f"{name}をレイズ召喚（下敷き{d.raise_}体）", ("raise", n)),
-                Option(f"set:{cid}", f"{name}を伏せる", ("set", n)),
-                Option(f"spell:{cid}", f"{name}を発動", ("spell", n)),
-                Option(f"open:{cid}", f"伏せた{name}を発動", ("open", n)), acts, bit)
+                Option(f"summon:{cid}", f"{name}を通常召喚", ("summon", ref)),
+                Option(f"raise:{cid}", f"{name}をレイズ召喚（下敷き{d.raise_}体）", ("raise", ref)),
+                Option(f"set:{cid}", f"{name}を伏せる", ("set", ref)),
+                Option(f"spell:{cid}", f"{name}を発動", ("spell", ref)),
+                Option(f"open:{cid}", f"伏せた{name}を発動", ("open", ref)), acts, bit)
 
 
 #: Main-phase classes of a card (CardPool.menu): fighters of raise 0 / raise 1+; spells that
 #: are only set (【迎撃】 only), played freely, continuous, or checked (condition, equip target).
 #: MainRules.main_options compares with the literal values.
 MENU_RAISE0, MENU_RAISE, MENU_SET_ONLY, MENU_PLAIN, MENU_CONTINUOUS, MENU_CHECKED = range(6)
+#: A card's main-phase menu (CardPool.menu): card id, class, raise, the summon / raise summon /
+#: set / play / open options, its 【起動】 entries, its card-id bit.
+MenuRow = tuple[str, int, int, Option, Option, Option, Option, Option, tuple, int]

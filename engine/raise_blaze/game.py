@@ -1,24 +1,31 @@
-"""The RAISE×BLAZE game: setup, turns, abilities and the host's clock and concede.
+"""The RAISE×BLAZE game: setup, turns, and the host's clock and concede.
 
-The rules are one generator (:meth:`RaiseBlaze.flow`) in the style of :class:`engine.core.Game`;
-the zones, the main phase and the battle live in the mixins :mod:`.field`, :mod:`.actions` and
-:mod:`.battle`, the op helpers in :mod:`.effects`. Host events (a concession, a turn clock
-running out) end the game from outside the flow; they are recorded with the number of
-decisions answered before them, so a replay reproduces them exactly.
+:class:`RaiseBlaze` is the engine core's :class:`~engine.core.Game` with the one typed state of
+:class:`~.state.RBState` (every value play changes; checkpoints copy its fields) and the frozen
+card layout of the two setups beside it. The turn loop is one generator (:meth:`RaiseBlaze.flow`);
+the rules it runs are functions over the game in :mod:`.field` (zones, power, statics),
+:mod:`.actions` (main phase, spells, 【起動】), :mod:`.battle` and :mod:`.effects` (abilities and
+what their ops do). Host events (a concession, a turn clock running out) end the game from
+outside the flow; they are recorded with the number of decisions answered before them, so a
+replay reproduces them exactly.
 """
 
 from __future__ import annotations
 
+from collections.abc import Callable, Sequence
+from functools import partial
+
 from fuda.engine.core import CardRef, Decision, Game, GameOver, Option, Termination, card_refs
+from fuda.engine.core.hidden import Pool
+from fuda.engine.raise_blaze import battle, field
 from fuda.engine.raise_blaze import greedy as _greedy  # noqa: F401 (registers the greedy policy of RBView)
-from fuda.engine.raise_blaze.actions import Ctx, MainRules
-from fuda.engine.raise_blaze.battle import BattleRules
-from fuda.engine.raise_blaze.cards import CardPool
+from fuda.engine.raise_blaze.actions import explain_main, main_phase, respond
+from fuda.engine.raise_blaze.cards import CardDef, CardPool, MenuRow
 from fuda.engine.raise_blaze.clock import Clock
-from fuda.engine.raise_blaze.effects import EffectRules
-from fuda.engine.raise_blaze.field import FieldRules
+from fuda.engine.raise_blaze.effects import shuffle_deck
 from fuda.engine.raise_blaze.render import RBNarrator
 from fuda.engine.raise_blaze.setup import PHASES, PlayerSetup, Position
+from fuda.engine.raise_blaze.state import STATE_FIELDS, Asks, Explain, RBState
 from fuda.engine.raise_blaze.view import RBView, hidden_from, view_of
 
 ENGINE_VERSION = "1.1"
@@ -34,9 +41,10 @@ class Setups(list):
     offer_concede: bool = False
 
 
-class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
-    """One game of RAISE×BLAZE between two setups (the rules; its view is :class:`~.view.RBView`,
-    its narration :class:`~.render.RBNarrator`, its greedy policy :mod:`.greedy`)."""
+class RaiseBlaze(Game, RBState):
+    """One game of RAISE×BLAZE between two setups: the core's game driving the typed state of
+    :class:`~.state.RBState` (its view is :class:`~.view.RBView`, its narration
+    :class:`~.render.RBNarrator`, its greedy policy :mod:`.greedy`)."""
 
     _own_defs = None  # the defs each seat owns, by card number (engine.core.view.seen_defs)
 
@@ -44,19 +52,37 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
     ENGINE_VERSION = ENGINE_VERSION
     RULES_VERSION = RULES_VERSION
     NARRATOR = RBNarrator
-    LIFE_OPTIONS = (Option("hand", "手札に加える"), Option("power-up", "コアファイターに上乗せしてパワーアップ"))
-    decision = staticmethod(Decision)
-    #: what play changes (for checkpoints at the top of each turn): the zones, the per-card
-    #: marks, the turn's bookkeeping, and the field's derived caches, copied as they stand
-    STATE = ("under", "slot_of", "host_of", "face_up", "eot", "stay", "attacked_on", "deck", "hand", "life",
-             "seen_in_hand", "lost_life", "grave", "ups", "spell", "core", "core_deck", "slots", "boosted", "resolving", "used",
-             "active", "turn", "summoned", "phase", "attack", "foreign", "passed", "host_events", "scheduled",
-             "_fx", "_by_kind", "_flags", "_no_attack", "_immune", "_live_flags")
+    #: what play changes, for checkpoints at the top of each turn: the fields of RBState (derived)
+    STATE = STATE_FIELDS
+
+    # what never changes in a game: the pool, the setups' card layout (shared by every game of
+    # the same two setups) and the settings read from it, set once in __init__
+    pool: CardPool
+    setups: tuple[PlayerSetup, ...]
+    defs: list[CardDef]
+    owner: list[int]
+    oid: list[str]
+    by_oid: list[dict[str, int]]
+    mains: tuple[tuple[int, ...], ...]
+    menus: list[MenuRow]
+    acts: list[tuple]
+    klass: list[int]
+    cache: dict[int, Option]
+    refs: tuple[CardRef, ...]
+    settings: dict
+    draws: int
+    up_first: int
+    up_next: int
+    position: Position | None
+    offer_concede: bool
+    clock: Clock | None
+    explain_main: Explain
+    explain_battle: Explain
 
     def __init__(self, pool: CardPool, setups, seed: int, position: Position | None = None, *,
                  clock: Clock | None = None, offer_concede: bool = False, check_decks: bool | None = None):
         super().__init__(seed)
-        self.push = self.log.push  # GameLog.push, looked up once (the log is never replaced)
+        self.push: Callable[[tuple], None] = self.log.push  # GameLog.push, looked up once (never replaced)
         self._args = (setups, check_decks)  # for fresh()
         self.pool = pool
         self.setups = tuple(s if isinstance(s, PlayerSetup) else PlayerSetup.from_json(s) for s in setups)
@@ -69,7 +95,6 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
         self.acts = layout.acts
         self.klass = layout.klass
         self.cache = layout.cache
-        self.core_deck = [list(cores) for cores in layout.cores]
         settings = pool.settings
         self.settings = settings
         self.draws = settings.get("draws-per-turn", 1)
@@ -78,46 +103,31 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
         self.position = position
         self.clock = clock
         self.offer_concede = offer_concede or getattr(setups, "offer_concede", False)
-        self.scheduled = [tuple(e) for e in getattr(setups, "host_events", ())]
-        self.host_events: list[list] = []
-        if clock is not None or self.scheduled:
-            self.choose = self._hosted_choose  # host bookkeeping only for hosted games
+        self.explain_main = partial(explain_main, self)
+        self.explain_battle = partial(battle.explain_battle, self)
         n = len(self.defs)
         self.refs = card_refs(n)  # the option value of each card (engine.core.hidden.CardRef)
-        self.under: list = [()] * n  # a pile is a list once a card lies underneath
-        self.slot_of = [-1] * n
-        self.host_of = [-1] * n
-        self.face_up = [False] * n
-        self.eot = [0] * n
-        self.stay = [0] * n
-        self.attacked_on = [0] * n
-        self.deck = [list(main) for main in layout.mains]  # unshuffled until RB-SETUP-2
-        self.hand, self.life, self.lost_life = [[], []], [[], []], [[], []]
-        # hand cards both players saw go there (returned from the field, taken from the graveyard)
-        self.seen_in_hand: tuple[set, set] = (set(), set())
-        self.grave, self.ups, self.spell = [[], []], [[], []], [[], []]
-        self.core = [-1, -1]
-        self.slots = [[-1] * settings.get("fighter-zones", 5), [-1] * settings.get("fighter-zones", 5)]
-        self.boosted: list[int] = []
-        self.resolving: list[int] = []  # spells resolving now (never their own targets)
-        self.used: dict = {}
-        self.active = 0
-        self.turn = 0
-        self.summoned = False
-        self.phase = "draw"
-        self.attack = None
-        self.foreign = 0  # abilities of the non-turn player resolving now (the clocks pause)
-        self.passed = -1  # the log's length when the non-turn player last let a window pass (RB-SPL-1)
-        self._fx = None
-        self._no_attack = self._immune = self._live_flags = False
-        self._by_kind: dict = {}
-        self._flags = None
+        zones = settings.get("fighter-zones", 5)
+        RBState.__init__(
+            self, under=[()] * n, slot_of=[-1] * n, host_of=[-1] * n, face_up=[False] * n, eot=[0] * n,
+            stay=[0] * n, attacked_on=[0] * n,
+            deck=[list(main) for main in layout.mains],  # unshuffled until RB-SETUP-2
+            hand=[[], []], life=[[], []], seen_in_hand=(set(), set()), lost_life=[[], []], grave=[[], []],
+            ups=[[], []], spell=[[], []], core=[-1, -1], core_deck=[list(cores) for cores in layout.cores],
+            slots=[[-1] * zones, [-1] * zones], boosted=[], resolving=[], used={}, active=0, turn=0,
+            summoned=False, phase="draw", attack=None, foreign=0, passed=-1, host_events=[],
+            scheduled=[tuple(e) for e in getattr(setups, "host_events", ())],
+            _fx=None, _by_kind={}, _flags=None, _no_attack=False, _immune=False, _live_flags=False)
+        if clock is not None or self.scheduled:
+            # host bookkeeping only for hosted games (an instance's own choose: the runner keeps
+            # its inlined loop for every other game)
+            self.choose = self._hosted_choose  # type: ignore[method-assign]
 
     def view(self, seat: int) -> RBView:
         """What ``seat`` may know now (see :mod:`.view`)."""
         return view_of(self, seat)
 
-    def hidden(self, seat: int) -> list:
+    def hidden(self, seat: int) -> list[Pool]:
         """What ``seat`` cannot see into (see :mod:`.view`)."""
         return hidden_from(self, seat)
 
@@ -131,7 +141,8 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
         return RaiseBlaze(self.pool, again, self.seed, self.position, check_decks=check_decks)
 
     def setup_json(self) -> dict:
-        doc = {"players": [s.as_json() for s in self.setups]}
+        """The decks (and host events, the concede option) a replay needs besides the seed."""
+        doc: dict = {"players": [s.as_json() for s in self.setups]}
         if self.host_events:
             doc["host"] = [list(e) for e in self.host_events]
         if self.offer_concede:
@@ -142,12 +153,29 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
         """The readable id of a card in events: its oid, or ``core`` for a core fighter."""
         return "core" if self.core[self.owner[card]] == card else self.oid[card]
 
-    def ctx(self, p: int, card: int, attack=None) -> Ctx:
-        """A context for an ability of ``card`` controlled by ``p``."""
-        return Ctx(p, card, attack)
+    # -- reading the position (views, narration, tests) ----------------------------------------
+    def fighters(self, p: int) -> list[int]:
+        """p's fighters in their fighter zones, in zone order (:func:`.field.fighters`)."""
+        return field.fighters(self, p)
+
+    def power(self, card: int) -> int:
+        """A card's current power (:func:`.field.power`)."""
+        return field.power(self, card)
+
+    def is_core(self, card: int) -> bool:
+        """Is ``card`` its owner's core fighter?"""
+        return field.is_core(self, card)
+
+    def can_attack(self, card: int) -> bool:
+        """Not forbidden to attack by a static ability (:func:`.field.can_attack`)."""
+        return field.can_attack(self, card)
+
+    def attackers(self, t: int) -> list[int]:
+        """t's cards that may still attack this turn (:func:`.battle.attackers`)."""
+        return battle.attackers(self, t)
 
     # -- flow ------------------------------------------------------------------------------------
-    def flow(self):
+    def flow(self) -> Asks[None]:
         """Setup, then turns (RB-TURN-1): draw; main phase 1; battle; main phase 2; end; the
         players alternate. (One generator for the turn loop: every answer passes through it.)"""
         if self._resume_at is not None:  # a copy restored from a checkpoint (engine.core.checkpoint)
@@ -169,36 +197,36 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
                                    Termination.TURN_LIMIT, f"{MAX_TURNS}ターンで決着がつかない（エンジンの上限、ルールではない）")
                 self.begin_turn(t)
                 if zone and not self.face_up[zone[-1]]:  # RB-SPL-1: the opponent's window at each phase change
-                    yield from self.respond(q)
+                    yield from respond(self, q)
                 phase = "main"
             if phase == "main":
                 self.phase = "main"
-                pick = yield from self.main_phase(t, 1)
+                pick = yield from main_phase(self, t, 1)
                 if pick == "concede":
                     self._conceded(t, pick)
                 if zone and not self.face_up[zone[-1]]:
-                    yield from self.respond(q)
+                    yield from respond(self, q)
                 phase = "battle" if pick == "battle" else "end"
             if phase == "battle":
                 self.phase = "battle"
-                pick = yield from self.battle_phase(t)
+                pick = yield from battle.battle_phase(self, t)
                 if pick == "concede":
                     self._conceded(t, pick)
                 if zone and not self.face_up[zone[-1]]:
-                    yield from self.respond(q)
+                    yield from respond(self, q)
                 phase = "main2"
             if phase == "main2":
                 self.phase = "main2"
-                pick = yield from self.main_phase(t, 2)
+                pick = yield from main_phase(self, t, 2)
                 if pick == "concede":
                     self._conceded(t, pick)
                 if zone and not self.face_up[zone[-1]]:
-                    yield from self.respond(q)
-            self.end_of_turn_boosts()
+                    yield from respond(self, q)
+            field.end_of_turn_boosts(self)
             phase = "draw"
             self.active = q
 
-    def _set_up(self):
+    def _set_up(self) -> Asks[None]:
         """RB-SETUP-1..6: cores face down, shuffle, 5 cards of hand, 5 life cards, first player,
         cores face up."""
         for p, setup in enumerate(self.setups):
@@ -210,9 +238,9 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
             core = self.by_oid[p][picks[0]]
             cores.remove(core)
             self.core[p] = core
-            self.changed()  # its 【永続】 applies from now on, whatever was read before (RB-SETUP)
+            field.changed(self)  # its 【永続】 applies from now on, whatever was read before (RB-SETUP)
         for p in (0, 1):  # RB-SETUP-2
-            self.shuffle_deck(p)
+            shuffle_deck(self, p)
         hand_n = self.settings.get("opening-hand", 5)
         life_n = self.settings.get("life-cards", 5)
         for p in (0, 1):  # RB-SETUP-3, RB-SETUP-4
@@ -224,7 +252,7 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
         self.active = self.rng.below(2) if first == "random" else (1 if first == "player-2" else 0)
         self.push(("chance", self.active, ("what", "result"), "first-player", self.active))
         for p in (0, 1):  # RB-SETUP-6
-            self.push(("reveal-core", p, ("card", "power"), self.oid[self.core[p]], self.power(self.core[p])))
+            self.push(("reveal-core", p, ("card", "power"), self.oid[self.core[p]], field.power(self, self.core[p])))
 
     def _place(self, pos: Position) -> str:
         """Set an explicit position up (scenario tests); returns the phase to start in."""
@@ -233,7 +261,7 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
         for p, seat in enumerate(pos.seats):
             free = list(self.mains[p])
 
-            def take(cid, _p=p, _free=free):
+            def take(cid: str, _p: int = p, _free: list[int] = free) -> int:
                 for c in _free:
                     if self.defs[c].id == cid:
                         _free.remove(c)
@@ -269,20 +297,21 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
                 self.face_up[card] = how != "set"
             top = [take(c) for c in seat.deck]
             if life is None:
-                life = free[len(free) - seat.life:] if seat.life else []
+                count = seat.life if isinstance(seat.life, int) else 0
+                life = free[len(free) - count:] if count else []
                 del free[len(free) - len(life):]
             self.life[p] = life
             self.deck[p] = list(reversed(top + free))
             self.push(("position", p, ("core", "hand", "life", "fighters", "deck"),
-                           self.oid[core], [self.oid[c] for c in self.hand[p]], len(life),
-                           [self.oid[c] for c in self.fighters(p)], [self.oid[c] for c in reversed(self.deck[p])]))
+                       self.oid[core], [self.oid[c] for c in self.hand[p]], len(life),
+                       [self.oid[c] for c in field.fighters(self, p)], [self.oid[c] for c in reversed(self.deck[p])]))
         self.active = pos.active
         self.turn = pos.turn - 1 if pos.phase == "draw" else pos.turn
         self.summoned = pos.summoned
         for cid in pos.attacked:
             card = self.core[pos.active] if cid == "core" else self.by_oid[pos.active][cid]
             self.attacked_on[card] = self.turn
-        self.changed()
+        field.changed(self)
         return pos.phase
 
     def begin_turn(self, t: int) -> None:
@@ -292,79 +321,22 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
         self.push(("turn", t, ("turn", "life"), self.turn, [len(self.life[0]), len(self.life[1])]))
         if self.clock is not None:
             self.clock.start_turn(t)
-        if self.draws == 1:  # the usual single draw, as draw() does it
-            deck = self.deck[t]
-            if deck:
-                card = deck.pop()
-                self.hand[t].append(card)
-                self.push(("draw", t, ("card", "why"), self.oid[card], "draw-step"))
-                return
         for _ in range(self.draws):
-            self.draw(t, "draw-step")
+            field.draw(self, t, "draw-step")
 
-    def _conceded(self, t: int, pick) -> None:
+    def _conceded(self, t: int, pick: str) -> None:
         if pick == "concede":
             self.push(("concede", t, {}))
             raise GameOver(1 - t, f"P{t + 1} conceded (RB-LOSE-5)", Termination.RULE, f"P{t + 1}が投了した")
 
-    # -- abilities -----------------------------------------------------------------------------
-    def run_ability(self, ctx: Ctx, ability):
-        """Resolve one ability's ops in order (each on the state the previous one left)."""
-        if ability.once and ability.when != "activated":
-            key = (ctx.card, ability.index)
-            if self.used.get(key) == self.turn:
-                self.push(("limit", ctx.player, ("card",), self.oid[ctx.card]))
-                return
-            self.used[key] = self.turn
-        if ability.triggered:
-            self.push(("ability", ctx.player, ("card", "index"), self.label_of(ctx.card), ability.index))
-        foreign = ctx.player != self.active
-        if foreign:
-            self.foreign += 1
-        try:
-            for op in ability.ops:
-                if op.gen:
-                    yield from op.fn(self, ctx, *op.pos)
-                else:
-                    op.fn(self, ctx, *op.pos)
-        finally:
-            if foreign:
-                self.foreign -= 1
-
-    def run_triggers(self, p: int, card: int, abilities, attack=None):
-        """Resolve triggered abilities of ``card`` (controller p): condition, then 〜できる."""
-        for ability in abilities:
-            if not self.holds(p, ability.condition, attack or self.attack):
-                continue
-            ctx = Ctx(p, card, attack or self.attack)
-            if ability.optional:
-                if not self.possible(ctx, ability):
-                    self.push(("nothing", p, ("card", "op"), self.oid[card], "optional"))
-                    continue
-                picks = yield Decision(p, "optional", self.YES_NO, "RB-TURN-1",
-                                       f"{self.defs[card].name}: {ability.text}")
-                if picks[0] == "no":
-                    self.push(("decline", p, ("card",), self.oid[card]))
-                    continue
-            yield from self.run_ability(ctx, ability)
-
-    YES_NO = (Option("yes", "使う"), Option("no", "使わない"))
-
-    def destroyed_triggers(self, dead: list[int]):
-        """【破壊時】 of destroyed fighters: the turn player's first, then in destruction order."""
-        todo = [c for c in dead if self.defs[c].on_destroyed]
-        if len(todo) > 1:
-            todo.sort(key=lambda c: self.owner[c] != self.active)
-        for card in todo:
-            yield from self.run_triggers(self.owner[card], card, self.defs[card].on_destroyed)
-
     # -- host: clock and concession --------------------------------------------------------------
     def start(self) -> RaiseBlaze:
+        """Run to the first real decision (and apply host events scheduled before it)."""
         super().start()
         self._after_step()
         return self
 
-    def _hosted_choose(self, *picks: str) -> None:
+    def _hosted_choose(self, *picks: str | Sequence[str]) -> None:
         """``choose`` of a hosted game: the clock is read first, host events are applied after."""
         if self.clock is not None and self.pending is not None:
             expired = self.clock.expired()
@@ -376,7 +348,7 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
 
     def _after_step(self) -> None:
         while self.scheduled and self.pending is not None and self.scheduled[0][0] == self.decisions:
-            at, kind, player, rule, reason = self.scheduled.pop(0)
+            _, kind, player, rule, reason = self.scheduled.pop(0)
             self._host_end(kind, player, reason, rule)
         clock = self.clock
         if clock is not None and self.pending is not None:
@@ -390,7 +362,7 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
         if clock is None and not self.scheduled:
             self.__dict__.pop("choose", None)
         else:
-            self.choose = self._hosted_choose
+            self.choose = self._hosted_choose  # type: ignore[method-assign]  # (see __init__)
         if clock is not None and self.pending is not None:
             clock.start_turn(self.active)
 
@@ -429,9 +401,9 @@ class RaiseBlaze(FieldRules, MainRules, BattleRules, EffectRules, Game):
         out = {"deck": self.deck[p], "hand": self.hand[p], "life": self.life[p], "grave": self.grave[p],
                "ups": self.ups[p], "core-deck": self.core_deck[p], "spell": self.spell[p],
                "life-destroyed": self.lost_life[p],
-               "core": [self.core[p]] if self.core[p] >= 0 else [], "fighters": self.fighters(p)}
+               "core": [self.core[p]] if self.core[p] >= 0 else [], "fighters": field.fighters(self, p)}
         for q in (0, 1):
-            for f in self.fighters(q):
+            for f in field.fighters(self, q):
                 if self.under[f]:
                     mine = [u for u in self.under[f] if self.owner[u] == p]
                     if mine:

@@ -10,16 +10,24 @@ objects behind one :class:`Vocabulary` that picks by kind.
 Targets, filters, conditions and costs are compiled into small frozen values
 (:class:`Target`, :class:`Filter`, :class:`Condition`, :class:`Cost`) once, when the registry is
 built, so a game never reads YAML-shaped data while it plays. ``ctx`` is the
-:class:`~engine.raise_blaze.game.Ctx` of the ability: its controller, card and the attack it
+:class:`~engine.raise_blaze.state.Ctx` of the ability: its controller, card and the attack it
 belongs to or answers.
 """
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 from fuda.engine.core import Bool, Const, Enum, Int, OpTable, Param, ParamError, Struct
+from fuda.engine.raise_blaze import actions, battle, effects, field
+from fuda.engine.raise_blaze.state import Asks, Ctx, Source
+
+if TYPE_CHECKING:
+    from fuda.engine.raise_blaze.cards import CardDef
+    from fuda.engine.raise_blaze.game import RaiseBlaze
 
 SIDES = ("own", "opponent", "any")
 
@@ -50,7 +58,7 @@ class Filter:
     raise_at_most: int | None = None
     power_at_most: int | None = None
 
-    def matches(self, d, names) -> bool:
+    def matches(self, d: CardDef, names: dict[str, str]) -> bool:
         """True when the card definition ``d`` matches (``names``: card id -> printed name)."""
         if self.kind and d.kind != self.kind:
             return False
@@ -62,9 +70,7 @@ class Filter:
             return False
         if self.raise_at_most is not None and (d.kind != "fighter" or d.raise_ > self.raise_at_most):
             return False
-        if self.power_at_most is not None and (d.kind != "fighter" or d.power > self.power_at_most):
-            return False
-        return True
+        return self.power_at_most is None or (d.kind == "fighter" and d.power <= self.power_at_most)
 
 
 @dataclass(frozen=True, slots=True)
@@ -90,8 +96,8 @@ class Into(Param):
     """A parameter checked by ``inner`` and turned into a value by ``make`` (which may raise
     :class:`ParamError` for a combination the schema forbids)."""
 
-    inner: Param = None
-    make: Callable = None
+    inner: Param = dataclasses.field(default_factory=Param)
+    make: Callable[[Any], Any] = lambda value: value
 
     def convert(self, value, compile_ops):
         return self.make(self.inner.convert(value, compile_ops))
@@ -212,7 +218,7 @@ EFFECTS = OpTable("raise-blaze")
 STATICS = OpTable("raise-blaze")
 
 
-def whom(ctx, who: str) -> int:
+def whom(ctx: Ctx, who: str) -> int:
     """The player meant by ``self``/``opponent`` seen from the ability's controller."""
     return ctx.player if who == "self" else 1 - ctx.player
 
@@ -220,108 +226,112 @@ def whom(ctx, who: str) -> int:
 # -- one-shot ops ------------------------------------------------------------------------------
 @EFFECTS.op("draw", count=Int(min=1, max=5),
             doc="the controller draws this many cards one by one; one they cannot draw loses (RB-LOSE-2)")
-def draw(game, ctx, count):
+def draw(game: RaiseBlaze, ctx: Ctx, count: int) -> None:
     for _ in range(count):
-        game.draw(ctx.player, "effect")
+        field.draw(game, ctx.player, "effect")
 
 
 @EFFECTS.op("discard", player=WHOM, count=Int(min=1, max=5), random=Bool().optional(False),
             doc="hand cards of 'player' go to their graveyard: at random (seeded) or chosen by the hand's owner")
-def discard(game, ctx, player, count, random):
+def discard(game: RaiseBlaze, ctx: Ctx, player: str, count: int, random: bool) -> Asks[None]:
     target = whom(ctx, player)
-    yield from game.discard(target, count, random, ctx.card)
+    yield from effects.discard(game, target, count, random, ctx.card)
 
 
 @EFFECTS.op("mill", player=WHOM, count=Int(min=1, max=10),
             doc="the top cards of a deck go to its owner's graveyard (fewer if the deck is short)")
-def mill(game, ctx, player, count):
-    game.mill(whom(ctx, player), count)
+def mill(game: RaiseBlaze, ctx: Ctx, player: str, count: int) -> None:
+    field.mill(game, whom(ctx, player), count)
 
 
 @EFFECTS.op("destroy", target=REMOVAL,
             doc="destroy fighters (with everything underneath) or spells; 【破壊時】 triggers")
-def destroy(game, ctx, target):
-    cards = yield from game.resolve_target(ctx, target, "destroy")
+def destroy(game: RaiseBlaze, ctx: Ctx, target: Target) -> Asks[None]:
+    cards = yield from effects.resolve_target(game, ctx, target, "destroy")
     if cards:
-        yield from game.destroy_cards(cards, "effect", ctx.card)
+        yield from effects.destroy_cards(game, cards, "effect", ctx.card)
 
 
 @EFFECTS.op("return-to-hand", target=REMOVAL,
             doc="targets go to their owners' hands (not destroyed); cards underneath go to the graveyard")
-def return_to_hand(game, ctx, target):
-    cards = yield from game.resolve_target(ctx, target, "return")
+def return_to_hand(game: RaiseBlaze, ctx: Ctx, target: Target) -> Asks[None]:
+    cards = yield from effects.resolve_target(game, ctx, target, "return")
     for card in cards:
-        game.return_to_hand(card)
+        effects.return_to_hand(game, card)
 
 
 @EFFECTS.op("modify-power", target=POWER_TARGET, amount=AMOUNT, until=Enum(values=("end-of-turn", "leaves-field")),
             doc="add amount to each target's power (set once) until the end of the turn or while it stays")
-def modify_power(game, ctx, target, amount, until):
-    cards = yield from game.resolve_target(ctx, target, "power")
+def modify_power(game: RaiseBlaze, ctx: Ctx, target: Target, amount: int, until: str) -> Asks[None]:
+    cards = yield from effects.resolve_target(game, ctx, target, "power")
     for card in cards:
-        game.boost(card, amount, until)
+        field.boost(game, card, amount, until)
 
 
-@EFFECTS.op("effect-summon", **{"from": Enum(values=("hand", "graveyard", "deck")),
-                                 "filter": filter_param(False).optional(None),
-                                 "raise": Int(min=0, max=5).optional(0), "count": Int(min=1, max=5).optional(1)},
+EFFECT_SUMMON: dict[str, Any] = {  # ("from" is a keyword: the parameters as a dict)
+    "from": Enum(values=("hand", "graveyard", "deck")), "filter": filter_param(False).optional(None),
+    "raise": Int(min=0, max=5).optional(0), "count": Int(min=1, max=5).optional(1)}
+
+
+@EFFECTS.op("effect-summon", **EFFECT_SUMMON,
             doc="summon fighters from hand/graveyard/deck matching the filter (with raise N: N own fighters "
                 "go underneath); not the turn's summon; 【召喚時】 triggers")
-def effect_summon(game, ctx, from_, filter, raise_, count):
-    yield from game.effect_summon(ctx, from_, filter, raise_, count)
+def effect_summon(game: RaiseBlaze, ctx: Ctx, from_: str, filter: Filter | None, raise_: int,
+                  count: int) -> Asks[None]:
+    yield from actions.effect_summon(game, ctx, from_, filter, raise_, count)
 
 
 @EFFECTS.op("search-deck", filter=filter_param(True), count=Int(min=1, max=3),
             doc="take matching cards from the deck into the hand (as many as there are, up to count), shuffle")
-def search_deck(game, ctx, filter, count):
-    yield from game.take_matching(ctx, "deck", filter, count)
+def search_deck(game: RaiseBlaze, ctx: Ctx, filter: Filter, count: int) -> Asks[None]:
+    yield from effects.take_matching(game, ctx, "deck", filter, count)
 
 
 @EFFECTS.op("graveyard-to-hand", filter=filter_param(True), count=Int(min=1, max=3),
             doc="take matching cards from one's own graveyard into the hand (as many as there are, up to count)")
-def graveyard_to_hand(game, ctx, filter, count):
-    yield from game.take_matching(ctx, "graveyard", filter, count)
+def graveyard_to_hand(game: RaiseBlaze, ctx: Ctx, filter: Filter, count: int) -> Asks[None]:
+    yield from effects.take_matching(game, ctx, "graveyard", filter, count)
 
 
 @EFFECTS.op("add-life", count=Int(min=1, max=3),
             doc="put the top cards of the controller's deck face down into their life zone")
-def add_life(game, ctx, count):
-    game.add_life(ctx.player, count)
+def add_life(game: RaiseBlaze, ctx: Ctx, count: int) -> None:
+    field.add_life(game, ctx.player, count)
 
 
 @EFFECTS.op("destroy-life", player=Enum(values=("opponent", "self")), count=Int(min=1, max=3),
             doc="destroy life cards one by one; the owner chooses hand or power-up for each (RB-LIFE-1)")
-def destroy_life(game, ctx, player, count):
+def destroy_life(game: RaiseBlaze, ctx: Ctx, player: str, count: int) -> Asks[None]:
     target = whom(ctx, player)
     for _ in range(count):
-        yield from game.destroy_life([target], ctx.card)
+        yield from field.destroy_life(game, [target], ctx.card)
 
 
 @EFFECTS.op("negate-attack", value=Const(value=True),
             doc="the current attack ends with no battle; the attacker has still attacked")
-def negate_attack(game, ctx, value):
-    game.negate(ctx)
+def negate_attack(game: RaiseBlaze, ctx: Ctx, value: bool) -> None:
+    battle.negate(game, ctx)
 
 
 # -- static ops --------------------------------------------------------------------------------
 # A static op's function answers for one card: ``fn(game, source, card, **args)`` where
-# ``source`` is the :class:`~engine.raise_blaze.cards.Source` whose ability applies now.
+# ``source`` is the :class:`~engine.raise_blaze.state.Source` whose ability applies now.
 @STATICS.op("modify-power", kind="static", target=STATIC_TARGET, amount=AMOUNT,
             doc="while the ability applies, each matching card's power changes by amount")
-def modify_power_static(game, source, card, target, amount):
-    return amount if game.static_match(source, card, target) else 0
+def modify_power_static(game: RaiseBlaze, source: Source, card: int, target: Target, amount: int) -> int:
+    return amount if field.static_match(game, source, card, target) else 0
 
 
 @STATICS.op("battle-immune", kind="static", target=STATIC_TARGET,
             doc="matching fighters are not destroyed by battle")
-def battle_immune(game, source, card, target):
-    return game.static_match(source, card, target)
+def battle_immune(game: RaiseBlaze, source: Source, card: int, target: Target) -> bool:
+    return field.static_match(game, source, card, target)
 
 
 @STATICS.op("cannot-attack", kind="static", target=STATIC_TARGET,
             doc="matching fighters / core fighters cannot declare attacks (they can still block)")
-def cannot_attack(game, source, card, target):
-    return game.static_match(source, card, target)
+def cannot_attack(game: RaiseBlaze, source: Source, card: int, target: Target) -> bool:
+    return field.static_match(game, source, card, target)
 
 
 class Vocabulary(OpTable):

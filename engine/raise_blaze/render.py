@@ -179,7 +179,7 @@ class RBNarrator(Narrator):
                         for f in side.fighters]
             lines.append("  " + say("state.fighters", cards=sep.join(fighters) or none))
             spells = [(say("state.set") if c is None else f"{oid[c]}{'' if up else say('state.set')}")
-                      for c, up in zip(side.spell, side.spell_face_up)]
+                      for c, up in zip(side.spell, side.spell_face_up, strict=True)]
             lines.append("  " + say("state.spells", cards=" < ".join(spells) or none))
         return "\n".join(lines)
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from dataclasses import dataclass
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,10 @@ def deck_problems(pool, setup: PlayerSetup) -> list[str]:
         return out
     main = [(cid, n, ("main",)) for cid, n in Counter(setup.main).items()]
     core = [(cid, ("core",)) for cid in setup.core]
-    return [message for _, message, _ in ruleset_for(pool.game.rules).deck_problems(pool.game, main, core)]
+    # (deck_problems is a method of the built-in rule sets, not of the RuleSet protocol: its
+    # arguments differ from game to game)
+    rules: Any = ruleset_for(pool.game.rules)
+    return [message for _, message, _ in rules.deck_problems(pool.game, main, core)]
 
 
 @dataclass(frozen=True)

@@ -146,7 +146,7 @@ def view_of(game, seat: int) -> RBView:
     atk = game.attack
     attack = None if atk is None else Attack(atk.player, atk.attacker, atk.target, atk.blocked)
     return RBView(seat=seat, turn=turn, active=game.active, phase=game.phase, summoned=game.summoned,
-                  sides=tuple(sides), attack=attack, powers=tuple(powers), owner=owner, defs=defs,
+                  sides=(sides[0], sides[1]), attack=attack, powers=tuple(powers), owner=owner, defs=defs,
                   finished=game.finished)
 
 
