@@ -70,17 +70,19 @@ def write_lint_report(diagnostics, out: Path) -> list[Path]:
     return written
 
 
-def print_step(database, out: Path) -> list[Path]:
-    """Every game's card sheets (A4, トンボ, backs as its rule set prints them), each ryomen
-    pairing as double-faced cards, and every game's mat as A3 PDF and PNG, under ``out/print/``.
+def print_step(database, out: Path) -> tuple[list[Path], list[Finding]]:
+    """Every game's card sheets (A4, トンボ, backs as its rule set prints them), each pairing of
+    double-faced cards as such, and every game's mat as A3 PDF and PNG, under ``out/print/``.
     A game of more cards than one print file holds (``MAX_ITEMS``) gets its sheets in parts of
-    equal size, ``<game>-cards-1.pdf``, ``-2.pdf`` …, in card order."""
+    equal size, ``<game>-cards-1.pdf``, ``-2.pdf`` …, in card order. A game whose rule set has
+    no mat (``mat()`` is None) gets none, said once as an info finding (P200)."""
     from fuda.gallery import counter
     from fuda.printing.imposition import MAX_ITEMS
     from fuda.printing.mat import write_mat, write_mat_png
     from fuda.printing.sheets import is_pairing, print_cards
 
     written: list[Path] = []
+    said: list[Finding] = []
     tell = counter()
     total = sum(len(game.cards) for game in database.games)
     before = [0]
@@ -109,9 +111,13 @@ def print_step(database, out: Path) -> list[Path]:
             if is_pairing(game, deck):
                 written.append(print_cards(game, deck=deck.id, backs="long-edge",
                                            out=folder / f"{game.id}-pairs-{deck.id}.pdf"))
+        if ruleset_for(game.rules).mat(game) is None:
+            said.append(Finding(game.source, "P200",
+                                f"{game.id}: the rule set {game.rules} has no play mat; no mat is written", severity="info"))
+            continue
         written.append(write_mat(game, paper="A3", out=folder / f"{game.id}-mat.pdf"))
         written.append(write_mat_png(game, folder / f"{game.id}-mat.png"))
-    return written
+    return written, said
 
 
 def split_evenly(items: list, most: int) -> list[list]:

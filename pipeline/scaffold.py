@@ -17,10 +17,11 @@ freeze (the game's README says how to start one, with its ``$schema`` modeline).
 
 from __future__ import annotations
 
+import json
 import re
 from pathlib import Path
 
-from fuda.database.resources import cards_dir, schema_dir, templates_dir
+from fuda.database.resources import schema_dir, templates_dir
 from fuda.database.yamlfile import read_yaml
 
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]*$")
@@ -73,22 +74,22 @@ outputs. To change the card layout, write templates/card.yaml (first line
 
 
 def known_rules() -> dict[str, Path]:
-    """Rules with a bundled sample game → that game's folder."""
+    """Rules ``fuda new`` can start a game with → the sample game folder it copies: each
+    installed rule set's ``sample_game`` (by default fuda's bundled sample of those rules; see
+    :class:`fuda.database.ruleset.Defaults`), in the registry's order."""
+    from fuda.database.ruleset import optional, rulesets
+
     found = {}
-    for manifest in sorted(cards_dir().glob("*/game.yaml")):
-        rules = read_yaml(manifest).data.get("rules")
-        if isinstance(rules, str):
-            found.setdefault(rules, manifest.parent)
+    for rules, ruleset in rulesets().items():
+        sample = optional(ruleset, "sample_game")()
+        if sample is not None and (Path(sample) / "game.yaml").is_file():
+            found[rules] = Path(sample)
     return found
 
 
 def scaffold_rules() -> list[str]:
-    """The rules ids ``fuda new`` can start a game with: the installed rule sets (in the
-    registry's order) that have a bundled sample game."""
-    from fuda.database.ruleset import rulesets
-
-    samples = known_rules()
-    return [rules for rules in rulesets() if rules in samples]
+    """The rules ids ``fuda new`` can start a game with (see :func:`known_rules`)."""
+    return list(known_rules())
 
 
 def write_schemas(out: Path) -> list[Path]:
@@ -178,9 +179,24 @@ def new_game(folder: Path, rules: str, game_id: str | None = None) -> list[Path]
         yaml.dump(data, buf)
         return write_atomic(path, SCHEMA_LINE.format(schema) + buf.getvalue())
 
+    from fuda.database.model import thaw
+    from fuda.database.ruleset import ruleset_for
+
+    ruleset = ruleset_for(rules)
     written = write_schemas(folder / "schema")
     manifest = _manifest(sample, game_id)
-    written.append(dump(folder / "game.yaml", "schema/game.schema.json", manifest))
+
+    def schema_file(role: str) -> str:
+        """The schema of ``role`` inside the folder: fuda's bundled file, or the rule set's own
+        written beside them as ``schema/<rules>.<role>.schema.json``."""
+        schema = ruleset.schema(role, manifest)
+        if isinstance(schema, str):
+            return f"schema/{schema}"
+        name = f"schema/{rules}.{role}.schema.json"
+        written.append(write_atomic(folder / name, json.dumps(thaw(schema), ensure_ascii=False, indent=2) + "\n"))
+        return name
+
+    written.append(dump(folder / "game.yaml", schema_file("game"), manifest))
     if manifest.get("lint", {}).get("prh"):
         written.append(write_atomic(folder / PRH_FILE, PRH_TEXT.format(name=game_id)))
     merged: dict = {}  # every top-level list of the sample's card files (cards, and e.g. fighters)
@@ -189,16 +205,17 @@ def new_game(folder: Path, rules: str, game_id: str | None = None) -> list[Path]
             merged.setdefault(key, []).extend(items)
     merged["cards"] = [{k: v for k, v in card.items() if k != "art"} for card in merged.get("cards", [])]
     merged = {k: merged[k] for k in sorted(merged, key=lambda k: k == "cards")}  # cards last, as in the samples
-    card_schema = f"schema/{rules}.cards.schema.json"
-    if not (folder / card_schema).is_file():  # rules: custom derives its card schema from game.yaml
-        from fuda.database.cardschema import FILE, derive
+    from fuda.database.cardschema import FILE, derive
 
+    derived = derive(rules, manifest)  # a card schema made by the rule set (rules: custom: from game.yaml)
+    if derived is None:
+        card_schema = schema_file("cards")
+    else:
         card_schema = FILE
-        written.append(write_atomic(folder / FILE, derive(rules, manifest)))
+        written.append(write_atomic(folder / FILE, derived))
     written.append(dump(folder / "cards.yaml", card_schema, merged))
     deck = sorted((sample / "decks").glob("*.yaml"))[0]
-    written.append(dump(folder / "decks" / deck.name, f"../schema/{rules}.deck.schema.json",
-                        read_yaml(deck).data))
+    written.append(dump(folder / "decks" / deck.name, f"../{schema_file('deck')}", read_yaml(deck).data))
     for name in EXAMPLE_SCENARIOS:  # a custom game's conformance scenarios: a few to start from
         source = sample / "scenarios" / name
         if source.is_file():

@@ -185,19 +185,21 @@ def test_broken_mat_template_is_a_located_finding(sample_copy):
 
 
 def test_game_without_a_mat_is_a_usage_error(sample_copy, tmp_path, monkeypatch):
-    """`fuda mat` for a game with no mat template anywhere is a one-line error, exit 2."""
-    import fuda.faces.mat as mat
+    """`fuda mat` for a game with no mat template anywhere is a one-line error, exit 2, naming
+    where its rule set looked (its own lookup, not paths fuda guesses)."""
     import fuda.rulesets.base as base
 
     folder = sample_copy("ryomen")
-    monkeypatch.setattr(mat, "templates_dir", lambda: tmp_path / "none")
     monkeypatch.setattr(base, "templates_dir", lambda: tmp_path / "none")
     app = typer.Typer()
     register(app)
     result = CliRunner().invoke(app, ["mat", "ryomen", "--path", str(folder.parent),
                                       "-o", str(tmp_path / "m.pdf")])
     assert result.exit_code == 2
-    assert result.output.strip().startswith("fuda: error: ryomen has no mat template")
+    line = result.output.strip()
+    assert "\n" not in line and line.startswith("fuda: error: ryomen has no mat template (its rule set ryomen looked for ")
+    looked = [folder / "templates" / "mat.yaml", tmp_path / "none" / "ryomen" / "mat.yaml"]
+    assert all(str(p) in line for p in looked), line
 
 
 def test_cli_mat_pdf_and_png(tmp_path):

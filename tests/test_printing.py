@@ -305,7 +305,7 @@ def test_pdfx_1a_2001_requirements(rr, outdir, tmp_path):
         assert intent.DestOutputProfile.read_bytes() == icc.read_bytes()
         assert int(intent.DestOutputProfile.N) == 4
         for obj in pdf.objects:
-            if isinstance(obj, pikepdf.Dictionary) or isinstance(obj, pikepdf.Stream):
+            if isinstance(obj, (pikepdf.Dictionary, pikepdf.Stream)):
                 assert "/SMask" not in obj and "/CA" not in obj and "/ca" not in obj
                 assert obj.get("/Type") != "/ExtGState" or "/BM" not in obj
         for page in pdf.pages:
@@ -425,7 +425,7 @@ def _app():
 ])
 def test_usage_errors_are_one_line_exit_2(tmp_path, args, needle):
     """Option mistakes give exit 2 and a single `fuda: error:` line."""
-    result = CliRunner().invoke(_app(), args + ["-o", str(tmp_path / "x.pdf")])
+    result = CliRunner().invoke(_app(), [*args, "-o", str(tmp_path / "x.pdf")])
     assert result.exit_code == 2, result.output
     lines = [line for line in result.output.splitlines() if line.strip()]
     assert len(lines) == 1 and lines[0].startswith("fuda: error: ") and needle in lines[0]
@@ -451,7 +451,7 @@ NUMBER_OPTIONS = [
 def test_every_number_option_rejects_nan_inf_and_out_of_range(tmp_path, args, pattern, value):
     """NaN, ±inf and absurd values of every number option are usage errors (exit 2), no file."""
     out = tmp_path / "x.pdf"
-    result = CliRunner().invoke(_app(), args + [pattern.format(value), "-o", str(out)])
+    result = CliRunner().invoke(_app(), [*args, pattern.format(value), "-o", str(out)])
     assert result.exit_code == 2, (args, value, result.output)
     assert "error" in result.output.lower() and "Traceback" not in result.output
     assert not out.exists()
@@ -480,7 +480,8 @@ def test_cli_print_writes_the_pdf(tmp_path):
 
 def test_build_step_writes_sheets_pairs_and_mats(db, tmp_path):
     """The build step writes every game's sheets, each ryomen pairing and every mat (PDF+PNG)."""
-    files = build_step(db, tmp_path)
+    files, said = build_step(db, tmp_path)
+    assert said == []  # every bundled rule set has a mat
     names = {p.name for p in files}
     for game in db.games:
         assert {f"{game.id}-cards.pdf", f"{game.id}-mat.pdf", f"{game.id}-mat.png"} <= names
@@ -497,7 +498,7 @@ def test_build_step_splits_a_game_too_big_for_one_file(db, tmp_path, monkeypatch
     game = db.game("toho-tcg")
     total = len(game.cards)
     monkeypatch.setattr(imposition, "MAX_ITEMS", total // 2 - 1)  # three parts
-    files = [p for p in build_step(db, tmp_path) if p.parent.name == "toho-tcg"]
+    files = [p for p in build_step(db, tmp_path)[0] if p.parent.name == "toho-tcg"]
     parts = sorted(p for p in files if p.name.startswith("toho-tcg-cards"))
     assert [p.name for p in parts] == ["toho-tcg-cards-1.pdf", "toho-tcg-cards-2.pdf", "toho-tcg-cards-3.pdf"]
     printed = []  # the card ids each part's pages name (every face carries a card:<id>:front tag)
@@ -505,7 +506,7 @@ def test_build_step_splits_a_game_too_big_for_one_file(db, tmp_path, monkeypatch
         with pdfplumber.open(part) as pdf:
             text = "".join(page.extract_text() or "" for page in pdf.pages)
         printed.append(re.findall(r"card:([^:\s]+):front", text))
-    assert sum(printed, []) == [c.id for c in game.cards]
+    assert [cid for part in printed for cid in part] == [c.id for c in game.cards]
     assert max(map(len, printed)) - min(map(len, printed)) <= 1
 
 
@@ -516,7 +517,7 @@ def test_split_evenly_makes_equal_consecutive_parts():
     assert split_evenly(list(range(5)), 5) == [list(range(5))]
     assert split_evenly(list(range(30000)), 20000) == [list(range(15000)), list(range(15000, 30000))]
     parts = split_evenly(list(range(41)), 20)
-    assert [len(p) for p in parts] == [14, 14, 13] and sum(parts, []) == list(range(41))
+    assert [len(p) for p in parts] == [14, 14, 13] and [n for part in parts for n in part] == list(range(41))
 
 
 # --- helpers -----------------------------------------------------------------------------------

@@ -37,7 +37,7 @@ def test_command(
     passed_all = failed_all = 0
     ran = 0
     for game in games:
-        if game.rules != "custom":
+        if not _has_scenarios(game):
             raise fail("err.test.not_custom", game=game.id, rules=game.rules)
         if not plays(game):
             raise fail("err.play.no_play", game=game.id)
@@ -84,7 +84,16 @@ def _games(game_id, path, sample) -> list:
     if root is not None and root.kind == "game":
         return [open_game(str(root.path), None, False, "test")[1]]
     database = load(source(path, sample))
-    found = [g for g in database.games if g.rules == "custom" and plays(g)]
+    found = [g for g in database.games if _has_scenarios(g) and plays(g)]
     if not found:
         raise fail("err.test.no_custom", games=", ".join(g.id for g in database.games) or t("none"))
     return found
+
+
+def _has_scenarios(game) -> bool:
+    """Whether ``game`` is played by the engine of games of your own (:mod:`fuda.engine.custom`),
+    whose conformance scenarios ``fuda test`` runs, whatever rule set names it."""
+    from fuda.database.ruleset import engine_for
+    from fuda.engine import custom
+
+    return engine_for(game.rules) is custom

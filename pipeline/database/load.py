@@ -31,7 +31,7 @@ from fuda.database.model import (
     freeze,
 )
 from fuda.database.resources import cards_dir
-from fuda.database.ruleset import broken_rulesets, rulesets
+from fuda.database.ruleset import RuleSet, broken_rulesets, optional, rulesets
 from fuda.database.schemas import validate_document
 from fuda.database.yamlfile import Document, Positions, read_yaml
 from fuda.i18n import Text
@@ -196,7 +196,7 @@ def load_game(folder: Path, *, frozen: bool = True) -> tuple[Game | None, list[F
         errors = validate_document(doc, ruleset.schema("deck", manifest))
         findings.extend(errors)
         if not errors:
-            decks.append(_build_deck(doc, manifest["id"]))
+            decks.append(_build_deck(doc, manifest["id"], ruleset))
 
     game = Game(
         id=manifest["id"], name=manifest["name"], rules=ruleset.id, folder=folder,
@@ -290,7 +290,7 @@ def _build_ability(item, positions: Positions, source) -> Ability:
     )
 
 
-def _build_deck(doc: Document, game_id: str) -> Deck:
-    data = doc.data
-    return Deck(game=game_id, id=data["id"], name=data["name"], data=freeze(data),
-                source=doc.where(()), positions=doc.values)
+def _build_deck(doc: Document, game_id: str, ruleset: RuleSet) -> Deck:
+    data = freeze(doc.data)
+    return Deck(game=game_id, id=data["id"], name=data["name"], data=data, source=doc.where(()), positions=doc.values,
+                ids=tuple(optional(ruleset, "deck_cards")(data)), pairs=tuple(optional(ruleset, "deck_pairs")(data)))

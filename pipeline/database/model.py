@@ -14,6 +14,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from fuda.database.findings import Location
+from fuda.database.ruleset import cards_section
 from fuda.i18n import Text
 
 _LEAVES = frozenset((str, int, float, bool, type(None)))
@@ -115,7 +116,9 @@ class Card(Located, Fields):
 
 @dataclass(frozen=True)
 class Deck(Located, Fields):
-    """A deck list (or, for ryomen, a pairing) exactly as its file gives it."""
+    """A deck list (or a pairing of double-faced cards) exactly as its file gives it, with the
+    cards it holds as its rule set reads them (``deck_cards``, ``deck_pairs``: see
+    :class:`fuda.database.ruleset.Defaults`)."""
 
     game: str
     id: str
@@ -123,20 +126,12 @@ class Deck(Located, Fields):
     data: Mapping
     source: Location
     positions: Mapping = field(default_factory=dict, repr=False, compare=False)
+    ids: tuple[str, ...] | None = None  # every card id, one per copy (None: the ``cards`` list's)
+    pairs: tuple[tuple[str, str], ...] = ()  # (face A, face B) of each double-faced card; () for a deck list
 
     def card_ids(self) -> tuple[str, ...]:
         """Every card id of the deck, one entry per copy, in file order."""
-        d = self.data
-        if "spells" in d:  # recast-rift: the awakening card and the 9 spells
-            return (d["awakening"], *d["spells"])
-        if "pairs" in d:  # ryomen: both faces of every pair
-            return tuple(cid for pair in d["pairs"] for cid in pair)
-        ids: list[str] = []
-        for section in ("cards", "main"):
-            for entry in d.get(section, ()):
-                ids.extend([entry["card"]] * entry["count"])
-        ids.extend(d.get("core", ()))
-        return tuple(ids)
+        return self.ids if self.ids is not None else cards_section(self.data, "cards")
 
 
 @dataclass(frozen=True)

@@ -91,6 +91,10 @@ class Vocabulary:
     #: what the attack-value check (AGR008) compares: "attack-type" (a card has ``attack`` exactly
     #: when its ``type`` is attack) or "characters" (characters, and only they, have attack and defense)
     attack_values: str | None = None
+    #: how AGR006 holds the numbers a text prints against its data: the import path
+    #: (``module:NAME``) of the rule set's phrases (a :class:`fuda.lint.rules.facts.FactTable`),
+    #: "sets" (every number either side, as sets: games of your own), or None (not compared)
+    numbers: str | None = None
 
     @property
     def when_label(self) -> dict[str, str]:
@@ -198,6 +202,63 @@ class RuleSet(Protocol):
         """The name of the Duel Online record template (``templates/duel-online/<name>.yaml``)."""
 
 
+class Defaults:
+    """The optional members of a rule set, as fuda reads them from one that leaves them out
+    (:func:`optional`). A rule set may define any of them as a method of the same name (without
+    the ``ruleset`` argument); a plugin written before they existed keeps working."""
+
+    @staticmethod
+    def deck_cards(ruleset: RuleSet, data: Mapping) -> tuple[str, ...]:
+        """Every card id a deck file (its validated ``data``) holds, one per copy, in file order.
+        Default: the ``cards`` list of ``{card, count}`` entries."""
+        return cards_section(data, "cards")
+
+    @staticmethod
+    def deck_pairs(ruleset: RuleSet, data: Mapping) -> tuple[tuple[str, str], ...]:
+        """The double-faced cards a deck is made of, as (face A, face B) card ids; empty when its
+        cards are single-faced (the default)."""
+        return ()
+
+    @staticmethod
+    def sample_game(ruleset: RuleSet) -> Path | None:
+        """The game folder ``fuda new --rules <id>`` copies. Default: fuda's bundled sample game
+        of these rules, if it has one."""
+        from fuda.database.resources import cards_dir
+        from fuda.database.yamlfile import read_yaml
+
+        for manifest in sorted(cards_dir().glob("*/game.yaml")):
+            if read_yaml(manifest).data.get("rules") == ruleset.id:
+                return manifest.parent
+        return None
+
+    @staticmethod
+    def mat_lookup(ruleset: RuleSet, game) -> tuple[Path, ...]:
+        """Where :meth:`RuleSet.mat` looks for the game's mat, first found wins (for the message
+        when it finds none); empty (the default): the rule set says nothing of where."""
+        return ()
+
+
+OPTIONAL = tuple(name for name in vars(Defaults) if not name.startswith("_"))
+
+
+def optional(ruleset: RuleSet, name: str):
+    """The optional member ``name`` of ``ruleset`` (see :class:`Defaults`), or its default,
+    bound to the rule set."""
+    if name not in OPTIONAL:
+        raise AttributeError(f"{name!r} is not an optional rule-set member (one of {', '.join(OPTIONAL)})")
+    own = getattr(ruleset, name, None)
+    if own is not None:
+        return own
+    default = getattr(Defaults, name)
+    return lambda *args: default(ruleset, *args)
+
+
+def cards_section(data: Mapping, *sections: str) -> tuple[str, ...]:
+    """The card ids of a deck's ``{card, count}`` lists under ``sections``, one per copy, in order."""
+    return tuple(entry["card"] for section in sections for entry in data.get(section, ())
+                 for _ in range(entry["count"]))
+
+
 # -- the registry --------------------------------------------------------------------------------
 
 class RuleSetError(LookupError):
@@ -233,7 +294,7 @@ def _installed() -> tuple[Mapping[str, RuleSet], Mapping[str, str]]:
 
 def rulesets() -> Mapping[str, RuleSet]:
     """Every installed rule set that loads, by rules id (entry-point group ``fuda.rulesets``)."""
-    found, broken = _installed()
+    found = _installed()[0]
     if not found:
         raise RuleSetError(Text("ruleset.none_installed"))
     return found

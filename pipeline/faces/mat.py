@@ -16,8 +16,7 @@ import re
 from pathlib import Path
 
 from fuda.database.findings import Finding, FindingsError
-from fuda.database.resources import templates_dir
-from fuda.database.ruleset import ruleset_for
+from fuda.database.ruleset import optional, ruleset_for
 from fuda.faces.primitives import Ellipse, Face, Rect, Rule, TextLine
 from fuda.i18n import Text
 
@@ -44,11 +43,9 @@ def length(value, card: tuple[float, float]) -> float:
         if not m or m.end() == pos:
             raise ValueError(Text("err.mat_length", value=value))
         sign = -1.0 if m[1] == "-" else 1.0
-        if m[4]:
-            term = card[0] if m[4] == "w" else card[1]
-        else:
-            term = float(m[2]) * ((card[0] if m[3] == "w" else card[1]) if m[3] else 1.0)
-        total += sign * term
+        unit = m[4] or m[3]  # w or h: a card's width or height (alone, or times the number)
+        scale = 1.0 if m[4] else float(m[2])
+        total += sign * scale * ((card[0] if unit == "w" else card[1]) if unit else 1.0)
         pos = m.end()
         while pos < len(text) and text[pos].isspace():
             pos += 1
@@ -57,11 +54,15 @@ def length(value, card: tuple[float, float]) -> float:
 
 def find_mat(game) -> Path:
     """The mat template of ``game`` (its rule set decides); ``FileNotFoundError`` (one line)
-    when it has none."""
-    layout = ruleset_for(game.rules).mat(game)
+    when it has none, naming where the rule set looked (its ``mat_lookup``) when it says."""
+    ruleset = ruleset_for(game.rules)
+    layout = ruleset.mat(game)
     if layout is None or layout.path is None:
-        raise FileNotFoundError(Text("err.no_mat_template", game=game.id, local=Path(game.folder) / "templates" / FILE,
-                                     bundled=templates_dir() / game.id / FILE))
+        looked = optional(ruleset, "mat_lookup")(game)
+        if looked:
+            raise FileNotFoundError(Text("err.no_mat_template", game=game.id, rules=ruleset.id,
+                                         looked=", ".join(str(p) for p in looked)))
+        raise FileNotFoundError(Text("err.no_mat", game=game.id, rules=ruleset.id, name=ruleset.name))
     return Path(layout.path)
 
 
@@ -103,7 +104,7 @@ class _Mat:
                  for t, s, r, c in lines if t for part in t.split("\n")]
         heights = [s * MM_PER_PT * 1.25 for _, s, _, _ in sized]
         y = cy - sum(heights) / 2
-        for (text, size, role, colour), h in zip(sized, heights):
+        for (text, size, role, colour), h in zip(sized, heights, strict=False):
             y += h
             self.items.append(TextLine(cx, round(y - h * 0.2 - size * MM_PER_PT * 0.12, 3), text, size,
                                        role, colour, anchor="middle"))

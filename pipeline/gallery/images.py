@@ -15,6 +15,7 @@ from pathlib import Path
 
 from fuda.atomic import write_atomic
 from fuda.database.findings import Finding, FindingsError
+from fuda.database.ruleset import ruleset_for
 from fuda.faces.reuse import active, face_key, kept_bytes
 from fuda.gallery.png import png_bytes
 from fuda.i18n import Text
@@ -46,9 +47,9 @@ def entries(game, *, deck: str | None = None, ids=None) -> list[Entry]:
             d = game.deck(deck)
         except KeyError as exc:
             raise ImageOptionError(exc.args[0]) from None
-        if "pairs" in d.data:
+        if d.pairs:
             out = []
-            for a, b in d["pairs"]:
+            for a, b in d.pairs:
                 out.append(Entry(f"{a}-a", game.card(a), "a", b))
                 out.append(Entry(f"{a}-b", game.card(b), "b", a))
             return out
@@ -67,8 +68,8 @@ def entries(game, *, deck: str | None = None, ids=None) -> list[Entry]:
 
 
 def with_backs(game, cards) -> list[Entry]:
-    """Front entries for ``cards``, their own backs, and the common back once (not for ryomen,
-    whose cards are double-faced and have no common back)."""
+    """Front entries for ``cards``, their own backs, and the common back once (not for a rule set
+    that prints no backs, ``print_backs: none``: ryomen's cards are double-faced)."""
     from fuda.faces.template import load_template
 
     own = set(load_template(game).data.get("backs", {})) - {"default"}
@@ -80,7 +81,7 @@ def with_backs(game, cards) -> list[Entry]:
             out.append(Entry(f"{card.id}-back", card, "back"))
         else:
             common = True
-    if common and game.rules != "ryomen":
+    if common and ruleset_for(game.rules).print_backs != "none":
         out.append(Entry("back", None, "back"))
     return out
 

@@ -52,7 +52,8 @@ PHRASES: list[tuple[re.Pattern, str, str]] = [
     _p("close the bracket and separate the items with ','", "かっこを閉じ、項目の間を「,」で区切ってください"),
     _p("fix the YAML syntax (indentation, quotes, colons)", "YAML の書き方（字下げ・引用符・コロン）を直してください"),
     _p("indent it exactly like the keys beside it", "となりのキーとちょうど同じだけ字下げしてください"),
-    _p("replace the tab with spaces (YAML indents with spaces only)", "タブを半角スペースに置き換えてください（YAML の字下げは半角スペースだけです）"),
+    _p("replace the tab with spaces (YAML indents with spaces only)", "タブを半角スペースに置き換えてください（"
+        "YAML の字下げは半角スペースだけです）"),
     _p("start each list item with '- ' at the same indentation", "リストの項目はどれも同じ字下げで「- 」から書き始めてください"),
     _p("全角の「{dash}」→ 半角の - (write '- ' at the start of each list item)",
        "全角の「{dash}」→ 半角の -（リストの項目は「- 」で書き始めます）"),
@@ -87,14 +88,17 @@ PHRASES: list[tuple[re.Pattern, str, str]] = [
     _p("{name} is not read: card and deck files end in .yaml or .yml",
        "{name} は読まれません（カードやデッキのファイル名は .yaml か .yml で終わります）"),
     _p("rename it, or move it out of the game folder", "名前を変えるか、ゲームフォルダーの外へ移してください"),
-    _p("'decks' is not a folder; decks are read from the folder decks/", "「decks」がフォルダーではありません（デッキは decks/ フォルダーから読みます）"),
-    _p("make decks/ a folder holding one YAML file per deck", "decks/ をフォルダーにして、デッキ 1 つにつき YAML ファイルを 1 つ置いてください"),
+    _p("'decks' is not a folder; decks are read from the folder decks/", "「decks」がフォルダーではありません（"
+        "デッキは decks/ フォルダーから読みます）"),
+    _p("make decks/ a folder holding one YAML file per deck", "decks/ をフォルダーにして、"
+        "デッキ 1 つにつき YAML ファイルを 1 つ置いてください"),
     _p("'decks' is a link to {target}, outside the game folder", "「decks」はゲームフォルダーの外（{target}）へのリンクです"),
     _p("{field} holds the invisible character U+{code} ({name})", "{field} に目に見えない文字 U+{code}（{name}）があります"),
     _p("delete it (retype the text if unsure where it is)", "消してください（どこにあるか分からなければ、その文を打ち直してください）"),
     # ── art and fonts (A…) ──
     _p("art file {path} does not exist", "画像ファイル {path} がありません"),
-    _p("art file {path} is not a readable image ({x_detail})", "画像ファイル {path} を画像として読めません（壊れているか、PNG / JPEG ではありません）"),
+    _p("art file {path} is not a readable image ({x_detail})", "画像ファイル {path} を画像として読めません（"
+        "壊れているか、PNG / JPEG ではありません）"),
     _p("art file {path} cannot be opened: {x_detail}", "画像ファイル {path} を開けません"),
     _p("art path {path} leaves the game folder {folder}", "画像のパス {path} がゲームフォルダー {folder} の外を指しています"),
     _p("font {path}: {rest}", "フォント {path}: {rest}"),
@@ -105,7 +109,8 @@ PHRASES: list[tuple[re.Pattern, str, str]] = [
     _p("font {path} has no glyph for {chars} and {n} more", "フォント {path} に {chars} ほか {n} 文字がありません"),
     _p("font {path} has no glyph for {chars}", "フォント {path} に {chars} がありません"),
     _p("put a TrueType (.ttf) file inside the game folder", "TrueType（.ttf）ファイルをゲームフォルダーの中に置いてください"),
-    _p("use a TrueType (.ttf, glyf outlines) font, e.g. BIZ UD Gothic", "TrueType（.ttf、glyf 形式）のフォントを使ってください（例: BIZ UDゴシック）"),
+    _p("use a TrueType (.ttf, glyf outlines) font, e.g. BIZ UD Gothic", "TrueType（.ttf、glyf 形式）"
+        "のフォントを使ってください（例: BIZ UDゴシック）"),
     _p("use a font that covers the card text, or change the text", "カードの文字がすべて入っているフォントを使うか、文を変えてください"),
     # ── schema (S…) ──
     _p("{value} is written with full-width characters (全角数字「{chars}」)", "{value} が全角で書かれています（全角数字「{chars}」）"),
@@ -136,7 +141,8 @@ PHRASES: list[tuple[re.Pattern, str, str]] = [
        "本文用の TrueType フォントファイルを game.yaml からの相対パスで書きます（省略時は付属の BIZ UDゴシック Regular）"),
     _p("TrueType font file for names and labels, relative to game.yaml (default: BIZ UD Gothic Bold).",
        "名前やラベル用の TrueType フォントファイルを game.yaml からの相対パスで書きます（省略時は BIZ UDゴシック Bold）"),
-    _p("one fighter type as printed (戦士, 魔法使い, ドラゴン, 妖怪 …).", "ファイターのタイプを印刷どおりに 1 つ書きます（戦士、魔法使い、ドラゴン、妖怪 …）"),
+    _p("one fighter type as printed (戦士, 魔法使い, ドラゴン, 妖怪 …).", "ファイターのタイプを印刷どおりに 1 つ書きます（"
+        "戦士、魔法使い、ドラゴン、妖怪 …）"),
     _p("a fighter type such as 戦士, 魔法使い, ドラゴン, 妖怪; must be one of the manifest's `types` (checked by the loader).",
        "戦士、魔法使い、ドラゴン、妖怪 などのタイプを書きます（game.yaml の types にあるもの）"),
     _p("攻撃力 — {x_detail}", "攻撃力: 攻撃札には必須、それ以外には書けません。null はバー「ー」（左右の片方だけ）"),
@@ -165,7 +171,8 @@ PHRASES: list[tuple[re.Pattern, str, str]] = [
     _p("kinds.{kind}.fields: '{key}' is a key every card already has", "kinds.{kind}.fields: 「{key}」はどのカードにもあるキーです"),
     _p("rename the field (reserved: {keys})", "項目の名前を変えてください（使えない名前: {keys}）"),
     _p("{where}: min {low} is above max {high}", "{where}: min の {low} が max の {high} より大きくなっています"),
-    _p("deck-rules: min-cards {low} is above max-cards {high}", "deck-rules: min-cards の {low} が max-cards の {high} より大きくなっています"),
+    _p("deck-rules: min-cards {low} is above max-cards {high}", "deck-rules: min-cards の {low} が"
+        " max-cards の {high} より大きくなっています"),
     _p("swap them or fix one", "入れ替えるか、どちらかを直してください"),
     _p("{where}: a {type} field has no min/max", "{where}: {type} の項目に min / max は書けません"),
     _p("min and max are for integer and number fields", "min と max が書けるのは integer と number の項目だけです"),
@@ -204,15 +211,19 @@ PHRASES: list[tuple[re.Pattern, str, str]] = [
     _p("e.g. art-focus: {id_example}", "例: art-focus: {id_example}"),
     _p("use an image of at least {w} × {h} px", "{w} × {h} ピクセル以上の画像を使ってください"),
     _p("layout failed: {x_detail}", "カードを組版できませんでした（内部のエラー）"),
-    _p("the template has no look for this card's value: add {key}", "テンプレートにこのカードの値の見た目がありません: {key} を書き足してください"),
+    _p("the template has no look for this card's value: add {key}", "テンプレートにこのカードの値の見た目があり"
+        "ません: {key} を書き足してください"),
     _p("give it {names} (or a default in the kind's palette)", "{names} を書いてください（またはその種類のパレットに既定の色を）"),
     # ── Duel Online, Udonarium (X…) ──
     _p("'{char}' (U+{code}) in {name} cannot be written in CP932", "{name} の「{char}」（U+{code}）は CP932 で書けません"),
-    _p("'{char}' (U+{code}) in the template header cannot be written in CP932", "テンプレートの見出しの「{char}」（U+{code}）は CP932 で書けません"),
-    _p("replace the character (Duel Online reads CP932 only)", "その文字を置き換えてください（デュエルオンラインは CP932 の文字しか読めません）"),
+    _p("'{char}' (U+{code}) in the template header cannot be written in CP932", "テンプレートの見出しの「{char}」（"
+        "U+{code}）は CP932 で書けません"),
+    _p("replace the character (Duel Online reads CP932 only)", "その文字を置き換えてください（"
+        "デュエルオンラインは CP932 の文字しか読めません）"),
     _p("'{char}' (U+{code}) in {name} is a CP932 extension, not JIS X 0208 Shift_JIS",
        "{name} の「{char}」（U+{code}）は CP932 だけの文字で、JIS X 0208 の Shift_JIS にはありません"),
-    _p("older or non-Windows Shift_JIS readers may show it wrongly", "古いソフトや Windows 以外の Shift_JIS 読み込みでは正しく表示されないことがあります"),
+    _p("older or non-Windows Shift_JIS readers may show it wrongly", "古いソフトや Windows 以外の Shift_"
+        "JIS 読み込みでは正しく表示されないことがあります"),
     _p("record name '{name}' is also used by card {card} ({where})", "名前「{name}」はカード {card}（{where}）でも使われています"),
     _p("Duel Online finds cards by name: rename one of them", "デュエルオンラインは名前でカードを探します。どちらかの名前を変えてください"),
     _p("a text line reads as the record separator {sep}", "本文の行がレコードの区切り {sep} と同じになっています"),
@@ -221,7 +232,8 @@ PHRASES: list[tuple[re.Pattern, str, str]] = [
     _p("Card.txt is Shift_JIS / CP932", "Card.txt は Shift_JIS（CP932）で保存されているはずです"),
     _p("header line {line} of the template {name} is not in the file", "テンプレート {name} の見出し行 {line} がファイルにありません"),
     _p("record '{name}' does not match the template {template}", "レコード「{name}」がテンプレート {template} に合いません"),
-    _p("pass the template the file was written with (--template)", "そのファイルを書き出したときのテンプレートを --template で指定してください"),
+    _p("pass the template the file was written with (--template)", "そのファイルを書き出したときのテンプレート"
+        "を --template で指定してください"),
     _p("{name} is not a regular file", "{name} は普通のファイルではありません"),
     _p("give the path of the Card.txt file", "Card.txt ファイルのパスを指定してください"),
     _p("the file holds more than the {n} bytes a Card.txt may have", "ファイルが大きすぎます（Card.txt の上限は {n} バイト）"),
@@ -239,6 +251,8 @@ PHRASES: list[tuple[re.Pattern, str, str]] = [
     # ── build ──
     _p("{game}: no engine plays {rules} yet; its registry is not built",
        "{game}: {rules} を遊べるルールエンジンはまだないので、カード一覧（registry）は作りません"),
+    _p("{game}: the rule set {rules} has no play mat; no mat is written",
+       "{game}: ルールセット {rules} にはプレイマットがないので、マットは作りません"),
 
     # ── shapes written first (database layer, deck construction) ──
     _p("unknown key '{key}'", "知らないキー「{key}」"),
@@ -345,7 +359,8 @@ LINT_PHRASES: list[tuple[re.Pattern, str, str]] = [
     _p("katakana '{char}' inside a kanji word", "漢字語の中にカタカナの「{char}」があります"),
     _p("write the katakana '{char}'", "カタカナの「{char}」にしてください"),
     _p("write the kanji '{char}'", "漢字の「{char}」にしてください"),
-    _p("'{char}' (U+{code}) after a katakana where the long-vowel mark belongs", "カタカナのあとの「{char}」（U+{code}）は長音「ー」のはずです"),
+    _p("'{char}' (U+{code}) after a katakana where the long-vowel mark belongs", "カタカナのあとの「{char}」（"
+        "U+{code}）は長音「ー」のはずです"),
     _p("'{char}' (U+{code}) between '{word}' and a digit: the long-vowel mark ー or a minus sign?",
        "「{word}」と数字の間の「{char}」（U+{code}）は長音「ー」ですか、マイナス記号ですか？"),
     _p("'{char}' (U+{code}) between '{word}' and a digit: {term} is a word of this game",
@@ -379,11 +394,15 @@ LINT_PHRASES: list[tuple[re.Pattern, str, str]] = [
     _p("'{text}': this game prints full-width Latin letters", "「{text}」: このゲームでは英字を全角で書きます"),
     _p("'{text}': this game prints half-width Latin letters", "「{text}」: このゲームでは英字を半角で書きます"),
     _p("'{text}' next to a number: this game writes '{good}'", "数字の隣の「{text}」: このゲームでは「{good}」と書きます"),
-    _p("'{bad}' (U+{bcode}): this game writes '{good}' (U+{gcode})", "「{bad}」（U+{bcode}）: このゲームでは「{good}」（U+{gcode}）と書きます"),
+    _p("'{bad}' (U+{bcode}): this game writes '{good}' (U+{gcode})", "「{bad}」（U+{bcode}）"
+        ": このゲームでは「{good}」（U+{gcode}）と書きます"),
     _p("write '{good}'", "「{good}」にしてください"),
-    _p("line ends with '{end}': this game writes sentences without a period", "行が「{end}」で終わっています（このゲームでは文末に句点を付けません）"),
-    _p("line ends with no period: this game ends sentences with '{end}'", "行が句点なしで終わっています（このゲームでは文を「{end}」で終えます）"),
-    _p("line ends with {wrong}: this game ends sentences with '{end}'", "行が {wrong} で終わっています（このゲームでは文を「{end}」で終えます）"),
+    _p("line ends with '{end}': this game writes sentences without a period", "行が「{end}」で終わっています（"
+        "このゲームでは文末に句点を付けません）"),
+    _p("line ends with no period: this game ends sentences with '{end}'", "行が句点なしで終わっています（"
+        "このゲームでは文を「{end}」で終えます）"),
+    _p("line ends with {wrong}: this game ends sentences with '{end}'", "行が {wrong} で終わっています（"
+        "このゲームでは文を「{end}」で終えます）"),
     _p("delete the period", "句点を消してください"),
     _p("end the sentence with '{end}'", "文を「{end}」で終えてください"),
     _p("plain sentence in です・ます-style text", "です・ます調の文の中に である調（〜する。）の文があります"),
@@ -433,7 +452,8 @@ LINT_PHRASES: list[tuple[re.Pattern, str, str]] = [
        "【{word}】がありますが、この行を印刷する when: {when} の能力がデータにありません"),
     _p("add the ability (when, text, effect) or remove the label", "能力（when、text、effect）を書き足すか、ラベルを消してください"),
     _p("text does not start with 【{word}】 (when: {when})", "能力の文章が【{word}】で始まっていません（when: {when}）"),
-    _p("text starts with 【{word}】 but when is {when} (【{want}】)", "能力の文章は【{word}】で始まっていますが、when は {when}（【{want}】）です"),
+    _p("text starts with 【{word}】 but when is {when} (【{want}】)", "能力の文章は【{word}】で始まっていますが、"
+        "when は {when}（【{want}】）です"),
     _p("{when} abilities print no label, found 【{word}】", "{when} の能力にはラベルを印刷しませんが、【{word}】があります"),
     _p("start the text with 【{word}】", "文章を【{word}】で始めてください"),
     _p("write 【{word}】 or change when", "【{word}】と書くか、when を変えてください"),
@@ -500,7 +520,8 @@ LINT_PHRASES: list[tuple[re.Pattern, str, str]] = [
        "prh のルールがこの実行で合わせて {sec} 秒（prh 全体の上限）探したので止めました。この実行の残りには prh のルールを"
        "使いません（そのとき動いていたルール: 「{name}」（{where}））"),
     _p("imported prh file {path} is outside the game folder; copy it into the game folder (e.g. lint/) and import it from there",
-       "取り込む prh の辞書 {path} はゲームフォルダーの外にあります。ゲームフォルダーの中（lint/ など）にコピーして、そこから取り込んでください"),
+       "取り込む prh の辞書 {path} はゲームフォルダーの外にあります。"
+       "ゲームフォルダーの中（lint/ など）にコピーして、そこから取り込んでください"),
     _p("prh dictionary {path} is outside the game folder", "prh の辞書 {path} はゲームフォルダーの外にあります"),
     _p("copy it into the game folder and name it relative to game.yaml (e.g. lint/prh.yml)",
        "ゲームフォルダーの中にコピーして、game.yaml からの相対パスで書いてください（例: lint/prh.yml）"),

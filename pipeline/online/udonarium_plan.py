@@ -404,7 +404,8 @@ def _table(game, plan: Plan, r: Renderer, sides: int = 2) -> None:
 
         face = layout_mat(game, r.fonts)
     except FileNotFoundError as exc:
-        plan.warnings.append(Finding(_loc(game), "X202", f"{exc}; the table has a plain surface", "warning"))
+        if ruleset_for(game.rules).mat(game) is not None:  # a rule set without a mat: a plain table, as designed
+            plan.warnings.append(Finding(_loc(game), "X202", f"{exc}; the table has a plain surface", "warning"))
         face = Face(20 * 31.5, 15 * 31.5 / sides, (Rect(0, 0, 20 * 31.5, 15 * 31.5 / sides, "#f6f1e6"),))
     mat = r.paint(face, None, "the mat", TABLE_PX_PER_MM * scale * 25.4)
     mw, mh = mat.size

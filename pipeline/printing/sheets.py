@@ -72,8 +72,8 @@ def with_card_size(game, size):
 
 
 def is_pairing(game, deck) -> bool:
-    """True when ``deck`` is a ryomen pairing (9 pairs of faces)."""
-    return deck is not None and "pairs" in deck.data
+    """True when ``deck`` is a pairing of double-faced cards (its rule set's ``deck_pairs``)."""
+    return deck is not None and bool(deck.pairs)
 
 
 def select_items(game, *, deck: str | None = None, ids=None, copies: int = 1,
@@ -90,7 +90,7 @@ def select_items(game, *, deck: str | None = None, ids=None, copies: int = 1,
         except KeyError as exc:
             raise PrintOptionError(exc.args[0]) from None
         if is_pairing(game, d) and pairs:
-            for a, b in d["pairs"]:
+            for a, b in d.pairs:
                 items.append(PrintItem(f"{a}+{b}", game.card(a), game.card(b)))
         else:
             items = [PrintItem(cid, game.card(cid)) for cid in d.card_ids()]
@@ -171,7 +171,7 @@ class _Faces:
             face = self.plain(item, side)
             x = 0.0 if side == "front" else face.width
             kept = tuple(i for i in face.items if not (type(i) is Marker and i.text.startswith("card:")))
-            return Face(face.width, face.height, kept + (Marker(x, 0.0, f"card:{item.key}:{side}"),),
+            return Face(face.width, face.height, (*kept, Marker(x, 0.0, f"card:{item.key}:{side}")),
                         face.bleed, f"{item.key}/{side}")
 
         return self._take(self._marked, self._marked_left, self._marked_key(index, side), make)

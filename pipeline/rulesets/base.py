@@ -9,7 +9,7 @@ from pathlib import Path
 from types import MappingProxyType
 
 from fuda.database.resources import templates_dir
-from fuda.database.ruleset import Label, Labels, Layout, PileSpec, TablePlan, Vocabulary
+from fuda.database.ruleset import Defaults, Label, Labels, Layout, PileSpec, TablePlan, Vocabulary, cards_section
 
 
 def labels(kinds: dict, fields: dict, values: dict | None = None) -> Labels:
@@ -21,14 +21,15 @@ def labels(kinds: dict, fields: dict, values: dict | None = None) -> Labels:
                   MappingProxyType({f: table(v) for f, v in (values or {}).items()}))
 
 
+def template_lookup(game, name: str, rules: str) -> tuple[Path, ...]:
+    """Where a built-in rule set looks for a template ``name``, first found wins:
+    ``<game folder>/templates/<name>``, ``templates/<game id>/<name>``, ``templates/<rules>/<name>``."""
+    return (Path(game.folder) / "templates" / name, templates_dir() / game.id / name, templates_dir() / rules / name)
+
+
 def find_template_file(game, name: str, rules: str) -> Path | None:
-    """The first of ``<game folder>/templates/<name>``, ``templates/<game id>/<name>`` and
-    ``templates/<rules>/<name>`` that exists, else None."""
-    for path in (Path(game.folder) / "templates" / name, templates_dir() / game.id / name,
-                 templates_dir() / rules / name):
-        if path.is_file():
-            return path
-    return None
+    """The first path of :func:`template_lookup` that exists, else None."""
+    return next((path for path in template_lookup(game, name, rules) if path.is_file()), None)
 
 
 def deck_pile(game, deck) -> TablePlan:
@@ -52,6 +53,24 @@ class BuiltinRuleSet:
     duel_online: bool = False
     template: str = "default"
     construction: Callable | None = None  # the deck-construction rules, for validation and the engine
+    holds: Callable | None = None  # (deck data) -> every card id, one per copy; None: the ``cards`` list
+    pairing: Callable | None = None  # (deck data) -> (face A, face B) pairs; None: single-faced cards
+
+    def deck_cards(self, data) -> tuple[str, ...]:
+        """Every card id a deck file holds, one per copy, in file order."""
+        return self.holds(data) if self.holds else cards_section(data, "cards")
+
+    def deck_pairs(self, data) -> tuple[tuple[str, str], ...]:
+        """The double-faced cards a deck is made of (face A, face B); empty for a deck list."""
+        return self.pairing(data) if self.pairing else ()
+
+    def sample_game(self) -> Path | None:
+        """fuda's bundled sample game of these rules (``fuda new`` copies it)."""
+        return Defaults.sample_game(self)
+
+    def mat_lookup(self, game) -> tuple[Path, ...]:
+        """Where :meth:`mat` looks (see :func:`template_lookup`)."""
+        return template_lookup(game, "mat.yaml", self.id)
 
     def deck_problems(self, game, *decks) -> list:
         """The deck-construction rules of the rule set (one implementation, used by validation

@@ -20,8 +20,8 @@ from types import MappingProxyType
 from fuda.database.checks import dangling, deck_rule
 from fuda.database.findings import Finding
 from fuda.database.resources import schema_dir, templates_dir
-from fuda.database.ruleset import Keyword, Label, Labels, Layout, TablePlan, Vocabulary
-from fuda.rulesets.base import deck_pile, find_template_file
+from fuda.database.ruleset import Defaults, Keyword, Label, Labels, Layout, TablePlan, Vocabulary
+from fuda.rulesets.base import deck_pile, find_template_file, template_lookup
 
 #: Keys every card has (or may have) whatever its kind: a field may not be named like one.
 RESERVED = ("id", "name", "kind", "text", "flavor", "art", "abilities", "keywords", "lint-ignore", "description")
@@ -144,19 +144,19 @@ def declaration_problems(manifest: Mapping, doc) -> list[Finding]:
                                    hint=f"rename the field (reserved: {', '.join(RESERVED)})"))
             kind_of = field.get("type")
             if "min" in field and "max" in field and field["min"] > field["max"]:
-                out.append(Finding(doc.where(at + ("min",)), "C002",
+                out.append(Finding(doc.where((*at, "min")), "C002",
                                    f"kinds.{kind}.fields.{key}: min {field['min']} is above max {field['max']}",
                                    hint="swap them or fix one"))
             if kind_of not in ("integer", "number") and ("min" in field or "max" in field):
-                out.append(Finding(doc.where(at + ("min" if "min" in field else "max",), key=True), "C003",
+                out.append(Finding(doc.where((*at, "min" if "min" in field else "max"), key=True), "C003",
                                    f"kinds.{kind}.fields.{key}: a {kind_of} field has no min/max",
                                    hint="min and max are for integer and number fields"))
             if kind_of in ("enum", "list") and "values" not in field:
-                out.append(Finding(doc.where(at + ("type",)), "C004",
+                out.append(Finding(doc.where((*at, "type")), "C004",
                                    f"kinds.{kind}.fields.{key}: a {kind_of} field needs its values",
                                    hint="add values: [..] with at least one value"))
             if kind_of not in ("enum", "list") and "values" in field:
-                out.append(Finding(doc.where(at + ("values",), key=True), "C003",
+                out.append(Finding(doc.where((*at, "values"), key=True), "C003",
                                    f"kinds.{kind}.fields.{key}: a {kind_of} field has no values",
                                    hint="values are for enum and list fields"))
     rules = manifest.get("deck-rules") or {}
@@ -193,7 +193,7 @@ def deck_problems(game, cards) -> list[tuple[tuple, str, str | None]]:
     for cid, n, path in cards:
         total += n
         if copies and n > copies:
-            out.append((path + ("count",), f"{n} copies of '{cid}', at most {copies} allowed", None))
+            out.append(((*path, "count"), f"{n} copies of '{cid}', at most {copies} allowed", None))
     if total < lo or (hi is not None and total > hi):
         want = f"{lo}–{hi}" if hi is not None else f"at least {lo}"
         out.append((("cards",), f"has {total} cards, needs {want}", "deck-rules in game.yaml"))
@@ -270,7 +270,7 @@ class CustomRuleSet:
         words = (game.manifest.get("vocabulary") or {}) if game is not None else {}
         return Vocabulary(labels=MappingProxyType({w: w for w in words.get("labels", ())}),
                           keywords=MappingProxyType({w: Keyword(w) for w in words.get("keywords", ())}),
-                          data=False)
+                          data=False, numbers="sets")
 
     def card_layout(self, game) -> Layout:
         """The designer's ``templates/card.yaml`` in the game folder (per kind) over the default
@@ -279,6 +279,14 @@ class CustomRuleSet:
 
         own = find_template_file(game, "card.yaml", "custom")
         return Layout(path=own, data=default_layout(game), origin="the default layout of rules: custom")
+
+    def sample_game(self):
+        """fuda's bundled sample game of your own (``fuda new --rules custom`` copies it)."""
+        return Defaults.sample_game(self)
+
+    def mat_lookup(self, game) -> tuple:
+        """Where :meth:`mat` looks: the game folder's, then fuda's plain mat."""
+        return (*template_lookup(game, "mat.yaml", "custom"), templates_dir() / "custom" / "mat.yaml")
 
     def mat(self, game) -> Layout | None:
         """The game folder's ``templates/mat.yaml``, else fuda's plain mat (deck, discard, field)."""

@@ -8,7 +8,7 @@ from types import MappingProxyType
 from fuda.database.checks import dangling, deck_rule, types_known
 from fuda.database.findings import Finding
 from fuda.database.model import Deck, Game
-from fuda.database.ruleset import PileSpec, TablePlan, Vocabulary
+from fuda.database.ruleset import PileSpec, TablePlan, Vocabulary, cards_section
 from fuda.rulesets.base import BuiltinRuleSet, labels
 from fuda.rulesets.engine_checks import with_engine
 
@@ -29,6 +29,7 @@ VOCABULARY = Vocabulary(
     }),
     limit_phrase="（１ターンに１度）",
     name_filters=True,
+    numbers="fuda.lint.rules.facts:RAISE_BLAZE",
 )
 
 
@@ -51,10 +52,10 @@ def deck_problems(game: Game, main: Iterable[tuple[str, int, tuple]], core: Iter
             continue
         kind = game.card(cid).kind
         if kind not in ("fighter", "spell"):
-            out.append((path + ("card",), f"'{cid}' is a {kind} card; the main deck takes fighters and spells, "
+            out.append(((*path, "card"), f"'{cid}' is a {kind} card; the main deck takes fighters and spells, "
                         "no core fighter (RB-DECK-1)", None))
         elif n > copies:
-            out.append((path + ("count",), f"{n} copies of '{cid}', at most {copies} allowed (RB-DECK-1)", None))
+            out.append(((*path, "count"), f"{n} copies of '{cid}', at most {copies} allowed (RB-DECK-1)", None))
     if not core_lo <= len(core) <= core_hi:
         out.append((("core",), f"the core deck has {len(core)} cards, needs {core_lo}–{core_hi} (RB-DECK-2)", None))
     seen: dict[str, int] = {}
@@ -108,4 +109,5 @@ def table_plan(game: Game, deck: Deck) -> TablePlan:
 RULESET = BuiltinRuleSet(
     id="raise-blaze", name="RAISE×BLAZE", engine="fuda.engine.raise_blaze",
     game_labels=LABELS, words=VOCABULARY, checks=with_engine(check), construction=deck_problems,  plan=table_plan, template="raise-blaze",
+    holds=lambda data: (*cards_section(data, "main"), *data["core"]),  # the main deck, then the core deck
 )

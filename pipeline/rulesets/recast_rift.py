@@ -31,6 +31,7 @@ VOCABULARY = Vocabulary(
     limit_phrase="１ターンに１回",
     unlabeled_on=(("type", "action", "on-cast"),),  # an action card's cast effect has no label
     attack_values="attack-type",
+    numbers="fuda.lint.rules.facts:RECAST_RIFT",
 )
 
 
@@ -113,4 +114,5 @@ def table_plan(game: Game, deck: Deck) -> TablePlan:
 RULESET = BuiltinRuleSet(
     id="recast-rift", name="東方リキャストリフト", engine="fuda.engine.recast_rift",
     game_labels=LABELS, words=VOCABULARY, checks=with_engine(check), plan=table_plan,
+    holds=lambda data: (data["awakening"], *data["spells"]),  # the awakening card and the 9 spells
 )

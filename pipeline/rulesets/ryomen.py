@@ -24,6 +24,7 @@ VOCABULARY = Vocabulary(
     }),
     conditions=MappingProxyType({"昼": "day", "夜": "night"}),
     limit_phrase="１ターンに１回",
+    numbers="fuda.lint.rules.facts:RYOMEN",
 )
 
 #: Where the manifest's chips lie on the mat.
@@ -70,7 +71,7 @@ def check(game: Game, context) -> list[Finding]:
                                     hint=f"sets in game.yaml: {', '.join(sorted(sets))}"))
     chips = {c["id"] for c in (game.manifest.get("chips") or {}).get("stat", ())}
     for card in game.cards:
-        for a, ability in enumerate(card.abilities):
+        for ability in card.abilities:
             for op in walk_ops(ability.effect or ()):
                 if op.name == "put-stat-chip" and op.args.get("chip") not in chips:
                     findings.append(Finding(op.where("put-stat-chip", "chip"), "R001",
@@ -104,4 +105,6 @@ def table_plan(game: Game, deck: Deck) -> TablePlan:
 RULESET = BuiltinRuleSet(
     id="ryomen", name="東方両面表（仮）", engine="fuda.engine.ryomen",
     game_labels=LABELS, words=VOCABULARY, checks=with_engine(check), construction=pairing_problems, plan=table_plan, print_backs="none",
+    holds=lambda data: tuple(cid for pair in data["pairs"] for cid in pair),  # both faces of every pair
+    pairing=lambda data: tuple((a, b) for a, b in data["pairs"]),
 )

@@ -39,6 +39,7 @@ VOCABULARY = Vocabulary(
     types=("人間", "幽霊", "妖怪", "妖精", "魔法使い", "巫女", "神", "物質"),
     limit_phrase="１ターンに１回",
     attack_values="characters",
+    numbers="fuda.lint.rules.facts:TOHO_TCG",
 )
 
 
@@ -53,7 +54,7 @@ def deck_problems(game: Game, cards: Iterable[tuple[str, int, tuple]]) -> list[t
     for cid, n, path in cards:
         total += n
         if max_copies and n > max_copies:
-            out.append((path + ("count",), f"{n} copies of '{cid}', at most {max_copies} allowed", None))
+            out.append(((*path, "count"), f"{n} copies of '{cid}', at most {max_copies} allowed", None))
     if total < minimum:
         out.append((("cards",), f"has {total} cards, needs at least {minimum}",
                     "a deck's card count is its life (TT-SETUP-1)"))
@@ -110,5 +111,6 @@ def table_plan(game: Game, deck) -> TablePlan:
 
 RULESET = BuiltinRuleSet(
     id="toho-tcg", name="東方カードゲーム（仮）", engine="fuda.engine.toho_tcg",
-    game_labels=LABELS, words=VOCABULARY, checks=with_engine(check), construction=deck_problems, plan=table_plan, duel_online=True, template="toho-tcg",
+    game_labels=LABELS, words=VOCABULARY, checks=with_engine(check), construction=deck_problems, plan=table_plan,
+    duel_online=True, template="toho-tcg",
 )

@@ -203,7 +203,8 @@ class Sandbox:
                 raise SandboxError(Text("err.sandbox.card"))
             owner, zone = self._where(uid)
             looking = owner == seat and self._looking(seat) == zone
-            if self._card(uid, self._zone(zone), seat, "ja", looking)["id"] is None or (owner != seat and self._zone(zone).visibility != PUBLIC):
+            hidden = owner != seat and self._zone(zone).visibility != PUBLIC
+            if self._card(uid, self._zone(zone), seat, "ja", looking)["id"] is None or hidden:
                 raise SandboxError(Text("err.sandbox.card"))
         else:  # the top card of one of the seat's own piles (a deck: its cards have no ids on the page)
             zone, owner = str(action.get("from", "")), seat
@@ -243,7 +244,7 @@ class Sandbox:
         uid = str(action.get("uid", ""))
         if uid not in self.data["cards"]:
             raise SandboxError(Text("err.sandbox.card"))
-        owner, zone = self._where(uid)
+        zone = self._where(uid)[1]
         if self._zone(zone).visibility != PUBLIC:
             raise SandboxError(Text("err.sandbox.card"))
         card = self.data["cards"][uid]
@@ -381,7 +382,7 @@ def _count(value) -> int:
 
 
 def _physical(deck) -> list[tuple[str, ...]]:
-    """The physical cards of a deck: a ryomen pair is one card with two faces."""
-    if "pairs" in deck.data:
-        return [tuple(pair) for pair in deck.data["pairs"]]
+    """The physical cards of a deck: a pair of faces (a ryomen pairing) is one card with two faces."""
+    if deck.pairs:
+        return [tuple(pair) for pair in deck.pairs]
     return [(cid,) for cid in deck.card_ids()]

@@ -9,6 +9,7 @@ in the data are printed and vice versa; attack cards have attack values and othe
 
 from __future__ import annotations
 
+import contextlib
 import re
 import unicodedata
 from bisect import bisect_right
@@ -16,7 +17,7 @@ from collections import Counter
 from collections.abc import Mapping
 
 from fuda.lint.check import CardCheck, RuleInfo
-from fuda.lint.rules.facts import FACTS, PHRASES, FactIndex, tokens, walk_ops
+from fuda.lint.rules.facts import BUNDLED, FactIndex, fact_table, tokens, walk_ops
 from fuda.lint.vocab import BRACKETED, CONDITION, keyword_text, split_word, to_int
 
 GROUP = "agreement"
@@ -50,7 +51,7 @@ must equal the numbers in the ability's ops, cost and condition:
   text 【覚醒時】２ドローする。  with  effect: [draw: 1]   → reported
 Each rule set's phrases are known, in the plain style its cards print; a number in any other
 phrase is not compared ("once per turn" is AGR009). The phrases understood:
-""" + "\n".join(f"  {rules}: " + "、".join(phrases) for rules, phrases in PHRASES.items())),
+""" + "\n".join(f"  {table.name}: " + "、".join(table.phrases) for table in BUNDLED)),
     RuleInfo("AGR007", "error", "keywords in the data and in the text differ", GROUP, explain="""\
 A card's `keywords` are printed on its keyword line (【ディフェンサー】【レジスト（１）】) and every
 keyword printed there is in `keywords`, with the same parameter. A keyword printed inside an
@@ -116,7 +117,7 @@ def check_labels(ctx, card):
         return
     labels = ctx.vocab.labels
     spans = _spans(card)
-    covered = [(at, at + len(a.text)) for at, a in zip(spans, abilities) if at >= 0]
+    covered = [(at, at + len(a.text)) for at, a in zip(spans, abilities, strict=False) if at >= 0]
     if "【" in text:
         for line in LEAD.finditer(text):
             for b in BRACKETED.finditer(line.group(1)):
@@ -131,7 +132,7 @@ def check_labels(ctx, card):
                                  f"【{word}】 but no ability with when: {labels[word]} prints this line", offset=at,
                                  hint="add the ability (when, text, effect) or remove the label", value=text)
     last = -1
-    for i, (ability, at) in enumerate(zip(abilities, spans)):
+    for i, (ability, at) in enumerate(zip(abilities, spans, strict=False)):
         path = ("abilities", i, "text")
         if at < 0:
             yield ctx.at("AGR004", card, path, "ability text is not part of the card text",
@@ -199,11 +200,15 @@ def _fmt(value) -> str:
 def check_numbers(ctx, cards):
     """AGR006, for all cards of the game at once: each fact's phrase is searched once in the
     game's ability texts joined by line breaks, then compared ability by ability with the data.
-    A ``rules: custom`` game has no phrases fuda knows: its numbers are compared as sets."""
-    if ctx.game.rules == "custom":
-        yield from _custom_numbers(ctx, cards)
+    The rule set's vocabulary says how (``Vocabulary.numbers``): by its phrases, or, for a game
+    of your own (no phrases fuda knows), every number as sets."""
+    numbers = ctx.vocab.numbers
+    if numbers == "sets":
+        yield from _sets_of_numbers(ctx, cards)
         return
-    index = ctx.memo("facts", lambda: FactIndex(FACTS.get(ctx.game.rules, ())))
+    if numbers is None:
+        return
+    index = ctx.memo("facts", lambda: FactIndex(fact_table(numbers).facts))
     game = ctx.game
     items, texts, starts = [], [], []
     pos = 0
@@ -229,7 +234,7 @@ def check_numbers(ctx, cards):
                 found.extend((v, at) for v in value)
             else:
                 found.append((value, at))
-    for (card, i, ability), text_facts in zip(items, said):
+    for (card, i, ability), text_facts in zip(items, said, strict=False):
         ops = walk_ops(ability.effect)
         chosen = index.by_tokens(tokens(ops, ability)) | index.always_data
         for n in text_facts:
@@ -273,7 +278,7 @@ def _numbers(value) -> set[int]:
     return set()
 
 
-def _custom_numbers(ctx, cards):
+def _sets_of_numbers(ctx, cards):
     """AGR006 for a game of your own: every number an ability's text prints is one its data has
     (effect words, targets, filters, conditions, costs), and the other way round. 1 is left out
     both ways: the data leaves a count of one unwritten (``count`` defaults to 1) while the text
@@ -300,10 +305,8 @@ def _keyword_key(ctx, word: str):
     if kw is None:
         return None
     if kw.param == "number" and param is not None:
-        try:
+        with contextlib.suppress(ValueError):  # compared as written; VOC002 reports a parameter that is not a number
             param = to_int(param)
-        except ValueError:
-            pass  # compared as written; VOC002 reports a parameter that is not a number
     return (kw.key, param if kw.param else None)
 
 
@@ -321,7 +324,7 @@ def check_keywords(ctx, card):
         return
     text = card.text or ""
     blank = list(text)
-    for at, ability in zip(_spans(card), card.abilities):
+    for at, ability in zip(_spans(card), card.abilities, strict=False):
         if at >= 0:
             blank[at:at + len(ability.text)] = " " * len(ability.text)
     outside = "".join(blank)

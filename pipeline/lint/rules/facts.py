@@ -196,7 +196,7 @@ def _toho_targets(ops, ability, game):
 def _chosen(ops, ability, game):
     """raise-blaze: the count of every ``target: {pick: chosen, count: N}``."""
     out = []
-    for name, args in ops:
+    for _, args in ops:
         target = args.get("target") if hasattr(args, "get") else None
         if hasattr(target, "get") and target.get("pick") == "chosen":
             out.append(target.get("count", 1))
@@ -216,7 +216,7 @@ def _fact(name, pattern, read, data, anchor="", keys=None):
     return Fact(name, re.compile(pattern), read, data, anchor, frozenset(keys) if keys is not None else None)
 
 
-RECAST_RIFT = (
+RECAST_RIFT_FACTS = (
     _fact("draw", f"({N})ドローする", _num, op_values("draw"), "ドロー", ("draw",)),
     _fact("lift", f"(?:({N})枚を|をすべて)リフト", lambda m: _num(m) if m.group(1) else "all", op_values("lift", "count"),
           "リフト", ("lift",)),
@@ -242,7 +242,7 @@ RECAST_RIFT = (
           "手札に加える", ("retrieve-to-hand",)),
 )
 
-TOHO_TCG = (
+TOHO_TCG_FACTS = (
     _fact("draw", f"カードを({N})枚ドローする", _num, op_values("draw"), "ドロー", ("draw",)),
     _fact("damage", f"({N})ダメージを与える", _num, op_values("damage", "amount"), "ダメージ", ("damage",)),
     _fact("cost 霊力", f"霊力({N})(?=[、：])", _num, cost_value("reiryoku"), "霊力", ("cost:reiryoku",)),
@@ -262,7 +262,7 @@ TOHO_TCG = (
           f"({N})[体枚つ]", _num, _toho_targets, "対象の", _TOHO_TARGET_OPS),
 )
 
-RAISE_BLAZE = (
+RAISE_BLAZE_FACTS = (
     _fact("draw", f"カードを({N})枚引く", _num, op_values("draw"), "引く", ("draw",)),
     _fact("discard", f"手札を(?:ランダムに)?({N})枚捨てる(?!：)", _num, op_values("discard", "count"),
           "捨てる", ("discard",)),
@@ -289,7 +289,7 @@ RAISE_BLAZE = (
           op_values("effect-summon", "raise", ints_only=True), "下敷きにして", ("effect-summon",)),
 )
 
-RYOMEN = (
+RYOMEN_FACTS = (
     _fact("stat change", f"(パワー|スピード|ブレイン|全能力値|指定された能力値)({SIGNED})(?!チップ)",
           lambda m: (_RYOMEN_STATS[m.group(1)], to_int(m.group(2))), _ryomen_stats, "", ("modify-stat",)),
     _fact("stat set", f"能力値を({N})にする", _num, op_values("set-stat", "value"), "にする", ("set-stat",)),
@@ -302,23 +302,52 @@ RYOMEN = (
           ("put-stat-chip",)),
 )
 
-#: The phrases AGR006 understands, as a card prints them (``fuda lint --explain AGR006``).
-PHRASES = {
-    "recast-rift": ("２ドローする", "自分の展開中のカード２枚をリフトする / すべてリフト", "手札１枚を伏せ札にする",
-                    "手札１枚を伏せ札にする：(cost)", "ライフに１ダメージ", "リキャストタイムを１増やす",
-                    "カード１枚のリキャストタイム", "攻撃力を＋１／－１する", "攻撃力１／ーの《攻撃》を行う",
-                    "手札が２枚", "ライフが３以下", "２枚以上", "伏せ札１枚を手札に加える"),
-    "toho-tcg": ("カードを１枚ドローする", "２ダメージを与える", "霊力１： / 霊力１、(cost)", "タップ：(cost)",
-                 "霊力を１生み出す", "攻撃力(と防御力)を＋２する", "手札を１枚トラッシュする", "カード１枚を手札に加え",
-                 "手札が３枚以下", "対象の(相手の)キャラクター１体 / カード・アシスター・イクイップ・スペル・クイック１枚 / "
-                 "起動効果１つ"),
-    "raise-blaze": ("カードを１枚引く", "手札を１枚捨てる", "手札を１枚捨てる：(cost)", "下敷きを１枚墓地に送る：(cost)",
-                    "デッキの上から２枚を墓地に送る", "パワーを＋３００", "パワー１５００以下", "レイズ１以下の",
-                    "ライフカードを１枚増やす", "ライフカードを１枚破壊", "ライフカードが２枚以下", "を１枚手札に加える",
-                    "１体をエフェクト(レイズ)召喚", "ファイター１体を選び", "ファイター１体を下敷きにして"),
-    "ryomen": ("パワー＋２ / スピード－１ / ブレイン・全能力値・指定された能力値", "能力値を５にする",
-               "２番目のポイントチップ", "パワー＋１チップ", "カードを１枚裏返", "カード１枚にパワー＋１チップ"),
-}
+
+@dataclass(frozen=True)
+class FactTable:
+    """The facts of one rule set's phrases, named by its vocabulary (``Vocabulary.numbers``,
+    ``module:NAME``), and those phrases as its cards print them (``fuda lint --explain AGR006``)."""
+
+    name: str  # as the explanation lists it
+    facts: tuple[Fact, ...]
+    phrases: tuple[str, ...]
+
+
+RECAST_RIFT = FactTable("recast-rift", RECAST_RIFT_FACTS, (
+    "２ドローする", "自分の展開中のカード２枚をリフトする / すべてリフト", "手札１枚を伏せ札にする", "手札１枚を伏せ札にする：(cost)",
+    "ライフに１ダメージ", "リキャストタイムを１増やす", "カード１枚のリキャストタイム", "攻撃力を＋１／－１する",
+    "攻撃力１／ーの《攻撃》を行う", "手札が２枚", "ライフが３以下", "２枚以上", "伏せ札１枚を手札に加える",
+))
+TOHO_TCG = FactTable("toho-tcg", TOHO_TCG_FACTS, (
+    "カードを１枚ドローする", "２ダメージを与える", "霊力１： / 霊力１、(cost)", "タップ：(cost)", "霊力を１生み出す",
+    "攻撃力(と防御力)を＋２する", "手札を１枚トラッシュする", "カード１枚を手札に加え", "手札が３枚以下",
+    "対象の(相手の)キャラクター１体 / カード・アシスター・イクイップ・スペル・クイック１枚 / 起動効果１つ",
+))
+RAISE_BLAZE = FactTable("raise-blaze", RAISE_BLAZE_FACTS, (
+    "カードを１枚引く", "手札を１枚捨てる", "手札を１枚捨てる：(cost)", "下敷きを１枚墓地に送る：(cost)",
+    "デッキの上から２枚を墓地に送る", "パワーを＋３００", "パワー１５００以下", "レイズ１以下の", "ライフカードを１枚増やす",
+    "ライフカードを１枚破壊", "ライフカードが２枚以下", "を１枚手札に加える", "１体をエフェクト(レイズ)召喚", "ファイター１体を選び",
+    "ファイター１体を下敷きにして",
+))
+RYOMEN = FactTable("ryomen", RYOMEN_FACTS, (
+    "パワー＋２ / スピード－１ / ブレイン・全能力値・指定された能力値", "能力値を５にする", "２番目のポイントチップ",
+    "パワー＋１チップ", "カードを１枚裏返", "カード１枚にパワー＋１チップ",
+))
+
+#: The tables of fuda's own rule sets, in the order ``fuda lint --explain AGR006`` lists them.
+BUNDLED = (RECAST_RIFT, TOHO_TCG, RAISE_BLAZE, RYOMEN)
+
+
+def fact_table(path: str) -> FactTable:
+    """The :class:`FactTable` at ``module:NAME`` (a rule set's ``Vocabulary.numbers``)."""
+    from importlib import import_module
+
+    module, _, name = path.partition(":")
+    table = getattr(import_module(module), name, None)
+    if not isinstance(table, FactTable):
+        raise LookupError(f"{path} is not a FactTable (Vocabulary.numbers names module:NAME of one)")
+    return table
+
 
 class FactIndex:
     """A rule set's facts with bit masks by data token, and each pattern compiled for a text of
@@ -341,5 +370,3 @@ class FactIndex:
             mask |= masks.get(token, 0)
         return mask
 
-
-FACTS = {"recast-rift": RECAST_RIFT, "toho-tcg": TOHO_TCG, "raise-blaze": RAISE_BLAZE, "ryomen": RYOMEN}
