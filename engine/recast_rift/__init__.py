@@ -12,6 +12,11 @@ The module interface every engine package offers (see :mod:`engine.games`):
 
 from __future__ import annotations
 
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+from fuda.database import Deck
+from fuda.engine.core import Registry
 from fuda.engine.core.contract import EngineInfo, Information
 from fuda.engine.core.registry import per_registry
 from fuda.engine.recast_rift.cards import CardDef, CardPool, build_registry
@@ -33,7 +38,8 @@ INFO = EngineInfo(players=(2,), information=Information.IMPERFECT, chance=True)
 pool_of = per_registry(CardPool)
 
 
-def new_game(registry, setups, seed: int, position: Position | None = None) -> RecastRift:
+def new_game(registry: Registry, setups: Sequence[PlayerSetup | Mapping[str, Any]], seed: int,
+             position: Position | None = None) -> RecastRift:
     """A game between two setups (PlayerSetup or their JSON), optionally from a position
     (``setup_from_json`` carries a replayed game's position along with the setups)."""
     if position is None:
@@ -41,18 +47,18 @@ def new_game(registry, setups, seed: int, position: Position | None = None) -> R
     return RecastRift(pool_of(registry), setups, seed, position)
 
 
-def setup_from_deck(deck) -> PlayerSetup:
+def setup_from_deck(deck: Deck) -> PlayerSetup:
     """One player's setup from a database deck."""
     return PlayerSetup.from_deck(deck)
 
 
-class Setups(list):
+class Setups(list[PlayerSetup]):
     """Both players' setups, plus the explicit position a scenario game started from."""
 
     position: Position | None = None
 
 
-def setup_from_json(doc) -> Setups:
+def setup_from_json(doc: Mapping[str, Any]) -> Setups:
     """Both players' setups (and the position, if any) from a replay's ``setup`` document."""
     setups = Setups(PlayerSetup.from_json(d) for d in doc["players"])
     if doc.get("position"):

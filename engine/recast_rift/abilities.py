@@ -10,7 +10,7 @@ from collections.abc import Iterable, Mapping
 from typing import TYPE_CHECKING
 
 from fuda.engine.core import CompiledAbility, CompiledOp, Decision
-from fuda.engine.core.decision import option
+from fuda.engine.core.decision import Option, option
 from fuda.engine.recast_rift.state import Asks, Ctx, deployed, zone_of
 
 if TYPE_CHECKING:
@@ -72,7 +72,8 @@ def resolve_waiting(game: RecastRift) -> Asks[None]:
         if len(waiting) == 1:
             item = waiting.pop()
         else:
-            options, seen = [], {}
+            options: list[Option] = []
+            seen: dict[str, int] = {}
             for i, (p, card, ability) in enumerate(waiting):
                 key = f"p{p + 1}:{game.oid[card]}"
                 seen[key] = seen.get(key, 0) + 1

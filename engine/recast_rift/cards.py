@@ -7,12 +7,12 @@ never looks at YAML-shaped data in its hot path.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from functools import cached_property
 from typing import Any
 
-from fuda.database import FindingsError
+from fuda.database import Ability, Card, FindingsError, Game
 from fuda.database.ruleset import ruleset_for
 from fuda.engine.core import CompiledAbility, CompiledOp, Option, Registry, card_refs
 from fuda.engine.core import build_registry as core_build
@@ -25,13 +25,13 @@ from fuda.engine.recast_rift.setup import PlayerSetup
 WHENS = ("on-awaken", "while-awakened", "on-cast", "while-deployed", "on-retrieve")
 
 
-def _op_kind(ability) -> str:
+def _op_kind(ability: Ability) -> str:
     if ability.when == "while-deployed" and "trigger" not in ability.data:
         return "static"
     return "effect"
 
 
-def build_registry(game) -> Registry:
+def build_registry(game: Game) -> Registry:
     """Compile every card of a recast-rift game; FindingsError (located) on any bad op."""
     return core_build(game, TABLE, whens=WHENS, op_kind=_op_kind, extras=ABILITY_KEYS)
 
@@ -116,22 +116,19 @@ class CardPool:
         self.game = registry.game
         self.labels = ruleset_for(self.game.rules).labels(self.game)  # the one table of printed names
         self.defs: dict[str, CardDef] = {c.id: self._flatten(c) for c in self.game.cards}
-        self._layouts: dict[int, tuple] = {}
+        self._layouts: dict[tuple[PlayerSetup, ...], Layout] = {}
 
-    def layout(self, setups) -> Layout:
+    def layout(self, setups: Sequence[PlayerSetup | Mapping[str, Any]]) -> Layout:
         """The :class:`Layout` of two setups (PlayerSetup or their JSON); KeyError for an unknown
-        card, FindingsError for a card with a manual ability. Cached for a tuple of setups seen
-        before (simulations pass the same one every game)."""
-        cacheable = type(setups) is tuple
-        if cacheable:
-            found = self._layouts.get(id(setups))
-            if found is not None and found[0] is setups:
-                return found[1]
-        layout = self._layout(tuple(s if isinstance(s, PlayerSetup) else PlayerSetup.from_json(s) for s in setups))
-        if cacheable:
+        card, FindingsError for a card with a manual ability. Cached by the setups' value
+        (simulations play the same pairing again and again)."""
+        key = tuple(s if isinstance(s, PlayerSetup) else PlayerSetup.from_json(s) for s in setups)
+        layout = self._layouts.get(key)
+        if layout is None:
+            layout = self._layout(key)
             if len(self._layouts) >= 256:
                 self._layouts.clear()
-            self._layouts[id(setups)] = (setups, layout)  # holds setups: its id stays unique
+            self._layouts[key] = layout
         return layout
 
     def _layout(self, setups: tuple[PlayerSetup, ...]) -> Layout:
@@ -190,13 +187,13 @@ class CardPool:
                 out.setdefault(d.fighter, []).append(d.id)
         return {k: tuple(v) for k, v in out.items()}
 
-    def check_playable(self, card_ids) -> None:
+    def check_playable(self, card_ids: Iterable[str]) -> None:
         """Raise FindingsError when a card to play has a manual ability (never ignored)."""
         findings = unplayable("recast-rift", (m for cid in dict.fromkeys(card_ids) for m in self[cid].manual))
         if findings:
             raise FindingsError(findings)
 
-    def _flatten(self, card) -> CardDef:
+    def _flatten(self, card: Card) -> CardDef:
         # the ops with plain-dict arguments (see engine.core.registry.runnable)
         abilities = tuple(replace(a, ops=runnable(a.ops)) for a in self.registry.of(card.id))
         by = {w: tuple(a for a in abilities if a.when == w) for w in WHENS}

@@ -90,7 +90,7 @@ class RecastRift(Game):
     text_depth = StateField[int]()
     retrieving = StateField[set[int]]()
 
-    def __init__(self, pool: CardPool, setups: Sequence[PlayerSetup | dict[str, Any]], seed: int,
+    def __init__(self, pool: CardPool, setups: Sequence[PlayerSetup | Mapping[str, Any]], seed: int,
                  position: Position | None = None):
         super().__init__(seed)
         self.pool = pool

@@ -11,7 +11,7 @@ ability: its controller, its card, the attack it makes (``own``) and the attack 
 from __future__ import annotations
 
 from collections.abc import Mapping
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 from fuda.engine.core import (
     Bool,
@@ -23,6 +23,7 @@ from fuda.engine.core import (
     Nullable,
     Ops,
     OpTable,
+    Param,
     Struct,
 )
 from fuda.engine.recast_rift import combat, zones
@@ -52,6 +53,12 @@ ABILITY_KEYS = {
 }
 
 
+def _named(params: Mapping[str, Param]) -> dict[str, Any]:
+    """Op parameters whose names are not Python names (``up-to``, ``from``, ``else``), to pass as
+    keywords: typed ``Any`` because :meth:`OpTable.op` also has named arguments of other types."""
+    return dict(params)
+
+
 def _not_both_bar(args: Mapping[str, object]) -> str | None:
     return "hand and life cannot both be ー (null)" if args["hand"] is None and args["life"] is None else None
 
@@ -73,7 +80,7 @@ def draw(game: RecastRift, ctx: Ctx, count: int) -> None:
 
 
 @TABLE.op("face-down", player=WHOM, count=Either(choices=(Int(min=1, max=9), Const(value="all"))),
-          chooser=WHOM, **{"up-to": Bool().optional(False)},
+          chooser=WHOM, **_named({"up-to": Bool().optional(False)}),
           doc="move hand cards of 'player' to their face-down pile; 'chooser' picks")
 def face_down(game: RecastRift, ctx: Ctx, player: str, count: int | str, chooser: str, up_to: bool) -> Asks[None]:
     target = whom(ctx, player)
@@ -112,7 +119,7 @@ def reserve(game: RecastRift, ctx: Ctx, target: str) -> None:
     zones.to_reserve(game, ctx.card, "effect")
 
 
-@TABLE.op("retrieve-to-hand", count=Int(min=1, max=9), **{"from": Enum(values=("face-down", "reserve"))},
+@TABLE.op("retrieve-to-hand", count=Int(min=1, max=9), **_named({"from": Enum(values=("face-down", "reserve"))}),
           doc="the controller puts cards of their face-down or reserve pile into their hand")
 def retrieve_to_hand(game: RecastRift, ctx: Ctx, from_: str, count: int) -> Asks[None]:
     yield from zones.pile_to_hand(game, ctx.player, from_, count, ctx.card)
@@ -147,7 +154,7 @@ def rebuild(game: RecastRift, ctx: Ctx) -> None:
         zones.rebuild(game, ctx.player, "effect")
 
 
-@TABLE.op("if", condition=CONDITION, then=Ops(), **{"else": Ops().optional(())},
+@TABLE.op("if", condition=CONDITION, then=Ops(), **_named({"else": Ops().optional(())}),
           doc="check the condition as the controller and do 'then' or 'else'")
 def if_(game: RecastRift, ctx: Ctx, condition: Mapping[str, int], then: tuple[CompiledOp, ...],
         else_: tuple[CompiledOp, ...]) -> Asks[None]:

@@ -9,22 +9,36 @@ is named.
 
 from __future__ import annotations
 
+from collections.abc import Iterable, Mapping
+from typing import TYPE_CHECKING, Any
+
+from fuda.engine.core.log import Event
 from fuda.engine.core.narration import Narrator
 from fuda.i18n import MESSAGES, language, t
+
+if TYPE_CHECKING:
+    from fuda.database.ruleset import Label
+    from fuda.engine.recast_rift.game import RecastRift
+    from fuda.engine.recast_rift.view import RRView
+
+#: a lift or recast-up move in the log: (card id, from zone, to zone or "reserve")
+Move = tuple[str, int, "int | str"]
 
 
 class RRNarrator(Narrator):
     """Event lines and state dumps of a :class:`~engine.recast_rift.game.RecastRift`."""
 
-    def __init__(self, game):
+    game: RecastRift
+
+    def __init__(self, game: RecastRift):
         super().__init__(game)
         self.by_oid, self.defs, self.pool, self.setups = game.by_oid, game.defs, game.pool, game.setups
         self.lang = language()
 
-    def _t(self, key: str, **params) -> str:
+    def _t(self, key: str, **params: object) -> str:
         return t("narr.rr." + key, self.lang, **params)
 
-    def _word(self, table: str, key) -> str | None:
+    def _word(self, table: str, key: object) -> str | None:
         """A word of a ``narr.rr.<table>.*`` table, or None when it has none."""
         full = f"narr.rr.{table}.{key}"
         return MESSAGES[full][self.lang] if full in MESSAGES else None
@@ -32,29 +46,29 @@ class RRNarrator(Narrator):
     def _why(self, why: str) -> str:
         return self._word("why", why) or why
 
-    def _zone(self, zone) -> str:
-        return self._word("zone", zone)
+    def _zone(self, zone: int | str) -> str:
+        return self._word("zone", zone) or str(zone)  # (every zone of the log has a word)
 
-    def _join(self, items) -> str:
+    def _join(self, items: Iterable[str]) -> str:
         return self._t("sep").join(items)
 
-    def _n(self, p, oid) -> str:
+    def _n(self, p: int | None, oid: str | None) -> str:
         if p is None or oid is None:
             return str(oid)
         card = self.by_oid[p].get(oid)
         return self.defs[card].name if card is not None else oid
 
-    def _names(self, p, oids) -> str:
+    def _names(self, p: int | None, oids: Iterable[str]) -> str:
         return self._join(self._n(p, o) for o in oids)
 
-    def _label(self, p, oid) -> str:
+    def _label(self, p: int, oid: str) -> str:
         """A card's name with its timing and type (or kind), in the user's language."""
         d = self.defs[self.by_oid[p][oid]]
         if self.lang != "en":
             return d.label
         labels = self.pool.labels
 
-        def en(table, key):
+        def en(table: Mapping[str, Label], key: str) -> str:
             label = table.get(key)
             return label.en if label else key
 
@@ -63,18 +77,20 @@ class RRNarrator(Narrator):
         values = labels.values
         return f"{d.name} ({en(values.get('timing', {}), d.timing)}, {en(values.get('type', {}), d.type)})"
 
-    def _power(self, power):
+    def _power(self, power: str) -> str:
         """An attack power as printed (１／ー); in English with ASCII marks (1/-)."""
         return str(power).replace("／", "/").replace("ー", "-") if self.lang == "en" else power
 
-    def _moves(self, p, moves) -> str:
+    def _moves(self, p: int | None, moves: Iterable[Move]) -> str:
         return self._join(f"{self._n(p, c)} {self._zone(a)}→{self._zone(b)}" for c, a, b in moves)
 
-    def line(self, event, seat: int | None = None) -> str:
+    def line(self, event: Event, seat: int | None = None) -> str:
         """One readable line (empty for internal events); hidden cards unnamed for ``seat``."""
         k, p, d = event.kind, event.player, event.data
         _t = self._t
-        who = f"P{p + 1}" if p is not None else ""
+        if p is None:  # the end of a drawn game (every other event is a player's)
+            return self._game_over(p, d) if k == "game-over" else f"   {k} {d}"
+        who = f"P{p + 1}"
         if seat is not None and p != seat:
             hidden = self._hidden(k, who, d)
             if hidden is not None:
@@ -83,8 +99,8 @@ class RRNarrator(Narrator):
             text = self._word("shown", f"{d['kind']}.{d['picks'][0] if d['picks'] else ''}")
             return f"  {who} {text}" if text else ""
         if k == "setup":
-            names = _t("fighter_sep").join(self.pool.game.fighters.get(f, f) for f in d["fighters"])
-            return _t("setup", who=who, deck=self.setups[p].name or d["deck"], fighters=names, life=d["life"])
+            fighters = _t("fighter_sep").join(self.pool.game.fighters.get(f, f) for f in d["fighters"])
+            return _t("setup", who=who, deck=self.setups[p].name or d["deck"], fighters=fighters, life=d["life"])
         if k == "chance":
             if d["what"] == "first-player":
                 return _t("first", n=d["result"] + 1)
@@ -127,13 +143,16 @@ class RRNarrator(Narrator):
             "limit": lambda: _t("limit", card=n(p, d["card"])),
             "no-attack": lambda: "",
             "end-turn": lambda: "",
-            "game-over": lambda: _t("game_over", result=_t("win", n=p + 1) if p is not None else _t("no_winner"),
-                                    reason=self._reason(p, d["reason"])),
+            "game-over": lambda: self._game_over(p, d),
         }
         make = simple.get(k)
         return make() if make else f"  {who} {k} {d}"
 
-    def _hidden(self, k: str, who: str, d) -> str | None:
+    def _game_over(self, winner: int | None, d: Mapping[str, Any]) -> str:
+        result = self._t("win", n=winner + 1) if winner is not None else self._t("no_winner")
+        return self._t("game_over", result=result, reason=self._reason(winner, d["reason"]))
+
+    def _hidden(self, k: str, who: str, d: Mapping[str, Any]) -> str | None:
         """The line for an event of the opponent that names cards ``seat`` cannot see (None: the
         event is open)."""
         if k == "draw":
@@ -146,7 +165,7 @@ class RRNarrator(Narrator):
             return self._t("position_hidden", who=who, life=d["life"], count=len(d["hand"]))
         return None
 
-    def _reason(self, winner, reason: str) -> str:
+    def _reason(self, winner: int | None, reason: str) -> str:
         if self.lang == "en":
             return reason
         outcome = self.game.outcome
@@ -156,7 +175,7 @@ class RRNarrator(Narrator):
             return self._t("life_zero", n=2 - winner)
         return reason
 
-    def _ability_text(self, p, d) -> str:
+    def _ability_text(self, p: int, d: Mapping[str, Any]) -> str:
         card = self.by_oid[p][d["card"]]
         for ability in self.pool.registry.of(self.defs[card].id):
             if ability.index == d["index"]:
@@ -184,15 +203,15 @@ class RRNarrator(Narrator):
             lines.append(f"cast zone {[oid[c] for c in g.cast_zone]}")
         return "\n".join(lines)
 
-    def _seat_state(self, view) -> str:
+    def _seat_state(self, view: RRView) -> str:
         """The board as the view's seat sees it, in the user's language."""
         oid, _t = self.game.oid, self._t
         none = _t("none")
 
-        def names(cards):
+        def names(cards: Iterable[int]) -> str:
             return self._join(oid[c] for c in cards) or none
 
-        def count(n):
+        def count(n: int) -> str:
             return _t("state.count", count=n)
 
         lines = [_t("state.head", turn=view.turn, active=view.active + 1, seat=view.seat + 1)]

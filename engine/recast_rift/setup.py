@@ -8,7 +8,12 @@ not place go to the bottom of its deck in setup order, so cards are always conse
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:
+    from fuda.database import Deck
 
 
 @dataclass(frozen=True)
@@ -22,17 +27,17 @@ class PlayerSetup:
     name: str = ""
 
     @classmethod
-    def from_deck(cls, deck) -> PlayerSetup:
+    def from_deck(cls, deck: Deck) -> PlayerSetup:
         """The setup of a :class:`fuda.database.model.Deck` of recast-rift."""
         return cls(tuple(deck["fighters"]), deck["awakening"], tuple(deck["spells"]), deck.id, deck.name)
 
     @classmethod
-    def from_json(cls, doc: dict) -> PlayerSetup:
+    def from_json(cls, doc: Mapping[str, Any]) -> PlayerSetup:
         """Read the JSON form (replays)."""
         return cls(tuple(doc["fighters"]), doc["awakening"], tuple(doc["spells"]),
                    doc.get("deck", ""), doc.get("name", ""))
 
-    def as_json(self) -> dict:
+    def as_json(self) -> dict[str, Any]:
         """The JSON form."""
         return {"deck": self.deck, "name": self.name, "fighters": list(self.fighters),
                 "awakening": self.awakening, "spells": list(self.spells)}
@@ -47,7 +52,7 @@ class Seat:
     hand: tuple[str, ...] = ()
     face_down: tuple[str, ...] = ()
     reserve: tuple[str, ...] = ()
-    zones: dict = field(default_factory=dict)  # {3: (ids), 2: (ids), 1: (ids)}
+    zones: dict[int, tuple[str, ...]] = field(default_factory=dict)  # {3: (ids), 2: (ids), 1: (ids)}
     awakened: bool = False
 
 
@@ -59,18 +64,18 @@ class Position:
     ``turns`` set, the game stops (as a draw, reason "scenario ended") after that many turns.
     """
 
-    seats: tuple[Seat, Seat]
+    seats: tuple[Seat, ...]  # two
     active: int = 0
     turn: int = 1
     phase: str = "main"
-    used: tuple = ()  # (player, awakening ability number) already activated this turn
+    used: tuple[tuple[int, int], ...] = ()  # (player, awakening ability number) already activated this turn
     turns: int | None = None
 
 
 PHASES = ("draw", "main", "refresh", "cleanup")
 
 
-def position_json(pos: Position) -> dict:
+def position_json(pos: Position) -> dict[str, Any]:
     """The JSON form of a position (replays of scenario games)."""
     seats = []
     for seat in pos.seats:
@@ -81,7 +86,7 @@ def position_json(pos: Position) -> dict:
             "used": [list(u) for u in pos.used], "turns": pos.turns}
 
 
-def position_from_json(doc: dict) -> Position:
+def position_from_json(doc: Mapping[str, Any]) -> Position:
     """Read the JSON form of a position."""
     seats = tuple(Seat(life=s["life"], deck=tuple(s["deck"]), hand=tuple(s["hand"]), face_down=tuple(s["face_down"]),
                        reserve=tuple(s["reserve"]), zones={int(z): tuple(v) for z, v in s["zones"].items()},

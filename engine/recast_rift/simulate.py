@@ -10,11 +10,12 @@ from __future__ import annotations
 
 from itertools import combinations
 
+from fuda.engine.core import Registry
 from fuda.engine.core.tournament import Entrant
 from fuda.engine.recast_rift.setup import PlayerSetup
 
 
-def entrants(registry) -> list[Entrant]:
+def entrants(registry: Registry) -> list[Entrant]:
     """One entrant per fighter pair, in id order."""
     game = registry.game
     spells: dict[str, list[str]] = {}
