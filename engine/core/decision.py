@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from fuda.i18n import MESSAGES, Text
 
@@ -36,7 +36,7 @@ class Option(NamedTuple):
 
     id: str
     label: str = ""
-    value: object = None
+    value: Any = None  # (the engine's own: a card number, a CardRef, a count …)
 
 
 _new = tuple.__new__

@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from collections.abc import Generator, Sequence
-from typing import Any
+from typing import Any, Self
 
 from fuda.engine.core.checkpoint import Checkpoint
 from fuda.engine.core.decision import PLAIN, ChoiceError, Decision
@@ -224,7 +224,7 @@ class Game(ABC):
         return self.clone()
 
     # -- driving ---------------------------------------------------------------------------
-    def start(self) -> Game:
+    def start(self) -> Self:
         """Run the flow up to the first real decision (or the end) and return self."""
         if self._flow is not None:
             raise RuntimeError("the game has already started")

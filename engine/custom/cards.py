@@ -103,14 +103,14 @@ def compile_game(game, play_findings: bool | str = True) -> tuple[Static | None,
                 if key not in ABILITY_KEYS:
                     cc.error(card.where("abilities", i, key), BAD_ABILITY, f"能力のキー「{key}」は使えない",
                              f"ability key '{key}' means nothing here (keys: {', '.join(ABILITY_KEYS)})")
-            compiled = _ability(cc, rules, card.id, i, ab.data, lambda *p, _i=i: card.where("abilities", _i, *p))
+            compiled = _ability(cc, rules, card.id, i, ab.data, lambda *p, _i=i, _card=card: _card.where("abilities", _i, *p))
             if compiled is not None:
                 abilities.append(compiled)
         for kw in kws:
             abilities.extend(a for a in kw_abilities.get(kw, ()) if a is not None)
         for a in abilities:
             everywhere.extend(_flat(a.ops))
-        by_when = {}
+        by_when: dict[str, list[AbilityDef]] = {}
         for a in abilities:
             by_when.setdefault(a.when, []).append(a)
         statics = tuple(op for a in by_when.get("static", ()) for op in a.ops)

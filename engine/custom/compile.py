@@ -252,10 +252,10 @@ class Compiler:
             a.setdefault("all", True)
         if name == "choose":
             a["options"] = tuple((label, self._runnable(ops, where)) for label, ops in a["options"])
-        a = self._check(name, a, where)
-        if a is None:
+        checked = self._check(name, a, where)
+        if checked is None:
             return None
-        return CompiledOp(op.name, op.fn, a, op.gen, op.source)
+        return CompiledOp(op.name, op.fn, checked, op.gen, op.source)
 
     def _runnable(self, ops, where) -> tuple:
         out = []

@@ -141,9 +141,12 @@ def run_scenario(scenario: Scenario, static, registry=None) -> list[Problem]:
 class _Said(Text):
     """A text the engine wrote in both languages (a game's end reason), shown in the user's."""
 
+    ja: str
+
     def __new__(cls, en: str, ja: str):
         self = str.__new__(cls, en)
-        self.key, self.params, self.ja = None, {}, ja or en
+        self.key, self.params = None, {}  # type: ignore[assignment]  # (no message key: text() is its own)
+        self.ja = ja or en
         return self
 
     def text(self, lang: str | None = None) -> str:
@@ -202,17 +205,18 @@ def _check(game, e) -> Problem | None:
         if e.what == "count":
             return None if len(cards) == e.value else fail("scenario.expect_count", who=who, zone=zone,
                                                                  want=e.value, found=len(cards))
-        want = [cid for cid, _, _, _ in e.value]
-        found = _ids(st, cards)
+        want_ids = [cid for cid, _, _, _ in e.value]
+        found_ids = _ids(st, cards)
         ordered = e.index == rules.deck
-        if (want != found) if ordered else (Counter(want) != Counter(found)):
-            return fail("scenario.expect_zone", who=who, zone=zone, want=_shown(want), found=_shown(found))
+        if (want_ids != found_ids) if ordered else (Counter(want_ids) != Counter(found_ids)):
+            return fail("scenario.expect_zone", who=who, zone=zone, want=_shown(want_ids), found=_shown(found_ids))
         for cid, tapped, values, where in e.value:
             copies = [c for c in cards if st.defs[c].id == cid]
             if any((tapped is None or st.tapped[c] == tapped) and all(value(st, c, f) == v for f, v in values)
                    for c in copies):
                 continue
             c = copies[0]
+            what: str
             if tapped is not None and st.tapped[c] != tapped:
                 what, want, found = Text("scenario.tapped"), _yaml(tapped), _yaml(st.tapped[c])
             else:

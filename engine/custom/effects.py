@@ -11,6 +11,8 @@ asks a player (a target, a card to discard) is a generator function; the rules r
 
 from __future__ import annotations
 
+from typing import Any
+
 from fuda.engine.core import Bool, Decision, Either, Enum, Int, OpTable, Option, Param, ParamError
 from fuda.engine.core.decision import one_of
 from fuda.engine.custom import rules as R
@@ -56,7 +58,7 @@ class Branches(Param):
 WHO = Enum(values=("you", "opponent")).optional("you")
 COUNT = Int(min=1, max=40).optional(1)
 #: the parameters of every word that takes targets (see :func:`targets`)
-TARGET = {
+TARGET: dict[str, Any] = {  # (Any: ** into TABLE.op's keywords, which mypy matches against doc and kind too)
     "target": Enum(values=("self",)).optional(None),
     "zone": Word().optional("field"),
     "owner": Enum(values=("you", "opponent", "any")).optional("any"),
@@ -273,9 +275,11 @@ def choose(st, ctx, options):
     yield from R.run_ops(st, ctx, options[k][1])
 
 
+_PROTECT: dict[str, Any] = {"from": Word().optional(None), **{k: v for k, v in TARGET.items() if k in ("owner", "filter", "other")}}
+
+
 @TABLE.op("protect", "(static) the targets cannot be targeted by the opponent's cards matching `from`",
-          kind="static", **{"from": Word().optional(None)}, **{k: v for k, v in TARGET.items()
-                                                              if k in ("owner", "filter", "other")})
+          kind="static", **_PROTECT)
 def protect(st, ctx, **a):
     """A static word: read by :func:`.rules.protected`, never run."""
     return None

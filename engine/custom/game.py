@@ -70,7 +70,7 @@ class CustomGame(Game):
                 defs.append(static.cards[cid])
                 owner.append(p)
         n = len(defs)
-        piles = [[] for _ in range(len(rules.zones) * (rules.players + 1))]
+        piles: list[list[int]] = [[] for _ in range(len(rules.zones) * (rules.players + 1))]
         st = self.st = State(static, self.log.push, self.rng, defs, owner, piles, [-1] * n, [False] * n, [0] * n,
                              [None] * n, [()] * n, [], [list(rules.start) for _ in range(rules.players)],
                              [False] * rules.players, queue=[])
@@ -80,7 +80,7 @@ class CustomGame(Game):
             st.where[c] = k
 
     def setup_json(self) -> dict:
-        doc = {"players": [s.as_json() for s in self.setups]}
+        doc: dict[str, object] = {"players": [s.as_json() for s in self.setups]}
         if self.first_seat is not None:
             doc["first"] = self.first_seat
         return doc

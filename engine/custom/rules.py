@@ -9,10 +9,15 @@ Rule ids (``CU-…``) name the clauses of :data:`.catalogue.CATALOGUE`.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from fuda.engine.core import Decision, GameOver, Option, Termination
 from fuda.engine.core.decision import one_of, option
 from fuda.engine.core.hidden import CardRef
 from fuda.engine.custom.state import GONE, applies, matches, pile, put, statics, zone_of
+
+if TYPE_CHECKING:
+    from fuda.engine.custom.compile import End
 
 #: turns a game without a round limit may last (every game ends: a draw at the limit)
 SAFETY_TURNS = 200
@@ -218,7 +223,8 @@ def check_end(st) -> None:
     """Raise GameOver when an end condition holds (CU-END-1..3): every player it makes win or
     lose, checked for the active player first; both losing (or both winning) is a draw."""
     rules = st.static.rules
-    won, lost = [], []
+    won: list[tuple[int, End]] = []
+    lost: list[tuple[int, End]] = []
     for p in (st.active, 1 - st.active):
         for end in rules.ends:
             if end.counter >= 0:

@@ -14,7 +14,7 @@ import difflib
 from dataclasses import dataclass
 from pathlib import Path
 
-from fuda.database import FindingsError, Location
+from fuda.database import Finding, FindingsError, Location
 from fuda.database.schemas import validate_document
 from fuda.database.yamlfile import read_yaml
 from fuda.i18n import Text, localize, t
@@ -36,7 +36,7 @@ class Problem:
     code: str
     message: Text | None = None
     severity: str = "error"
-    finding: object = None
+    finding: Finding | None = None
     note: Text | None = None
 
     def render(self, lang: str | None = None) -> str:

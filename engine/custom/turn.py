@@ -210,10 +210,7 @@ def can_block(st, b: int, a: int) -> bool:
         return False
     if rules.blockers and not any(has(st, b, k) for k in rules.blockers):
         return False
-    for kw, needs in rules.evasion:
-        if has(st, a, kw) and not has(st, b, needs):
-            return False
-    return True
+    return all(not has(st, a, kw) or has(st, b, needs) for kw, needs in rules.evasion)
 
 
 def attack(st, p: int, a: int):
@@ -235,7 +232,7 @@ def attack(st, p: int, a: int):
     blockers = [b for b in st.piles[pile(st, field, q)] if can_block(st, b, a)]
     b = GONE
     if blockers:
-        options = R.options_of(st, "block:", blockers) + (NO_BLOCK,)
+        options = (*R.options_of(st, "block:", blockers), NO_BLOCK)
         pick = yield one_of(Decision, q, "block", options, "CU-COMBAT-2", st.defs[a].name)
         if pick[0] != "none":
             b = int(next(o.value for o in options if o.id == pick[0]))

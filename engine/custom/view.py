@@ -70,7 +70,7 @@ def view_of(game, seat: int) -> CView:
     defs, tapped = st.defs, st.tapped
     sides = []
     for p in range(rules.players):
-        zones = {}
+        zones: dict[str, tuple[Seen, ...] | int] = {}
         for z, name in enumerate(rules.zones):
             cards = st.piles[pile(st, z, p)]
             vis = rules.visibility[z]
