@@ -105,34 +105,56 @@ def qa_block(g: TohoTCG, p: int) -> str | None:
     return Text("why.tt.qa_limit_both" if k.qa_both_turns else "why.tt.qa_limit", limit=k.qa_limit)
 
 
+def play_refusal(g: TohoTCG, p: int, c: int, main: bool, limit_ok: bool, avail: int) -> str | None:
+    """Why p cannot play hand card c, as a reason key (``why.tt.<key>``), or None: the one check
+    of TT-MAIN-1, TT-STBY-1, TT-SPELL-4/5/6, TT-CHAR-2/5 and TT-COST-1 behind both the options
+    (:func:`priority_options`) and their explanations (:func:`play_block`). ``main``: p's own main
+    phase with an empty stack; ``limit_ok``: the quick/assister limit lets p play one more;
+    ``avail``: the 霊力 p has and can make."""
+    d = g.static.defs[c]
+    kind = d.kind
+    if kind == "quick" or kind == "assister":
+        if kind == "assister" and not main:
+            return "assister"
+        if not limit_ok:
+            return "qa_limit"
+    elif not main:
+        return "main_only"
+    elif kind == "character":
+        if d.rank == "normal":
+            if len(g.state.chars[p]) >= g.static.max_chars:
+                return "max_chars"
+        elif hard_base(g, p, c) < 0:
+            return "hard"
+    elif kind == "equip" and not attach_targets(g, p, c):
+        return "no_equip"
+    if d.cost >= avail:  # the card itself leaves the hand: cost <= avail - 1
+        return "cost"
+    if d.on_play is not None and not has_targets(g, p, c, kind, d.on_play):
+        return "no_target"
+    return None
+
+
 def play_block(g: TohoTCG, p: int, c: int, window: str) -> str | None:
-    """Why p cannot play hand card c now, or None (TT-MAIN-1, TT-STBY-1, TT-SPELL-5 …)."""
+    """Why p cannot play hand card c now, or None (the reasons of :func:`play_refusal`, explained)."""
     s, k = g.state, g.static
     d = k.defs[c]
     if s.zone[c] != "hand" or k.owner[c] != p:
         return Text("why.tt.not_in_hand", name=d.name, player=p + 1)
     main = window == "main" and p == s.active and not s.stack
-    if d.kind == "quick" or d.kind == "assister":
-        if d.kind == "assister" and not main:
-            return Text("why.tt.assister")
-        block = qa_block(g, p)
-        if block is not None:
-            return block
-    elif not main:
+    avail = s.rei[p] + sources(g, p)
+    why = play_refusal(g, p, c, main, qa_block(g, p) is None, avail)
+    if why == "qa_limit":
+        return qa_block(g, p)
+    if why == "main_only":
         return Text("why.tt.main_only", kind=Text(f"tt.kind.{d.kind}"))
-    elif d.kind == "character":
-        if d.rank == "normal":
-            if len(s.chars[p]) >= k.max_chars:
-                return Text("why.tt.max_chars", max=k.max_chars)
-        elif hard_base(g, p, c) < 0:
-            return Text("why.tt.hard")
-    elif d.kind == "equip" and not attach_targets(g, p, c):
-        return Text("why.tt.no_equip")
-    if d.cost > s.rei[p] + sources(g, p) - 1:
-        return Text("why.tt.cost", cost=d.cost, player=p + 1, can=s.rei[p] + sources(g, p) - 1)
-    if d.on_play is not None and not has_targets(g, p, c, d.kind, d.on_play):
+    if why == "max_chars":
+        return Text("why.tt.max_chars", max=k.max_chars)
+    if why == "cost":
+        return Text("why.tt.cost", cost=d.cost, player=p + 1, can=avail - 1)
+    if why == "no_target":
         return Text("why.no_target")
-    return None
+    return None if why is None else Text(f"why.tt.{why}")
 
 
 def hard_base(g: TohoTCG, p: int, hard: int) -> int:
@@ -165,33 +187,45 @@ def ability_block(g: TohoTCG, p: int, src: int, ability: CompiledAbility) -> str
     return None
 
 
-def trash_block(g: TohoTCG, p: int, c: int) -> str | None:
-    """Why p cannot pay c's 【トラッシュ】 now, or None (TT-KW-7, TT-WORLD-3)."""
+def trash_refusal(g: TohoTCG, p: int, c: int, avail: int) -> str | None:
+    """Why p cannot pay c's 【トラッシュ】 (TT-KW-7, TT-WORLD-3), as a reason key, or None: the one
+    check behind the options and :func:`trash_block`. A card on the field with the keyword, its
+    controller's (a world: anyone's), and ``avail`` 霊力 to pay with."""
     s = g.state
-    d = g.static.defs[c]
-    if d.trash is None or s.zone[c] not in ("char", "assister", "world"):
-        return Text("why.tt.no_trash", name=d.name)
+    cost = g.static.defs[c].trash
+    if cost is None or s.zone[c] not in ("char", "assister", "equip", "world"):
+        return "no_trash"
     if s.zone[c] != "world" and s.ctrl[c] != p:
-        return Text("why.tt.trash_owner")
-    if d.trash > s.rei[p] + sources(g, p):
-        return Text("why.tt.trash_cost", cost=d.trash)
+        return "trash_owner"
+    if cost > avail:
+        return "trash_cost"
     return None
 
 
+def trash_block(g: TohoTCG, p: int, c: int) -> str | None:
+    """Why p cannot pay c's 【トラッシュ】 now, or None (the reasons of :func:`trash_refusal`, explained)."""
+    d = g.static.defs[c]
+    why = trash_refusal(g, p, c, g.state.rei[p] + sources(g, p))
+    if why == "no_trash":
+        return Text("why.tt.no_trash", name=d.name)
+    if why == "trash_cost":
+        return Text("why.tt.trash_cost", cost=d.trash)
+    return None if why is None else Text(f"why.tt.{why}")
+
+
 def priority_options(g: TohoTCG, p: int, window: str) -> tuple[Option, ...]:
-    """Every choice of the player with priority; ``pass`` first. (The fast twin of
-    :func:`play_block` and :func:`trash_block`, which explain.)"""
+    """Every choice of the player with priority; ``pass`` first (what is refused, and why: the
+    reason functions :func:`play_refusal`, :func:`ability_block` and :func:`trash_refusal`)."""
     s, k = g.state, g.static
     options = [PASS]
     most = 0
     defs, hand, tapped = k.defs, s.hand[p], s.tapped
-    chars = s.chars[p]
     untapped = 0
-    for c in chars:
+    for c in s.chars[p]:
         if not tapped[c]:
             untapped += 1
     rei = s.rei[p]
-    avail = rei + len(hand) + untapped
+    avail = rei + len(hand) + untapped  # (sources(), counted once for every card)
     if hand:
         main = window == "main" and p == s.active and not s.stack
         limit_ok = not qa_limited(g, p) or qa_used(g, p) < k.qa_limit  # TT-SPELL-5/6
@@ -199,47 +233,24 @@ def priority_options(g: TohoTCG, p: int, window: str) -> tuple[Option, ...]:
         play_opts = k.play_opts
         for c in hand:
             d = defs[c]
-            if d.cost >= avail:  # the card itself leaves the hand: cost <= avail - 1
-                continue
-            kind = d.kind
-            if kind == "quick":
-                if not limit_ok:
-                    continue
-            elif not main:
-                continue
-            elif kind == "character":
-                if d.rank == "normal":
-                    if len(chars) >= k.max_chars:
-                        continue
-                elif hard_base(g, p, c) < 0:
-                    continue
-            elif kind == "assister":
-                if not limit_ok:
-                    continue
-            elif kind == "equip" and not attach_targets(g, p, c):
-                continue
-            if d.id in seen:
+            if d.id in seen:  # copies are alike: one option per card id
                 continue
             seen.append(d.id)
-            if d.on_play is not None and not has_targets(g, p, c, kind, d.on_play):
-                continue
-            options.append(play_opts[c])
-            if d.hand_sensitive and d.cost > most:
-                most = d.cost
-    zone, ctrl = s.zone, s.ctrl
+            if play_refusal(g, p, c, main, limit_ok, avail) is None:
+                options.append(play_opts[c])
+                if d.hand_sensitive and d.cost > most:
+                    most = d.cost
     for src in controlled(g, p):
         d = defs[src]
         if d.acts:
             for n, ability in enumerate(d.activated):
                 if ability_block(g, p, src, ability) is None:
                     options.append(activate_option(g, src, n))
-            if d.trash is not None and d.trash <= avail and (zone[src] == "world" or ctrl[src] == p):
+            if d.trash is not None and trash_refusal(g, p, src, avail) is None:
                 options.append(trash_option(g, src))
     w = s.world
-    if w >= 0 and ctrl[w] != p:
-        cost = defs[w].trash
-        if cost is not None and cost <= avail:
-            options.append(trash_option(g, w))
+    if w >= 0 and s.ctrl[w] != p and trash_refusal(g, p, w, avail) is None:
+        options.append(trash_option(g, w))
     # Every payment makes the 霊力 it lacks, so making 霊力 ahead only matters before a card whose
     # effect counts the hand (天狗の新聞): offered then, up to that card's cost (TT-COST-1).
     if rei < most and avail > rei + 1:
