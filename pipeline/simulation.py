@@ -32,7 +32,7 @@ from fuda.engine.core.tournament import (
     seatings,
 )
 from fuda.engine.core.tournament import win_matrix as matrix_of
-from fuda.i18n import Text
+from fuda.i18n import Text, t
 
 
 @dataclass(frozen=True)
@@ -295,7 +295,6 @@ def table(sim: Simulation, names: dict[str, str] | None = None) -> list[str]:
     and least often when they played them (``names``: card id -> printed name)."""
     entrants, rate = sim.entrants, sim.win_rates
     width = 17
-    from fuda.i18n import t
 
     head = t("simulate.table")
     lines = [head, " " * 4 + "".join(f"{j + 1:>{width}d}" for j in range(len(entrants)))]
@@ -314,7 +313,7 @@ def table(sim: Simulation, names: dict[str, str] | None = None) -> list[str]:
                    reverse=True)
     if shown:
         lines.append(t("simulate.cards", games=CARD_MIN_GAMES))
-        picked = shown if len(shown) <= 2 * CARDS_SHOWN else shown[:CARDS_SHOWN] + [None] + shown[-CARDS_SHOWN:]
+        picked = shown if len(shown) <= 2 * CARDS_SHOWN else [*shown[:CARDS_SHOWN], None, *shown[-CARDS_SHOWN:]]
         for row in picked:
             if row is None:
                 lines.append("  …")
@@ -335,11 +334,6 @@ def _colour(rate) -> tuple[int, int, int]:
     t = min(1.0, (0.5 - v) * 2)
     return (int(255 - 170 * t), int(255 - 120 * t), 255)
 
-
-CAPTIONS = {
-    "deck": "各行のデッキが各列のデッキと戦った勝率（両方の席を同数ずつ、引き分けは0.5勝）",
-    "fighters": "各行のファイター組が各列の組と戦った勝率（両方の席を同数ずつ、引き分けは0.5勝）",
-}
 
 
 def heatmap_png(title: str, sim: Simulation) -> bytes:
@@ -363,8 +357,8 @@ def heatmap_png(title: str, sim: Simulation) -> bytes:
     width, height = max(left + cell * n + 20, 760), top + cell * n + 90
     img = Image.new("RGB", (width, height), "white")
     draw = ImageDraw.Draw(img)
-    draw.text((12, 12), f"{title} — 勝率（行 vs 列）", fill="black", font=font)
-    draw.text((12, 38), f"agents {'/'.join(sim.agents)}, {sim.games} games per pairing, seed {sim.seed}",
+    draw.text((12, 12), t("plot.title", title=title), fill="black", font=font)
+    draw.text((12, 38), t("plot.subtitle", agents="/".join(sim.agents), games=sim.games, seed=sim.seed),
               fill=(80, 80, 80), font=small)
     for i, e in enumerate(entrants):
         y = top + i * cell
@@ -380,11 +374,11 @@ def heatmap_png(title: str, sim: Simulation) -> bytes:
             draw.text((x + 18, y + cell // 2 - 16), f"{r.value:.0%}", fill="black", font=small)
             draw.text((x + 8, y + cell // 2 + 4), f"{r.low:.0%}-{r.high:.0%}", fill=(60, 60, 60), font=tiny)
     kinds = {e.kind for e in entrants}
-    caption = CAPTIONS.get(kinds.pop() if len(kinds) == 1 else "deck", CAPTIONS["deck"])
+    caption = t("plot.caption.fighters" if kinds == {"fighters"} else "plot.caption.deck")
     s1 = sim.seat_rates["seat-1"]
     draw.text((12, height - 58), caption, fill=(80, 80, 80), font=small)
-    draw.text((12, height - 36), f"席1の勝率 {s1.value:.1%}（95%信頼区間 {s1.low:.1%}〜{s1.high:.1%}、"
-              f"{s1.games}戦）。対角（同じ組どうし）は席の有利だけを表すため空欄。", fill=(80, 80, 80), font=small)
+    draw.text((12, height - 36), t("plot.seat", value=f"{s1.value:.1%}", low=f"{s1.low:.1%}", high=f"{s1.high:.1%}",
+                                   games=s1.games), fill=(80, 80, 80), font=small)
     buf = io.BytesIO()
     img.save(buf, format="PNG", optimize=True)
     return buf.getvalue()
