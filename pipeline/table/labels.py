@@ -2,45 +2,66 @@
 asked (``プレイ: 博麗霊夢（ノーマル）（霊力2）``); a person reading English gets them here, at display
 time, so the engines' Japanese labels, their option ids and every replay stay exactly as they were.
 
-Each ``label.*`` key of the catalogue is a pair of templates with the same placeholders: its
-Japanese side is read as a pattern (literal text, ``{name}`` = any text), its English side is
-what a match becomes. Card names, printed ability text and numbers pass through as printed; a
-printed kind or value in brackets (``（ノーマル）``, ``（通常札・攻撃札）``) becomes its English label
-from the rule set.
+Each ``label.*`` key of the catalogue (and of :data:`fuda.i18n.table_shapes.LABELS`) is a pair of
+templates with the same placeholders: its Japanese side is read as a pattern (literal text,
+``{name}`` = any text, the same text where a name comes twice), its English side is what a match
+becomes. Card names, printed ability text and numbers pass through as printed; a printed kind or
+value in brackets (``（ノーマル）``, ``（通常札・攻撃札）``) becomes its English label from the rule set.
+An option whose whole label is its card's name is worded by what its id does
+(:data:`~fuda.i18n.table_shapes.BY_ID`: ``play:…`` → ``Play …``). The questions themselves are
+:mod:`fuda.table.questions`.
 """
 
 from __future__ import annotations
 
 import re
 import unicodedata
+from collections.abc import Iterable
 from functools import lru_cache
 
 from fuda.i18n import MESSAGES
+from fuda.i18n.table_shapes import BY_ID, LABELS
 
 _FIELD = re.compile(r"\{(\w+)\}")
 _BRACKET = re.compile(r"（([^（）]+)）")
+_NUMBERS = re.compile(r"[0-9０-９／/ー]+")  # a number, or numbers with a slash (《攻撃》1／ー)
+_RANGE = re.compile(r"([0-9０-９]+)〜([0-9０-９]+)")
+
+
+def compile_shapes(entries: Iterable[tuple[str, dict[str, str]]]) -> tuple:
+    """(key, compiled Japanese pattern, English template) of each ``(key, {"ja", "en"})``, the most
+    literal first (``伏せた{card}を発動`` is tried before ``{card}を発動``), then by key."""
+    out = []
+    for key, text in entries:
+        parts, pattern, seen = _FIELD.split(text["ja"]), "", set()
+        for i, part in enumerate(parts):
+            if i % 2 == 0:
+                pattern += re.escape(part)
+            elif part in seen:
+                pattern += f"(?P={part})"
+            else:
+                seen.add(part)
+                pattern += f"(?P<{part}>.+?)"
+        literal = len(_FIELD.sub("", text["ja"]))
+        out.append((-literal, key, re.compile(pattern + r"\Z", re.DOTALL), text["en"]))
+    out.sort(key=lambda row: (row[0], row[1]))
+    return tuple((key, pattern, en) for _, key, pattern, en in out)
 
 
 @lru_cache(maxsize=1)
 def _templates() -> tuple:
-    """(compiled Japanese pattern, English template) of every ``label.*`` key, the most literal
-    first (``伏せた{card}を発動`` is tried before ``{card}を発動``)."""
-    out = []
-    for key, text in MESSAGES.items():
-        if not key.startswith("label."):
-            continue
-        parts, pattern = _FIELD.split(text["ja"]), ""
-        for i, part in enumerate(parts):
-            pattern += re.escape(part) if i % 2 == 0 else f"(?P<{part}>.+?)"
-        literal = len(_FIELD.sub("", text["ja"]))
-        out.append((literal, key, re.compile(pattern + r"\Z", re.DOTALL), text["en"]))
-    out.sort(key=lambda row: (-row[0], row[1]))
-    return tuple((pattern, en) for _, _, pattern, en in out)
+    catalogue = [(k, v) for k, v in MESSAGES.items() if k.startswith("label.")]
+    return compile_shapes(catalogue + list(LABELS.items()))
 
 
-def _words(labels) -> dict[str, str]:
+@lru_cache(maxsize=1)
+def _by_id() -> dict:
+    return {prefix: compile_shapes([(prefix, text)])[0] for prefix, text in BY_ID.items()}
+
+
+def words_of(labels) -> dict[str, str]:
     """Japanese printed kind/value label -> English, of the rule set ``labels``."""
-    words = {}
+    words: dict[str, str] = {}
     if labels is None:
         return words
     for label in labels.kinds.values():
@@ -52,10 +73,14 @@ def _words(labels) -> dict[str, str]:
 
 
 def _brackets(text: str, words: dict[str, str]) -> str:
-    """``（ノーマル）`` → `` (normal)``: a bracket of printed kinds/values (and numbers), in English."""
+    """``（ノーマル）`` → `` (normal)``: a bracket of printed kinds/values (and numbers, or words
+    already in English), in English."""
 
     def one(match):
-        parts = match.group(1).split("・")
+        inner = match.group(1)
+        if inner.isascii():
+            return f" ({inner})"
+        parts = inner.split("・")
         if not all(p in words or unicodedata.normalize("NFKC", p).isdigit() for p in parts):
             return match.group(0)
         return " (" + ", ".join(words.get(p, unicodedata.normalize("NFKC", p)) for p in parts) + ")"
@@ -63,33 +88,66 @@ def _brackets(text: str, words: dict[str, str]) -> str:
     return _BRACKET.sub(one, text)
 
 
-def _word(value: str, words: dict[str, str]) -> str:
-    """A placeholder's value: a printed kind/value word (コアファイター) or a number in English, else as printed."""
-    plain = unicodedata.normalize("NFKC", value)
-    return plain if plain.isdigit() else words.get(value, value)
+def value(name: str, text: str, words: dict[str, str]) -> str:
+    """A slot's value in English: printed text (``{text}``) as printed; a count range (``0〜5``)
+    as ``up to 5`` / ``1 to 2``; a number in half-width; a printed kind/value word (コアファイター)
+    in English; else (a card name) as printed, its printed difference in English."""
+    if name == "text":
+        return text
+    span = _RANGE.fullmatch(text)
+    if span:
+        lo, hi = (unicodedata.normalize("NFKC", g) for g in span.groups())
+        return f"up to {hi}" if lo == "0" else f"{lo} to {hi}"
+    if _NUMBERS.fullmatch(text):
+        return unicodedata.normalize("NFKC", text).replace("ー", "–")
+    shown = _brackets(text, words)
+    return words.get(shown, shown).replace("、", ", ")
 
 
-def english(label: str, option_id: str, labels=None) -> str:
-    """``label`` (an engine's Japanese option label) in English; what has no template stays."""
-    words = _words(labels)
-    for pattern, en in _templates():
+def fill(match: re.Match, en: str, words: dict[str, str]) -> str:
+    """The English template ``en`` with the slots ``match`` took from a Japanese text."""
+    return en.format(**{k: value(k, v, words) for k, v in match.groupdict().items()})
+
+
+def matched(label: str, option_id: str, labels=None, name: str | None = None) -> str | None:
+    """``label`` in English by a template (None when none fits). ``name`` is the shown name of
+    the card the option is about: a label that is only that name is worded by the id's prefix."""
+    words = words_of(labels)
+    for _key, pattern, en in _templates():
         match = pattern.match(label)
         if match:
-            values = {k: _word(_brackets(v, words), words) for k, v in match.groupdict().items()}
-            return en.format(**values).replace("、", ", ")
-    text = _brackets(label, words)
+            return fill(match, en, words)
+    prefix = option_id.split(":", 1)[0]
+    if name and prefix in _by_id() and (label == name or label.startswith(name + "（")):
+        _key, pattern, en = _by_id()[prefix]
+        match = pattern.match(label)
+        if match:
+            return fill(match, en, words)
+    return None
+
+
+def english(label: str, option_id: str, labels=None, name: str | None = None) -> str:
+    """``label`` (an engine's Japanese option label) in English; what no template fits stays as
+    printed (a card's name, ``［Ⅰ］`` zones; printed ability text and a card's own words for a
+    choice quoted)."""
+    found = matched(label, option_id, labels, name)
+    if found is not None:
+        return found
+    text = _brackets(label, words_of(labels))
     if option_id.startswith("activate") and text:  # a printed ability as the whole label
-        return MESSAGES["label.activate"]["en"].format(text=text)
+        return MESSAGES["label.activate"]["en"].format(text=label)
+    if option_id.startswith("option:") and text:  # a card's own words for one of its choices (rules: custom)
+        return f"\"{label}\""
     return text.replace("［", "[").replace("］", "]").replace("、", ", ")
 
 
 def printed(name: str, lang: str | None, labels=None) -> str:
     """A card's shown name (博麗霊夢（ハード）) for ``lang``: the printed difference in brackets in English."""
-    return name if lang in (None, "ja") else _brackets(name, _words(labels))
+    return name if lang in (None, "ja") else _brackets(name, words_of(labels))
 
 
-def translate(label: str, option_id: str, lang: str | None, labels=None) -> str:
+def translate(label: str, option_id: str, lang: str | None, labels=None, name: str | None = None) -> str:
     """``label`` as a person reading ``lang`` sees it: Japanese labels stay byte for byte."""
     if lang in (None, "ja"):
         return label
-    return english(label, option_id, labels)
+    return english(label, option_id, labels, name)

@@ -19,7 +19,8 @@ from fuda.engine.core.decision import ChoiceError
 from fuda.engine.core.runner import ask
 from fuda.i18n import MESSAGES, Text, language, localize, t
 from fuda.table.boards import known_cards
-from fuda.table.labels import translate
+from fuda.table.labels import matched, translate
+from fuda.table.questions import question
 from fuda.table.transcript import entries, kind_label, pick_label
 
 __all__ = ["Choice", "Prompt", "TableError", "TableSession", "kind_label", "pick_label"]
@@ -61,12 +62,9 @@ class Prompt:
     prompt: str = ""  # the engine's own words for the question (Japanese)
 
     def question(self, lang: str = "ja") -> str:
-        """The question in ``lang``: the engine's Japanese prompt, the count and the rule clause."""
-        count = (f"{self.min}" if self.min == self.max else f"{self.min}〜{self.max}")
-        if lang == "ja":
-            what = self.prompt or f"「{kind_label(self.kind, lang)}」"
-            return f"P{self.seat + 1}: {what}（{count}個選ぶ・ルール {self.rule}）"
-        return f"P{self.seat + 1} chooses '{kind_label(self.kind, lang)}' (pick {count.replace('〜', '-')}; rule {self.rule})"
+        """The question in ``lang``: the engine's Japanese prompt with the count and the rule
+        clause, or the same question as an English sentence (:mod:`fuda.table.questions`)."""
+        return question(self.seat, self.kind, self.prompt, self.min, self.max, self.rule, lang)
 
 
 @dataclass
@@ -135,14 +133,18 @@ class TableSession:
         choices = []
         for n, o in enumerate(decision.options, 1):
             card, label = self._card_of(o.id), self._named(o.label or o.id)
-            if lang not in (None, "ja") and f"pick.{decision.kind}.{o.id}" in MESSAGES:  # (the engines' own labels are Japanese)
-                label = pick_label(decision.kind, o.id, lang)
+            shown = None
             if card is not None:  # two printings of one name are told apart (博麗霊夢（ハード）)
                 name, shown = self.cards[card].name, self.display_name(card)
                 at = label.find(name)
                 if shown != name and at >= 0 and not label.startswith("（", at + len(name)):
                     label = label[:at] + shown + label[at + len(name):]
-            choices.append(Choice(n, o.id, translate(label, o.id, lang, self.labels), card))
+            if lang not in (None, "ja"):  # the engines' own labels are Japanese: a shape of them, else a common answer's words
+                said = matched(label, o.id, self.labels, shown)
+                if said is None and f"pick.{decision.kind}.{o.id}" in MESSAGES:
+                    said = pick_label(decision.kind, o.id, lang)
+                label = said if said is not None else translate(label, o.id, lang, self.labels, shown)
+            choices.append(Choice(n, o.id, label, card))
         choices = tuple(choices)
         return Prompt(f"{len(self.game.log)}-{self.game.decisions}", decision.player, decision.kind,
                       decision.rule, decision.min, decision.max, choices, decision.prompt)
