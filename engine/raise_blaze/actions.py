@@ -26,7 +26,7 @@ from fuda.engine.raise_blaze.state import Asks, Attack, Ctx
 from fuda.i18n import Text
 
 if TYPE_CHECKING:
-    from fuda.engine.raise_blaze.cards import Ability, CardDef
+    from fuda.engine.raise_blaze.cards import Ability
     from fuda.engine.raise_blaze.game import RaiseBlaze
     from fuda.engine.raise_blaze.ops import Filter
 
@@ -301,7 +301,7 @@ def spell_block(g: RaiseBlaze, p: int, card: int, from_hand: bool, atk: Attack |
     for a in d.on_activate:
         if not field.holds(g, p, a.condition, atk):
             return Text("why.rb.condition_of", name=d.name)
-    if d.spell_type == "equip" and not has_equip_host(g, p, d):
+    if d.spell_type == "equip" and not equip_hosts(g, p, card):
         return Text("why.rb.no_equip", name=d.name)
     return None
 
@@ -321,16 +321,6 @@ def equip_hosts(g: RaiseBlaze, p: int, card: int) -> list[int]:
             if f >= 0 and (not types or types.intersection(g.defs[f].types)):
                 out.append(f)
     return out
-
-
-def has_equip_host(g: RaiseBlaze, p: int, d: CardDef) -> bool:
-    """Is there a fighter the equip spell ``d`` of p may go underneath (equip_hosts not empty)?"""
-    side, types, defs = d.equip_side, d.equip_types, g.defs
-    for q in ((p,) if side == "own" else (1 - p,) if side == "opponent" else (p, 1 - p)):
-        for f in g.slots[q]:
-            if f >= 0 and (not types or not types.isdisjoint(defs[f].types)):
-                return True
-    return False
 
 
 def play_spell(g: RaiseBlaze, p: int, card: int, atk: Attack | None = None) -> Asks[None]:

@@ -39,31 +39,27 @@ HostEvent = list
 Explain = Callable[[str], "str | None"]
 
 
+@dataclass(slots=True)
 class Attack:
     """The attack in progress: who attacks what, whether it was blocked or negated."""
 
-    __slots__ = ("attacker", "blocked", "by_core", "negated", "player", "target")
-
-    def __init__(self, player: int, attacker: int, target: int, by_core: bool):
-        self.player = player
-        self.attacker = attacker
-        self.target = target
-        self.by_core = by_core
-        self.blocked = False
-        self.negated = False
+    player: int
+    attacker: int
+    target: int
+    by_core: bool
+    blocked: bool = False
+    negated: bool = False
 
 
+@dataclass(slots=True)
 class Ctx:
     """The context of an ability: controller, card, and the attack it belongs to or answers
     (``equip``: the fighter an equip spell goes underneath, -1 for none)."""
 
-    __slots__ = ("attack", "card", "equip", "player")
-
-    def __init__(self, player: int, card: int, attack: Attack | None = None, equip: int = -1):
-        self.player = player
-        self.card = card
-        self.attack = attack
-        self.equip = equip
+    player: int
+    card: int
+    attack: Attack | None = None
+    equip: int = -1
 
 
 class Source(NamedTuple):

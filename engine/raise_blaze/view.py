@@ -16,9 +16,13 @@ change the game: it only reads).
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from fuda.engine.core.hidden import Pool
 from fuda.engine.core.view import TwoSides, seen_defs
+
+if TYPE_CHECKING:
+    from fuda.engine.raise_blaze.game import RaiseBlaze
 
 
 @dataclass(frozen=True)
@@ -101,7 +105,7 @@ def _seen_spell(card: int, face_up: bool, own: bool) -> int | None:
     return card if face_up or own else None
 
 
-def view_of(game, seat: int) -> RBView:
+def view_of(game: RaiseBlaze, seat: int) -> RBView:
     """The view of ``seat`` of a :class:`~.game.RaiseBlaze` (reads the game, never changes it)."""
     revealed = game.turn > 0 or game.position is not None  # (RB-SETUP-6 comes right before turn 1)
     sides, shown = [], set()
@@ -150,7 +154,7 @@ def view_of(game, seat: int) -> RBView:
                   finished=game.finished)
 
 
-def hidden_from(game, seat: int) -> list[Pool]:
+def hidden_from(game: RaiseBlaze, seat: int) -> list[Pool]:
     """What ``seat`` cannot see into (for a search agent's determinizations): the opponent's hand
     (less the cards it saw go there), deck, life cards and face-down spells (a face-down spell slot takes only a spell), whose cards
     may be any of each other; the opponent's core deck (and core, before it is shown); and its own
