@@ -17,7 +17,13 @@ HERE = Path(__file__).resolve().parent
 
 #: The clause ids of ../shared/rules/raise-blaze.yaml when this suite was written (the package
 #: must not read shared/ at run time; the test below also compares with the file when present).
-SHARED_IDS = ["RB-DECK-1", "RB-DECK-2", "RB-CARD-1", "RB-CARD-2", "RB-CARD-3", "RB-ZONE-1", "RB-ZONE-2", "RB-SETUP-1", "RB-SETUP-2", "RB-SETUP-3", "RB-SETUP-4", "RB-SETUP-5", "RB-SETUP-6", "RB-TURN-1", "RB-LIFE-1", "RB-BAT-1", "RB-BAT-2", "RB-BAT-3", "RB-BAT-4", "RB-BAT-5", "RB-BAT-6", "RB-BAT-7", "RB-BAT-8", "RB-SUM-1", "RB-SUM-2", "RB-SUM-3", "RB-SUM-4", "RB-SUM-5", "RB-SPL-1", "RB-SPL-2", "RB-SPL-3", "RB-SPL-4", "RB-LOSE-1", "RB-LOSE-2", "RB-LOSE-3", "RB-LOSE-4", "RB-LOSE-5"]
+SHARED_IDS = [
+    "RB-DECK-1", "RB-DECK-2", "RB-CARD-1", "RB-CARD-2", "RB-CARD-3", "RB-ZONE-1", "RB-ZONE-2", "RB-SETUP-1",
+    "RB-SETUP-2", "RB-SETUP-3", "RB-SETUP-4", "RB-SETUP-5", "RB-SETUP-6", "RB-TURN-1", "RB-LIFE-1",
+    "RB-BAT-1", "RB-BAT-2", "RB-BAT-3", "RB-BAT-4", "RB-BAT-5", "RB-BAT-6", "RB-BAT-7", "RB-BAT-8",
+    "RB-SUM-1", "RB-SUM-2", "RB-SUM-3", "RB-SUM-4", "RB-SUM-5", "RB-SPL-1", "RB-SPL-2", "RB-SPL-3",
+    "RB-SPL-4", "RB-LOSE-1", "RB-LOSE-2", "RB-LOSE-3", "RB-LOSE-4", "RB-LOSE-5",
+]
 
 
 def test_catalogue_has_the_shared_clause_ids():

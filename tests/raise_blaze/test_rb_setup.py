@@ -26,11 +26,11 @@ def test_main_deck_size_and_copies():
     assert rb.deck_problems(pool(), legal) == []
     short = dataclasses.replace(legal, main=legal.main[:39])
     assert any("40–100" in p for p in rb.deck_problems(pool(), short))
-    four = dataclasses.replace(legal, main=legal.main + ("aya",))
+    four = dataclasses.replace(legal, main=(*legal.main, "aya"))
     assert any("4 copies of 'aya'" in p for p in rb.deck_problems(pool(), four))
     huge = dataclasses.replace(legal, main=tuple(c for c in pool().defs if pool()[c].kind != "core-fighter") * 3)
     assert len(huge.main) > 100 and any("40–100" in p for p in rb.deck_problems(pool(), huge))
-    cored = dataclasses.replace(legal, main=legal.main[:-1] + ("core-suika",))
+    cored = dataclasses.replace(legal, main=(*legal.main[:-1], "core-suika"))
     assert any("core fighter" in p for p in rb.deck_problems(pool(), cored))
     with pytest.raises(ValueError, match="RB-DECK-1"):
         rb.new_game(sample_registry(), [short, legal], 1)
