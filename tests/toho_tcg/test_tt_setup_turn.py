@@ -22,7 +22,7 @@ def test_decks_must_have_30_cards_and_equal_sizes():
     with pytest.raises(ValueError, match="at least 30"):
         tt.new_game(reg, [short, tt.PlayerSetup(decks[1].cards[:29])], 0)
     with pytest.raises(ValueError, match="same number"):
-        tt.new_game(reg, [decks[0], tt.PlayerSetup(decks[1].cards + ("rumia",))], 0)
+        tt.new_game(reg, [decks[0], tt.PlayerSetup((*decks[1].cards, "rumia"))], 0)
     game = fresh().start()
     assert [e["size"] for e in events(game, "setup")] == [30, 30]
 

@@ -1,0 +1,90 @@
+"""The toho-tcg game's one typed state (issue #37): what play changes lives in ``TTState``, the
+search's re-dealt copies keep nothing of a hidden card's real place in any per-card field of it,
+and the options a player is offered and the explanations of the ones refused come from one check.
+"""
+
+from __future__ import annotations
+
+from dataclasses import fields
+
+from fuda.engine import toho_tcg as tt
+from fuda.engine.core import RandomAgent, Rng
+from fuda.engine.toho_tcg.state import TTState
+from fuda.engine.toho_tcg.windows import explain_priority, play_block
+
+from .conftest import sample_registry
+
+#: what a game object holds besides its state and static value: the core's bookkeeping and a cache
+BOOKKEEPING = {"seed", "rng", "log", "pending", "finished", "winner", "reason", "outcome", "decisions", "_flow",
+               "static", "state", "_opt_cache", "_own_defs"}
+
+
+def _games(seeds):
+    registry = sample_registry()
+    decks = registry.game.decks
+    setups = [tt.setup_from_deck(decks[0]), tt.setup_from_deck(decks[-1])]
+    for seed in seeds:
+        yield tt.new_game(registry, setups, seed).start(), RandomAgent(seed)
+
+
+def test_play_changes_only_the_state():
+    """After whole random games the game object holds nothing but its state, its static value, the
+    core's bookkeeping and the option cache: no rule keeps a field of its own on the game."""
+    for game, agent in _games(range(6)):
+        while game.pending is not None:
+            game.choose(agent.choose(None, game.pending))
+        assert set(vars(game)) <= BOOKKEEPING, set(vars(game)) - BOOKKEEPING
+
+
+def test_redealt_copies_keep_nothing_of_a_hidden_cards_place():
+    """In a determinized copy, every card of a re-dealt pool (the opponent's unseen hand and deck, the
+    seat's own deck) has, in every per-card field of the state, the value of a card never played:
+    its zone is the place it was dealt to, and nothing else says where it really was."""
+    checked = 0
+    for game, agent in _games(range(4)):
+        for _ in range(80):
+            d = game.pending
+            if d is None:
+                break
+            twin = game.clone()
+            twin.determinize(d.player, Rng(checked))
+            s = twin.state
+            fresh = TTState.start(twin.static.owner)
+            n = len(twin.static.defs)
+            per_card = [f.name for f in fields(TTState) if isinstance(getattr(s, f.name), list)
+                        and len(getattr(s, f.name)) == n and f.name != "zone"]
+            assert {"ctrl", "tapped", "damage", "under", "equip", "host", "attacked", "atk", "dfn", "kw"} <= set(per_card)
+            for pool in twin.hidden(d.player):
+                for place, i in pool.slots:
+                    c = place[i]
+                    where = "hand" if any(c in s.hand[p] for p in (0, 1)) else "deck"
+                    assert s.zone[c] == where
+                    for name in per_card:
+                        assert getattr(s, name)[c] == getattr(fresh, name)[c], (name, c)
+                    checked += 1
+            game.choose(agent.choose(None, d))
+    assert checked > 2000, checked
+
+
+def test_offered_plays_and_their_explanations_agree():
+    """At every priority decision of random games, a hand card's play is offered exactly when its
+    explanation finds nothing against it (a second copy of an offered card: one option per card)."""
+    checked = 0
+    for game, agent in _games(range(12)):
+        while game.pending is not None:
+            d = game.pending
+            if d.kind == "priority":
+                p, k = d.player, game.static
+                offered = set(d.ids)
+                ids = {k.defs[c].id for c in game.state.hand[p] if f"play:{k.oid[c]}" in offered}
+                for c in game.state.hand[p]:
+                    pick = f"play:{k.oid[c]}"
+                    why = play_block(game, p, c, game.state.window_name)
+                    if pick in offered:
+                        assert why is None, (pick, why)
+                    else:
+                        assert why is not None or k.defs[c].id in ids, pick
+                        assert explain_priority(game, pick) is not None
+                    checked += 1
+            game.choose(agent.choose(None, d))
+    assert checked > 1000, checked
