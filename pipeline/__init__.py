@@ -26,7 +26,7 @@ _EXPORTS = {
     "installed_rulesets": ("fuda.database.ruleset", "rulesets"),
 }
 
-__all__ = sorted(_EXPORTS) + ["__version__"]
+__all__ = [*sorted(_EXPORTS), "__version__"]
 
 
 def __getattr__(name: str):

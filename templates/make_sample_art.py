@@ -90,7 +90,7 @@ def draw(name: str, size: tuple[int, int]) -> Image.Image:
             d.polygon([(x, 0), (x + w * 0.05, 0), (x + w * 0.03, h * 0.22), (x + w * 0.06, h * 0.32),
                        (x + w * 0.01, h * 0.26)], fill=_rgb(colours[0]), outline=_rgb(colours[2]))
     elif motif == "stars":  # a star burst with a trail of small stars
-        for k in range(18):
+        for _ in range(18):
             x, y = rng.uniform(0, w), rng.uniform(0, h)
             s = rng.uniform(0.02, 0.06) * h
             d.polygon(_star(x, y, s, s * 0.45), fill=_rgb(colours[1]))

@@ -168,7 +168,6 @@ def test_a_big_game_painted_by_two_processes_gives_the_same_files(tmp_path, monk
     two = make_images(game, tmp_path / "two", dpi=40, sheet=True, html=True,
                       progress=lambda done, total: counts.append((done, total)))
     assert len(two.sheets) == len(one.sheets) >= 2
-    read = lambda folder: {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
     assert read(tmp_path / "two") == read(tmp_path / "one")
     assert [w.entry for w in two.faces] == [w.entry for w in one.faces] and two.warnings == one.warnings
     assert counts[-1] == (len(one.faces), len(one.faces)) and len(counts) == len(two.sheets)
@@ -206,6 +205,10 @@ def test_a_face_that_does_not_fit_stops_both_ways_after_the_same_files(tmp_path,
             make_images(game, tmp_path / name, dpi=40, sheet=True, html=True, check=False)
         stops[name] = [(f.code, f.card) for f in caught.value.findings]
     assert stops["one"] == stops["two"] and ("P101", "s45") in stops["one"]
-    read = lambda folder: {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
     assert read(tmp_path / "two") == read(tmp_path / "one")
     assert "s44.png" in read(tmp_path / "one") and "s45.png" not in read(tmp_path / "one")
+
+
+def read(folder):
+    """Every file of ``folder`` by name, as bytes."""
+    return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}

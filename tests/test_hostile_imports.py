@@ -8,6 +8,7 @@ import os
 import random
 import time
 import zipfile
+from pathlib import Path
 
 import pytest
 from typer.testing import CliRunner
@@ -123,7 +124,7 @@ def test_entity_workbooks_are_refused_before_parsing(tmp_path, doctype, entity):
     book = workbook(tmp_path / "entities.xlsx", strings(["id", "name", "reimu", entity], doctype))
     line = sheet_refused(tmp_path, book, "xl/sharedStrings.xml")
     assert "DOCTYPE" in line
-    hostname = open("/etc/hostname", encoding="utf-8").read().strip() if os.path.exists("/etc/hostname") else ""
+    hostname = Path("/etc/hostname").read_text(encoding="utf-8").strip() if os.path.exists("/etc/hostname") else ""
     assert not hostname or hostname not in line.replace(str(book), "")
 
 

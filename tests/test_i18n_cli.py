@@ -16,9 +16,22 @@ from fuda.cli.main import main
 _QUOTED = re.compile(r"'[^']*'|\"[^\"]*\"|`[^`]*`|「[^」]*」")
 _TOKEN = re.compile(r"(?:(?<!\S)--?[\w-]+=?|\S*[/\\]\S*|\S+\.(?:ya?ml|txt|csv|tsv|xlsx|pdf|png|zip|json|icc)\b|tcp://\S+)")
 _RUN = re.compile(r"\b[A-Za-z][a-z']*(?: +[A-Za-z][a-z']*){2,}\b")
-# a bare lower-case word (card names and metavars like A are capitalised): ASCII letters (a plural "(s)" allowed) not glued to an id's hyphen, colon, digit, # or >
+# a bare lower-case word (card names and metavars like A are capitalised): ASCII letters (a plural
+# "(s)" allowed) not glued to an id's hyphen, colon, digit, # or >
 _WORD = re.compile(r"(?<![\w:#>.-])([A-Za-z]+)(?:\(s\))?(?![\w:#>-]|\.\w)")
-STOP_WORDS = frozenset(["a", "an", "the", "of", "to", "is", "are", "was", "be", "not", "no", "must", "can", "cannot", "may", "and", "or", "but", "with", "from", "by", "for", "in", "on", "at", "as", "it", "its", "this", "that", "than", "then", "there", "has", "have", "had", "only", "one", "two", "all", "any", "each", "every", "more", "less", "yes", "hand", "hands", "card", "cards", "turn", "turns", "player", "players", "deck", "decks", "life", "damage", "zone", "zones", "field", "face", "down", "up", "left", "right", "seen", "count", "counts", "total", "point", "points", "chip", "chips", "win", "wins", "won", "lose", "lost", "draw", "drawn", "attack", "attacks", "power", "speed", "block", "discard", "trash", "stack", "spell", "spells", "character", "characters", "fighter", "fighters", "pile", "piles", "top", "bottom", "set", "sets", "round", "rounds", "game", "games", "seat", "score", "shield", "hidden", "unknown", "opponent", "phase", "main", "battle", "end", "pass", "choose", "chosen", "pick", "picks", "option", "options", "result", "results"])
+STOP_WORDS = frozenset([
+    "a", "an", "the", "of", "to", "is", "are", "was", "be", "not", "no", "must", "can", "cannot", "may",
+    "and", "or", "but", "with", "from", "by", "for", "in", "on", "at", "as", "it", "its", "this", "that",
+    "than", "then", "there", "has", "have", "had", "only", "one", "two", "all", "any", "each", "every",
+    "more", "less", "yes", "hand", "hands", "card", "cards", "turn", "turns", "player", "players", "deck",
+    "decks", "life", "damage", "zone", "zones", "field", "face", "down", "up", "left", "right", "seen",
+    "count", "counts", "total", "point", "points", "chip", "chips", "win", "wins", "won", "lose", "lost",
+    "draw", "drawn", "attack", "attacks", "power", "speed", "block", "discard", "trash", "stack", "spell",
+    "spells", "character", "characters", "fighter", "fighters", "pile", "piles", "top", "bottom", "set",
+    "sets", "round", "rounds", "game", "games", "seat", "score", "shield", "hidden", "unknown", "opponent",
+    "phase", "main", "battle", "end", "pass", "choose", "chosen", "pick", "picks", "option", "options",
+    "result", "results"
+])
 
 
 def english_words(text: str) -> list[str]:

@@ -161,7 +161,7 @@ BROKEN = [
     ("Y003", "recast-rift", lambda f: (f / "big.yaml").write_text("# " + "x" * 2_200_000 + "\n", encoding="utf-8")),
     ("Y004", "recast-rift", lambda f: (f / "bomb.yaml").write_text(
         "a: &a [1,1,1,1,1,1,1,1,1,1]\n" + "".join(f"{c}: &{c} [*{p},*{p},*{p},*{p},*{p},*{p},*{p},*{p},*{p},*{p}]\n"
-                                                    for p, c in zip("abcdef", "bcdefg")), encoding="utf-8")),
+                                                    for p, c in zip("abcdef", "bcdefg", strict=False)), encoding="utf-8")),
     ("Y005", "recast-rift", lambda f: (f / "reimu.yaml").write_bytes(
         (f / "reimu.yaml").read_text(encoding="utf-8").encode("cp932", "replace"))),
     ("Y006", "recast-rift", lambda f: _text(f / "reimu.yaml", "name: 博麗霊夢", "name: !!python/object 博麗霊夢")),

@@ -250,7 +250,7 @@ def test_build_of_a_game_without_an_engine_reads_in_japanese(tmp_path):
     assert "E200" in text
     from fuda.database.findings import Finding, Location
 
-    line = next(l for l in text.splitlines() if "E200" in l)
+    line = next(row for row in text.splitlines() if "E200" in row)
     assert findings == []
     note = Finding(Location(Path("game.yaml"), 1, 1), "E200", line.split("]: ", 1)[1], severity="info")
     assert english_in([note]) == []

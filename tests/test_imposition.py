@@ -98,7 +98,7 @@ def test_duplex_sheets_stay_portrait():
 def test_long_edge_backs_mirror_columns():
     """Long-edge: the back of the card at x sits at x = W − x − w, same y, not turned."""
     layout = sheet_layout(A4, (63, 88), 3.0, "long-edge")
-    for f, b in zip(layout.front_slots(), layout.back_slots()):
+    for f, b in zip(layout.front_slots(), layout.back_slots(), strict=False):
         assert b.x == pytest.approx(layout.width - f.x - f.w)
         assert b.y == pytest.approx(f.y)
         assert not b.rotate
@@ -107,7 +107,7 @@ def test_long_edge_backs_mirror_columns():
 def test_short_edge_backs_mirror_rows_and_turn():
     """Short-edge: the back sits at y = H − y − h, same x, turned 180°."""
     layout = sheet_layout(A4, (63, 88), 3.0, "short-edge")
-    for f, b in zip(layout.front_slots(), layout.back_slots()):
+    for f, b in zip(layout.front_slots(), layout.back_slots(), strict=False):
         assert b.y == pytest.approx(layout.height - f.y - f.h)
         assert b.x == pytest.approx(f.x)
         assert b.rotate
@@ -119,7 +119,7 @@ def test_gutter_backs_mirror_about_the_fold():
     layout = sheet_layout(A4, (63, 88), 3.0, "gutter")
     axis, fold = layout.fold
     assert axis == "x" and fold == layout.width / 2
-    for f, b in zip(layout.front_slots(), layout.back_slots()):
+    for f, b in zip(layout.front_slots(), layout.back_slots(), strict=False):
         assert b.x == pytest.approx(2 * fold - f.x - f.w)
         assert f.clip[2] <= fold and b.clip[0] >= fold
     page = paginate(layout, 3)[0]
@@ -131,7 +131,7 @@ def test_back_offset_moves_backs_only():
     plain = sheet_layout(A4, (63, 88), 3.0, "long-edge")
     moved = sheet_layout(A4, (63, 88), 3.0, "long-edge", (1.5, -0.5))
     assert plain.front_slots() == moved.front_slots()
-    for a, b in zip(plain.back_slots(), moved.back_slots()):
+    for a, b in zip(plain.back_slots(), moved.back_slots(), strict=False):
         assert (b.x - a.x, b.y - a.y) == pytest.approx((1.5, -0.5))
 
 
@@ -226,7 +226,7 @@ def test_card_bleeds_are_the_full_bleed_of_each_card():
     """card_bleeds gives each card's trim grown by the bleed, also for butted neighbours."""
     page = paginate(sheet_layout(A4, (63, 88), 3.0), 9)[0]
     boxes = card_bleeds(page)
-    assert boxes[0] == tuple(v + d for v, d in zip(page.placements[0].slot.trim, (-3, -3, 3, 3)))
+    assert boxes[0] == tuple(v + d for v, d in zip(page.placements[0].slot.trim, (-3, -3, 3, 3), strict=False))
 
 
 def test_letter_loses_a_row_rather_than_printing_marks_near_the_edge():
@@ -256,7 +256,7 @@ def test_page_marks_label_fits_between_marks():
     layout = sheet_layout(A4, (63, 88), 3.0)
     page = paginate(layout, 9)[0]
     items = page_marks(page, "tombo", "x" * 200, lambda text, size: len(text) * size * 0.2)
-    label = [i for i in items if isinstance(i, TextLine)][0]
+    label = next(i for i in items if isinstance(i, TextLine))
     first_cut = min(x for x in layout.front.cut_xs if x > layout.front.trim_box[0])
     assert label.x + len(label.text) * label.size * 0.2 <= first_cut
     assert label.y > layout.front.bleed_box[3]

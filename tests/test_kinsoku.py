@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -186,7 +187,7 @@ SIGNED_TEXT = ("このターン、味方のスピードを＋２し、相手の�
 def _split_signs(lines):
     """Line ends where a sign is cut from the number that follows it."""
     bad = []
-    for a, b in zip(lines, lines[1:]):
+    for a, b in itertools.pairwise(lines):
         if a and b and a[-1] in "＋－±+-−" and b[0] in "0123456789０１２３４５６７８９":
             bad.append(a[-1] + "|" + b[:3])
     return bad

@@ -105,7 +105,7 @@ def test_landscape_text_is_on_the_right_of_the_printed_card(db, tmp_path):
     card = next(c for c in game.cards if c.kind == "character" and re.sub(r"【[^】]*】", "", c.text or "").strip())
     out = tmp_path / "one.pdf"
     print_cards(game, ids=[card.id], card_size="business", out=out, marks="none")
-    (mark, mx, my), = markers(out)[0]
+    (_mark, mx, _my), = markers(out)[0]
     with pdfplumber.open(out) as pdf:
         page = pdf.pages[0]
         left = mx  # a card's front marker is at its top-left corner (trim)

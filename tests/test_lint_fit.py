@@ -178,7 +178,7 @@ def test_text_shrunk_below_the_readable_size_is_fit008(tmp_path):
     path.write_text(text.replace(charm.text, long, 1), encoding="utf-8")
     game = load_database([folder]).games[0]
     card = game.card(charm.id)
-    face, findings = lay_out(game, card, bleed=0.0)
+    face, _findings = lay_out(game, card, bleed=0.0)
     smallest = min(i.size for i in face.items if isinstance(i, TextLine))
     assert smallest < 6.0
     found = [d for d in lint(load_database([folder])) if d.code == "FIT008"]

@@ -39,7 +39,7 @@ def test_bracket_scan_is_linear_in_the_number_of_brackets():
     """20 and 2,000 unclosed openers: the check time grows about linearly (no backtracking)."""
     small = "【" + "《》" * 20 + "【" * 20
     large = "【" + "《》" * 2000 + "【" * 2000
-    _, t_small = _cpu(lambda: [_balanced_fast(small) for _ in range(100)])
+    _, _t_small = _cpu(lambda: [_balanced_fast(small) for _ in range(100)])
     _, t_large = _cpu(lambda: [_balanced_fast(large) for _ in range(100)])
     assert not _balanced_fast(small) and not _balanced_fast(large)
     assert t_large < 0.5

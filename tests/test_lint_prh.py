@@ -117,7 +117,7 @@ def test_failing_spec_is_a_configuration_error_naming_the_rule(tmp_path):
     """A spec whose from does not become to makes the file unusable, naming the rule and place."""
     path = _prh(tmp_path, "version: 1\nrules:\n  - expected: JavaScript\n    specs:\n"
                           "      - {from: JAVASCRIPT, to: JavaScprit}\n")
-    rules, errors = load([path])
+    _rules, errors = load([path])
     assert len(errors) == 1 and "rule 'JavaScript' spec failed" in errors[0].message
     assert errors[0].location.file == path and errors[0].location.line == 5
 

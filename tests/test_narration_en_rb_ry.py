@@ -144,7 +144,7 @@ def test_raise_blaze_scenario_lines_read_in_english():
         assert "  P2 draws a card" in mine and "  P2 sets a spell face down" in mine
         assert "    P2 chose (action): set" in mine and "  P1 concedes" in mine
         assert mine[-1].startswith("== Game over: P2 wins (") and "RB-LOSE-5" in mine[-1]
-        assert not _leftover("\n".join(mine + [game.describe_state(0)]), printed)
+        assert not _leftover("\n".join([*mine, game.describe_state(0)]), printed)
     finally:
         set_language(None)
     set_language("ja")

@@ -3,6 +3,7 @@ words kept whole, and the tightened lines as drawn (fuda.faces.oikomi)."""
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -46,7 +47,7 @@ def test_finishing_never_breaks_kinsoku_nor_the_box(width):
         if not paragraph:
             continue
         lines, tight = set_paragraph(tokenize(paragraph + "。"), mono, width)
-        for i, (line, t) in enumerate(zip(lines, tight)):
+        for i, (line, t) in enumerate(zip(lines, tight, strict=False)):
             units = tokenize(line)
             assert mono(line) - t <= width + 1e-9
             assert t <= sum(room(u) for u in units) + TRACK_MAX * (len(units) - 1) + 1e-9
@@ -74,7 +75,7 @@ def test_keeping_a_katakana_word_never_costs_a_size():
     ft = fit_text(text, width=width, height=height, fonts=fonts, size=size, min_size=6)
     assert ft.size == size and ft.lines == ("ああああああリ", "フトあああああ")
     roomy = fit_text(text, width=width, height=height * 2, fonts=fonts, size=size, min_size=6)
-    assert roomy.size == size and all(not (a[-1] == "リ" and b[0] == "フ") for a, b in zip(roomy.lines, roomy.lines[1:]))
+    assert roomy.size == size and all(not (a[-1] == "リ" and b[0] == "フ") for a, b in zip(roomy.lines, roomy.lines[1:], strict=False))
 
 
 def test_spacing_compresses_punctuation_before_letter_spacing():
@@ -139,7 +140,7 @@ def test_bundled_katakana_words_are_split_only_where_keeping_costs_a_size(finish
     """Of the 34 katakana words split across lines before #33, only those whose box would need a
     smaller size to keep them whole remain (each checked: one line more does not fit)."""
     splits = [(cid, a, b) for cid, text, ft in finished for g in _paragraphs(text, ft.lines)
-              for a, b in zip(g, g[1:]) if a and b and KATA.match(a[-1]) and KATA.match(b[0])]
+              for a, b in itertools.pairwise(g) if a and b and KATA.match(a[-1]) and KATA.match(b[0])]
     assert len(splits) <= 1, splits
 
 

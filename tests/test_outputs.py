@@ -132,7 +132,7 @@ def test_rebuild_removes_its_own_stale_files_only(home):
 
 
 def test_single_file_commands_never_overwrite_a_foreign_file(home, monkeypatch):
-    """print (and --calibration), mat, export (udonarium, duel-online, sheet) and images refuse a target fuda did not write; foreign files beside survive; --force overwrites the named one."""
+    """Single-file commands refuse a target fuda did not write; foreign files beside survive; --force overwrites the named one."""
     game = _game(home, "g", "toho-tcg")
     monkeypatch.chdir(game)
     out = home / "out" / "g"
@@ -312,7 +312,7 @@ def test_sample_outside_a_database_writes_to_the_working_folder(home, monkeypatc
 
 
 def test_an_output_folder_on_another_file_system_is_written_by_copy(tmp_path, monkeypatch):
-    """When a rename cannot cross file systems (EXDEV), each file is copied beside its target and renamed over it, with the usual permissions."""
+    """Across file systems (EXDEV) each file is copied beside its target and renamed over it, with the usual permissions."""
     import errno
 
     stage, out = tmp_path / "stage", tmp_path / "out"

@@ -105,7 +105,7 @@ def test_markers_are_invisible_text_with_the_card_id(db):
             modes = [list(operands) for operands, op in pikepdf.parse_content_stream(page) if str(op) == "Tr"]
             assert [3] in modes
     with pdfplumber.open(io.BytesIO(data)) as pdf:
-        for page, side in zip(pdf.pages, ("front", "back")):
+        for page, side in zip(pdf.pages, ("front", "back"), strict=False):
             words = page.extract_words(keep_blank_chars=False, use_text_flow=True)
             marker = f"card:{card.id}:{side}"
             assert any(marker in w["text"] for w in words), marker
@@ -127,7 +127,7 @@ def test_horizontal_squeeze_does_not_leak(db):
     canvas.save()
     with pdfplumber.open(io.BytesIO(buf.getvalue())) as pdf:
         chars = pdf.pages[0].chars
-    squeezed = [c for c in chars if c["text"] == "と"][0]
+    squeezed = next(c for c in chars if c["text"] == "と")
     after = [c for c in chars if c["text"] == "う"]
     assert squeezed["width"] == pytest.approx(7.0, abs=0.05)
     assert len(after) == 3 and all(c["width"] == pytest.approx(10.0, abs=0.05) for c in after)
@@ -158,7 +158,7 @@ def test_images_are_embedded_from_file_bytes_without_ascii85(tmp_path):
     data = buf.getvalue()
     assert b"ASCII85Decode" not in data
     with pikepdf.open(io.BytesIO(data)) as pdf:
-        images = [pdf.pages[0].Resources.XObject[k] for k in pdf.pages[0].Resources.XObject.keys()]
+        images = [pdf.pages[0].Resources.XObject[k] for k in pdf.pages[0].Resources.XObject]
         images = [x for x in images if x.Subtype == pikepdf.Name.Image]
         assert len(images) == 1
         filters = images[0].Filter
@@ -181,7 +181,7 @@ def test_png_matches_the_layout_colours_and_positions(db):
                            (name_bar, (name_bar.x + name_bar.w - 1, name_bar.y + 1))):
         pixel = image.getpixel((round(mx * px_per_mm), round(my * px_per_mm)))
         want = tuple(int(rect.fill[i:i + 2], 16) for i in (1, 3, 5))
-        assert max(abs(a - b) for a, b in zip(pixel, want)) <= 6, (rect, pixel, want)
+        assert max(abs(a - b) for a, b in zip(pixel, want, strict=False)) <= 6, (rect, pixel, want)
 
 
 def test_pdf_and_png_agree_on_rectangles(db):
@@ -208,7 +208,7 @@ def test_pdf_and_png_agree_on_rectangles(db):
                       and abs(i.x + i.w / 2 - mx) < 0.1 and abs(i.y + i.h / 2 - my) < 0.1]
             assert inside, (mx, my)
             pixel = image.getpixel((round((inside[-1].x + 0.8) * k), round((inside[-1].y + 0.8) * k)))
-            assert max(abs(a - b) for a, b in zip(pixel, colour)) <= 8, (r, pixel, colour)
+            assert max(abs(a - b) for a, b in zip(pixel, colour, strict=False)) <= 8, (r, pixel, colour)
             checked += 1
         assert checked >= 2
 

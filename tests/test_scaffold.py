@@ -112,7 +112,7 @@ def test_path_keys_cover_every_path_the_manifest_schema_takes():
             if isinstance(text, str) and ("relative to game.yaml" in text or "paths relative to" in text):
                 found.add(tuple(k for k in path if k != "properties"))
             for key, value in node.items():
-                walk(value, path + (key,))
+                walk(value, (*path, key))
 
     for schema in [*schema_dir().glob("*game.schema.json"), schema_dir() / "lint.schema.json"]:
         prefix = ("lint",) if schema.name == "lint.schema.json" else ()

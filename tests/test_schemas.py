@@ -27,10 +27,10 @@ def _walk(node, path=()):
     if isinstance(node, dict):
         yield path, node
         for key, value in node.items():
-            yield from _walk(value, path + (key,))
+            yield from _walk(value, (*path, key))
     elif isinstance(node, list):
         for i, value in enumerate(node):
-            yield from _walk(value, path + (i,))
+            yield from _walk(value, (*path, i))
 
 
 @pytest.mark.parametrize("name", SCHEMAS)
@@ -54,7 +54,7 @@ def test_every_property_has_a_bilingual_description(name):
                 continue  # a property literally named "properties"
             desc = sub.get("description", "") if isinstance(sub, dict) else ""
             if " — " not in desc:
-                missing.append("/".join(map(str, path + ("properties", key))))
+                missing.append("/".join(map(str, (*path, "properties", key))))
     assert not missing, f"properties without '日本語 — English' description: {missing[:10]}"
 
 

@@ -62,7 +62,7 @@ def a_number(book) -> tuple:
     for sheet in book.worksheets:
         ids = [c.value for c in sheet[2]]
         for row in sheet.iter_rows(min_row=3):
-            for key, c in zip(ids, row):
+            for key, c in zip(ids, row, strict=False):
                 if isinstance(c.value, int) and not isinstance(c.value, bool) and "." not in key:
                     step = 100 if c.value >= 100 and c.value % 100 == 0 else 1
                     return sheet, row[0].value, key, c.value - step if c.value > step else c.value + step
@@ -93,7 +93,7 @@ def test_update_changes_only_the_two_edited_values(tmp_path, game_id):
     assert len(changed) == 1 and set(after) == set(before)
     old, new = before[changed[0]].decode().split("\n"), after[changed[0]].decode().split("\n")
     assert len(old) == len(new)
-    diff = [(a, b) for a, b in zip(old, new) if a != b]
+    diff = [(a, b) for a, b in zip(old, new, strict=False) if a != b]
     assert len(diff) == 2, diff
     assert re.fullmatch(r"\s*(- )?name: 改名した札", diff[0][1] if "name" in diff[0][1] else diff[1][1])
     assert any(re.fullmatch(rf"\s*(- )?{key}: {number}", b) for _, b in diff), diff
@@ -209,7 +209,7 @@ def test_hoshikage_ability_and_keywords_update_in_place(tmp_path):
     result = update(path, folder)
     assert result.exit_code == 0, result.output
     old, new = before["spirits.yaml"].decode().split("\n"), texts(folder)["spirits.yaml"].decode().split("\n")
-    assert [(a.strip(), b.strip()) for a, b in zip(old, new) if a != b] == [
+    assert [(a.strip(), b.strip()) for a, b in zip(old, new, strict=False) if a != b] == [
         ("- draw: 1", "- draw: 2"), ("keywords: [飛翔]", "keywords: [飛翔, 守護]")]
     game = load_database([folder]).games[0]
     assert thaw(game.card("tsukimi-usagi")["abilities"])[0]["effect"] == [{"draw": 2}]

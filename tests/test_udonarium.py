@@ -188,7 +188,7 @@ def test_recast_rift_spells_down_and_both_awakening_cards(db, built):
     """Recast Rift: 9 spells face down; both fighters' awakening cards loose, face down, life-track backs."""
     game = db.game("recast-rift")
     deck = game.deck("reimu-marisa")
-    images, roots = _export(built, game, deck.id)
+    _images, roots = _export(built, game, deck.id)
     stacks = [r for r in roots if r.tag == "card-stack"]
     loose = [r for r in roots if r.tag == "card"]
     assert len(stacks) == 1 and path_data(stacks[0], "card-stack", "common", "name").text == deck.name
@@ -226,11 +226,11 @@ def test_ryomen_pairs_face_up_with_chips(db, built):
     """ryomen: 9 double-faced cards face up (A front, B back), point chips and the day/night chip."""
     game = db.game("ryomen")
     deck = game.decks[0]
-    images, roots = _export(built, game, deck.id)
+    _images, roots = _export(built, game, deck.id)
     stacks = {path_data(s, "card-stack", "common", "name").text: s for s in roots if s.tag == "card-stack"}
     pairs = stacks[deck.name].find("node")
     assert len(pairs) == 9 and {c.get("state") for c in pairs} == {"0"}
-    for card, (a, b) in zip(pairs, deck["pairs"]):
+    for card, (a, b) in zip(pairs, deck["pairs"], strict=False):
         n = notes(card)
         assert (n[("表（A面）", "カードID")], n[("裏（B面）", "カードID")]) == (a, b)
         assert n[("表（A面）", "テキスト")] == game.card(a).text and n[("裏（B面）", "テキスト")] == game.card(b).text

@@ -158,7 +158,7 @@ def test_cli_build_watch_rebuilds_on_save_and_ends_on_ctrl_c(tmp_path):
         assert "rebuilt g" in proc.stdout.readline()
     finally:
         proc.send_signal(signal.SIGINT)
-        out, errors = proc.communicate(timeout=60)
+        _out, errors = proc.communicate(timeout=60)
     assert proc.returncode == 0
     assert "Traceback" not in errors and "stopped watching" in errors
 

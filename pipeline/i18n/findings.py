@@ -39,7 +39,8 @@ TITLES: dict[str, tuple[str, str]] = {
     "D001": ("ID が重複している", "duplicate id"),
     "D002": ("ゲーム ID が重複している", "duplicate game id"),
     "D003": ("読まれないファイル（拡張子が .yaml / .yml でない）", "file not read (not .yaml / .yml)"),
-    "D004": ("デッキのフォルダーとして読めない（フォルダーでない、外へのリンク）", "decks folder cannot be read (not a folder, or a link out)"),
+    "D004": ("デッキのフォルダーとして読めない（フォルダーでない、外へのリンク）",
+             "decks folder cannot be read (not a folder, or a link out)"),
     "T001": ("目に見えない制御文字がある", "invisible control character"),
     "A001": ("カード画像の問題", "card art problem"),
     "A002": ("フォントの問題", "font problem"),
@@ -161,10 +162,11 @@ TITLES.update({
     "X202": ("プレイマットが描けない（ユドナリウム）", "mat cannot be drawn (Udonarium)"),
 })
 
-from fuda.i18n import phrases as _phrases  # noqa: E402 — below TITLES, which it does not need
-from fuda.i18n.engine_phrases import ENGINE_PHRASES, expectation
-from fuda.i18n.phrases import FALLBACK, LINT_PHRASES, WORDS, fill, word
-from fuda.i18n.phrases import phrase as _p
+# (below TITLES, which they do not need)
+from fuda.i18n import phrases as _phrases  # noqa: E402
+from fuda.i18n.engine_phrases import ENGINE_PHRASES, expectation  # noqa: E402
+from fuda.i18n.phrases import FALLBACK, LINT_PHRASES, WORDS, fill, word  # noqa: E402
+from fuda.i18n.phrases import phrase as _p  # noqa: E402
 
 # Suggestions and card templates (L005 … L008): tried first. A slot named ``g_…`` is a key or
 # value to write, shown as written in 「」, with its Japanese in brackets when it is a known word

@@ -65,7 +65,7 @@ class Corpus:
 
     def strings(self) -> list[tuple[int, str]]:
         """(card index, string) for every joined string."""
-        return list(zip(self.owners, self.text.split(SEP)))
+        return list(zip(self.owners, self.text.split(SEP), strict=False))
 
 
 _LEAD = re.compile(r"(\[(?!\^)(?:\\.|[^\]\\])*\]|[^\\\[\](){}|.*+?^$])(.*)", re.S)

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 import copy
 import difflib
+import itertools
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -145,7 +146,7 @@ def _apply_one(path: Path, text: str, edit: Edit):
         index = next((i for i, c in enumerate(cards or ()) if isinstance(c, dict) and c.get("id") == edit.card), None)
         if index is None:
             return None, f"card {edit.card} is not in the file any more"
-        dpath = ("cards", index) + tuple(edit.path)
+        dpath = ("cards", index, *tuple(edit.path))
     if value_at(doc.data, dpath) != edit.old:
         return None, "the text changed since it was linted"
     loc = doc.values.get(dpath)
@@ -211,7 +212,7 @@ def _splice(lines: list[str], smap, old: str, new: str) -> list[str] | None:
             run = cells[i1:i2]
             if any(length == 0 for _, _, length in run) or len({ln for ln, _, _ in run}) != 1:
                 return None
-            for (_, c1, n1), (_, c2, _) in zip(run, run[1:]):
+            for (_, c1, n1), (_, c2, _) in itertools.pairwise(run):
                 if c1 + n1 != c2:
                     return None
             line, start, _ = run[0]

@@ -177,7 +177,7 @@ class _Loader:
             if rule is not None:
                 rules.append(rule)
         if not disable_imports and data.get("imports"):
-            rules = self.imports(doc, data["imports"], version, rules, chain + (path.resolve(),))
+            rules = self.imports(doc, data["imports"], version, rules, (*chain, path.resolve()))
         return version, rules
 
     def imports(self, doc, imports, version, rules, chain):
@@ -193,7 +193,7 @@ class _Loader:
                 continue
             for key in spec:
                 if key not in IMPORT_KEYS:
-                    self.error(doc, where + (key,), f"unknown import key '{key}' (known: {', '.join(sorted(IMPORT_KEYS))})")
+                    self.error(doc, (*where, key), f"unknown import key '{key}' (known: {', '.join(sorted(IMPORT_KEYS))})")
             target = (doc.path.parent / spec["path"]).resolve()
             if self.root is not None and not target.is_relative_to(self.root):
                 self.error(doc, where, f"imported prh file {spec['path']} is outside the game folder; "
@@ -222,7 +222,7 @@ class _Loader:
     def ignore_list(self, doc, where, items):
         out = []
         if not isinstance(items, list):
-            self.error(doc, where + ("ignoreRules",), "ignoreRules must be a list")
+            self.error(doc, (*where, "ignoreRules"), "ignoreRules must be a list")
             return out
         for j, item in enumerate(items):
             if isinstance(item, str):
@@ -230,7 +230,7 @@ class _Loader:
             elif isinstance(item, dict) and set(item) <= {"pattern", "expected"} and item:
                 out.extend((k, v) for k, v in item.items())
             else:
-                self.error(doc, where + ("ignoreRules", j), "an ignoreRules entry is a pattern or {pattern, expected}")
+                self.error(doc, (*where, "ignoreRules", j), "an ignoreRules entry is a pattern or {pattern, expected}")
         return out
 
     def rule(self, doc, where, raw) -> PrhRule | None:
@@ -241,7 +241,7 @@ class _Loader:
             return None
         for key in raw:
             if key not in RULE_KEYS:
-                self.error(doc, where + (key,), f"unknown rule key '{key}' (known: {', '.join(sorted(RULE_KEYS))})")
+                self.error(doc, (*where, key), f"unknown rule key '{key}' (known: {', '.join(sorted(RULE_KEYS))})")
         expected = raw.get("expected")
         if not isinstance(expected, str):
             self.error(doc, where, "rule without expected (the text prh should find)")
@@ -249,7 +249,7 @@ class _Loader:
         name = f"rule '{expected}'"
         options = raw.get("options") or {}
         if not isinstance(options, dict) or set(options) - {"wordBoundary"}:
-            self.error(doc, where + ("options",), f"{name}: options may only set wordBoundary")
+            self.error(doc, (*where, "options"), f"{name}: options may only set wordBoundary")
             options = {}
         boundary = bool(options.get("wordBoundary"))
         written = raw.get("pattern") if raw.get("pattern") is not None else raw.get("patterns")
@@ -273,7 +273,7 @@ class _Loader:
         if must is not None:
             m = re.fullmatch(r"\$([0-9]+)", str(must))
             if not m or int(m.group(1)) > pattern.groups:
-                self.error(doc, where + ("regexpMustEmpty",),
+                self.error(doc, (*where, "regexpMustEmpty"),
                            f"{name}: regexpMustEmpty must be $N naming one of the pattern's {pattern.groups} group(s)")
                 return None
             group = int(m.group(1))
@@ -287,21 +287,21 @@ class _Loader:
         rule = PrhRule(expected, pattern, source, tuple(written), group, doc.where(where), note, literal, runner)
         specs = raw.get("specs") or []
         if not isinstance(specs, list):
-            self.error(doc, where + ("specs",), f"{name}: specs must be a list of {{from, to}}")
+            self.error(doc, (*where, "specs"), f"{name}: specs must be a list of {{from, to}}")
             return None
         for j, spec in enumerate(specs):
             if not (isinstance(spec, dict) and isinstance(spec.get("from"), str) and isinstance(spec.get("to"), str)):
-                self.error(doc, where + ("specs", j), f"{name}: a spec is {{from: text, to: text}}")
+                self.error(doc, (*where, "specs", j), f"{name}: a spec is {{from: text, to: text}}")
                 return None
             try:
                 got = rule.apply(spec["from"])
             except TimeoutError:
-                self.error(doc, where + ("specs", j),
+                self.error(doc, (*where, "specs", j),
                            f"{name}: the pattern ran longer than {BUDGET} s on the spec '{spec['from']}' "
                            "(nested repetition such as (a+)+ or (a|aa)+ backtracks without end)")
                 return None
             if got != spec["to"]:
-                self.error(doc, where + ("specs", j),
+                self.error(doc, (*where, "specs", j),
                            f"{name} spec failed: '{spec['from']}' became '{got}', expected '{spec['to']}'")
                 return None
         if literal is None:

@@ -220,7 +220,7 @@ def _parse_record(rec: list[str], template: RecordTemplate, reverse: dict) -> di
         return None
     values: dict = {}
     kind = None
-    pairs = list(zip(head, rec)) + list(zip(tail, rec[len(rec) - len(tail):] if tail else []))
+    pairs = list(zip(head, rec, strict=False)) + list(zip(tail, rec[len(rec) - len(tail):] if tail else [], strict=False))
     for fmt, line in pairs:
         got = _line_match(fmt, line, template)
         if got is None:
@@ -237,15 +237,14 @@ def _parse_record(rec: list[str], template: RecordTemplate, reverse: dict) -> di
         kind = reverse.get(values.get("kind", ""), values.get("kind"))
     card: dict = {"name": values.get("record-name") or values.get("name", ""), "kind": kind}
     s = template.suffix
-    if "record-name" in values and s:
-        if not s.get("kinds") or kind in s["kinds"]:
-            value = s.get("default")
-            for field_value, suffix in s["values"].items():
-                if card["name"].endswith(suffix):
-                    card["name"], value = card["name"][:-len(suffix)], field_value
-                    break
-            if value is not None:
-                card[s["field"]] = value
+    if "record-name" in values and s and (not s.get("kinds") or kind in s["kinds"]):
+        value = s.get("default")
+        for field_value, suffix in s["values"].items():
+            if card["name"].endswith(suffix):
+                card["name"], value = card["name"][:-len(suffix)], field_value
+                break
+        if value is not None:
+            card[s["field"]] = value
     for key, value in values.items():
         if key not in ("name", "record-name", "kind", "stats", "keywords", "id", "game-name", "game-id"):
             card[key] = value if key in MULTILINE else _convert(key, value, template)

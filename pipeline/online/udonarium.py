@@ -95,7 +95,7 @@ def counter_positions(game, plan: Plan):
     length behind it, would cover a card moves sideways, half a cell at a time, to the nearest
     place that covers none."""
     ox, oy = plan.mat_origin
-    mw, mh = plan.mat_size
+    mw, _mh = plan.mat_size
     w_px, h_px = (v * TABLE_PX_PER_MM for v in game.card_size)
     cards = [(x, y, x + w_px, y + h_px) for x, y, _ in room_positions(game, plan)]
     table_w = plan.table_cells[0] * CELL

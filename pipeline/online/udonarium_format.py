@@ -93,7 +93,7 @@ def to_xml(root: El) -> bytes:
 def data(name: str, value=None, *, type: str | None = None, children=()) -> El:
     """A ``<data>`` element; ``name`` is a fixed label (never card text: attributes decode twice)."""
     attrs = (("type", type),) if type is not None else ()
-    return El("data", attrs + (("name", name),), tuple(children), None if value is None else str(value))
+    return El("data", (*attrs, ("name", name)), tuple(children), None if value is None else str(value))
 
 
 # -- images -------------------------------------------------------------------------------------

@@ -246,12 +246,12 @@ class Grid:
 
     def mirrored_x(self, axis2: float) -> Grid:
         """This grid mirrored about the vertical line x = axis2 / 2."""
-        x0, _, x1, _ = self.trim_box
+        _x0, _, x1, _ = self.trim_box
         return replace(self, x0=axis2 - x1)
 
     def mirrored_y(self, axis2: float) -> Grid:
         """This grid mirrored about the horizontal line y = axis2 / 2, faces turned 180°."""
-        _, y0, _, y1 = self.trim_box
+        _, _y0, _, y1 = self.trim_box
         return replace(self, y0=axis2 - y1, rotate=not self.rotate)
 
     def shifted(self, dx: float, dy: float) -> Grid:
@@ -261,7 +261,7 @@ class Grid:
 
 def _fit(length: float, card: float, bleed: float) -> tuple[int, float]:
     """How many cards fit in ``length`` mm, and the gap between them (2 × bleed or butted)."""
-    n = int(math.floor((length - 2 * bleed + 1e-9) / card))
+    n = math.floor((length - 2 * bleed + 1e-9) / card)
     if n < 1:
         return 0, 0.0
     gapped = n * card + (n - 1) * 2 * bleed + 2 * bleed

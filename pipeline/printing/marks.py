@@ -274,7 +274,7 @@ def calibration_pages(page_w: float, page_h: float, backs: str,
     line of its band, and a drift of up to 5 mm across the scale never moves it into the other
     band (the bands are 20 mm apart, the lines 12 mm long).
     """
-    steps = int(round(SCALE_RANGE / SCALE_STEP))
+    steps = round(SCALE_RANGE / SCALE_STEP)
     n = 2 * steps + 1
     span = (n - 1) * SCALE_PITCH
     row_x0, row_y = (page_w - span) / 2, 74.0  # X scale: vertical lines, two bands of rows
@@ -320,8 +320,8 @@ def calibration_pages(page_w: float, page_h: float, backs: str,
         y += size * 0.45 + 2.6
     front.append(TextLine(page_w / 2, 12.0, "表 FRONT", 9, font="bold", anchor="middle"))
     back.append(TextLine(page_w / 2, page_h - 12.0, "裏 BACK", 9, font="bold", anchor="middle"))
-    back.append(TextLine(page_w / 2, page_h - 22.0 if short else 22.0, "重なって１本に見える線の数字を読む（mm）　read where two lines merge into one",
-                         8, anchor="middle"))
+    read_it = "重なって１本に見える線の数字を読む（mm）　read where two lines merge into one"
+    back.append(TextLine(page_w / 2, page_h - 22.0 if short else 22.0, read_it, 8, anchor="middle"))
     dx, dy = offset
     return tuple(front), tuple(_shift(item, dx, dy) for item in back)
 

@@ -38,7 +38,7 @@ def add_output_intent(canvas, profile, *, pdfx: bool = False) -> None:
     doc = canvas._doc
 
     class Catalog(PDFCatalog):
-        __NoDefault__ = PDFCatalog.__NoDefault__ + ["OutputIntents"]
+        __NoDefault__ = (*PDFCatalog.__NoDefault__, "OutputIntents")
         __Refs__ = PDFCatalog.__Refs__
 
     stream = PDFStream(PDFDictionary({"N": 4}), profile.data)

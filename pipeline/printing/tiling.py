@@ -59,7 +59,7 @@ def _spans(length: float, room: float, overlap: float) -> list[tuple[float, floa
     ``overlap`` mm (the glue margin)."""
     if length <= room + 1e-9:
         return [(0.0, length)]
-    n = int(math.ceil((length - overlap) / (room - overlap) - 1e-9))
+    n = math.ceil((length - overlap) / (room - overlap) - 1e-9)
     size = (length + (n - 1) * overlap) / n
     return [(round(i * (size - overlap), 4), round(i * (size - overlap) + size, 4)) for i in range(n)]
 

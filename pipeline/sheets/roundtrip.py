@@ -44,7 +44,7 @@ def same(a, b) -> bool:
     if isinstance(a, dict) and isinstance(b, dict):
         return a.keys() == b.keys() and all(same(a[k], b[k]) for k in a)
     if isinstance(a, list) and isinstance(b, list):
-        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b))
+        return len(a) == len(b) and all(same(x, y) for x, y in zip(a, b, strict=False))
     return type(a) is type(b) and a == b
 
 
@@ -181,7 +181,7 @@ def _load(path: Path, text: str):
         if buf.getvalue() == text:
             return _yaml(*layout), yaml.load(text)
         a, b = text.split("\n"), buf.getvalue().split("\n")
-        first_diff = max(first_diff, next((i + 1 for i, (x, y) in enumerate(zip(a, b)) if x != y), min(len(a), len(b))))
+        first_diff = max(first_diff, next((i + 1 for i, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))))
     raise LayoutError(path, first_diff)
 
 

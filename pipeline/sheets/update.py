@@ -87,7 +87,7 @@ def plan_update(game, result, into: Path | None = None) -> Update:
                 created[path] = {"cards": []}
         return files[path].doc if path in files else created[path]
 
-    for card, row, covered in zip(result.cards, result.rows, result.covered):
+    for card, row, covered in zip(result.cards, result.rows, result.covered, strict=False):
         cid = card["id"]
         if cid in where:
             path = where[cid]
@@ -233,10 +233,10 @@ def block(value):
 
 def _new_file_text(game, path: Path, data: dict) -> str:
     from fuda.database.yamlwrite import card_file_text
-    from fuda.sheets.read import _short_scalars
+    from fuda.sheets.read import short_scalars
 
     head = modeline(game.rules, game.folder, path, game.manifest)
-    return card_file_text(data, head, _short_scalars)
+    return card_file_text(data, head, short_scalars)
 
 
 def check_update(game, update: Update, result=None) -> list[Finding]:
@@ -255,7 +255,7 @@ def check_update(game, update: Update, result=None) -> list[Finding]:
                 target.unlink()  # a hard link to the real file: never write through it
             target.write_bytes(text.encode("utf-8"))
         _, findings = load_game(copy)
-    rows = {c["id"]: r for c, r in zip(result.cards, result.rows)} if result is not None else {}
+    rows = {c["id"]: r for c, r in zip(result.cards, result.rows, strict=False)} if result is not None else {}
     errors = []
     for finding in findings:
         if finding.severity != "error":

@@ -35,7 +35,7 @@ def columns(fields: RuleFields, cards: list[dict]) -> list[tuple[str, str]]:
             out.extend(_ability_columns(fields, cards))
             continue
         out.append((f.key, f.header()))
-        for plural, key, label in fields.lists:
+        for _plural, key, label in fields.lists:
             if key == f.key:
                 out.append((f"{key}-name", label))
     for key in sorted(used - {f.key for f in fields.card}):  # a field the schema does not describe

@@ -287,7 +287,7 @@ ODD = ["\u202e", "\u0007", "\x00", "\u200b", "🌟", "\ufeff", "\u2028", "𠮷",
 
 def odd_text(folder, rng):
     path, i = a_card(folder, rng)
-    odd = rng.choice(ODD + ["long"])
+    odd = rng.choice([*ODD, "long"])
 
     def change(data):
         card = data["cards"][i]

@@ -31,17 +31,22 @@ A card value the template has no look for — a ryomen set other than the ones i
 lists, with no default colours in the kind's palette — is a warning instead (the card prints,
 in the template's fallback colours), naming the template key to add, e.g.
 kinds.card.palette-by.values.moon: {accent, accent-dark, accent-light}."""),
-    RuleInfo("FIT004", "warning", "text inside the 3 mm safe area", GROUP, explain="""Cutting drifts by up to about 1 mm, so print shops ask that text keep 3 mm inside the trim line.
+    RuleInfo("FIT004", "warning", "text inside the 3 mm safe area", GROUP, explain="""\
+Cutting drifts by up to about 1 mm, so print shops ask that text keep 3 mm inside the trim line.
 A text line of the laid-out card comes nearer the edge than that (often only at another
 --card-size). Move or shrink the element in the template."""),
-    RuleInfo("FIT005", "warning", "text overlaps other text", GROUP, explain="""Two text lines of the laid-out card overlap; one is printed over the other. Move the elements
+    RuleInfo("FIT005", "warning", "text overlaps other text", GROUP, explain="""\
+Two text lines of the laid-out card overlap; one is printed over the other. Move the elements
 apart in the template or shorten the text."""),
-    RuleInfo("FIT006", "error", "art-focus crop box is empty", GROUP, explain="""art-focus as a crop box needs left < right and top < bottom (fractions 0–1 of the image:
+    RuleInfo("FIT006", "error", "art-focus crop box is empty", GROUP, explain="""\
+art-focus as a crop box needs left < right and top < bottom (fractions 0–1 of the image:
 left/right of its width, top/bottom of its height). Fix the numbers or use {x, y} instead."""),
-    RuleInfo("FIT007", "warning", "art under 300 ppi at print size", GROUP, explain="""The art file has too few pixels for its window on the card: at print size it gets fewer than
+    RuleInfo("FIT007", "warning", "art under 300 ppi at print size", GROUP, explain="""\
+The art file has too few pixels for its window on the card: at print size it gets fewer than
 300 pixels per inch and prints blurred or blocky. The message names the ppi and the hint the
 pixel size needed; use a larger image (or a crop box that shows more of it)."""),
-    RuleInfo("FIT008", "warning", "text shrunk below a readable size", GROUP, explain="""Rules text and flavor shrink step by step until they fit their box, down to the element's
+    RuleInfo("FIT008", "warning", "text shrunk below a readable size", GROUP, explain="""\
+Rules text and flavor shrink step by step until they fit their box, down to the element's
 min-size. Text that fits only below the layout's readable size (readable-size in the template's
 text box and its flavor; 6 pt unless the template says otherwise) prints, but few players can
 read it. The message names the size reached. Fix: shorten the text, or give the text box more
@@ -126,6 +131,7 @@ def check(ctx, card):
         yield ctx.located(code, finding.location, message, hint=finding.hint, card=card.id)
 
 
-CARD = (CardCheck(("FIT001", "FIT002", "FIT003", "FIT004", "FIT005", "FIT006", "FIT007", "FIT008"), check, active=lambda ctx: ctx.options.get("fit", True)),)
+CARD = (CardCheck(("FIT001", "FIT002", "FIT003", "FIT004", "FIT005", "FIT006", "FIT007", "FIT008"), check,
+                  active=lambda ctx: ctx.options.get("fit", True)),)
 FIELD = ()
 GAME = ()

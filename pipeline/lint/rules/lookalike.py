@@ -222,7 +222,7 @@ def lookalike_kanji(ctx, value: str, start: int, end: int) -> list[int]:
     ミ二八卦炉 — 八 comes before the kanji 卦 and stays; 二 then ends the one-letter word ミ.
     """
     kata = [_is_kata(ch) for ch in value[start:end]]
-    if not any(ch != "ー" and ok for ch, ok in zip(value[start:end], kata)):
+    if not any(ch != "ー" and ok for ch, ok in zip(value[start:end], kata, strict=False)):
         return []
     found = []
     for i in range(end - 1, start - 1, -1):
@@ -273,9 +273,8 @@ def _word_start(ctx, value, i, end, ch, repl, prev, nxt) -> bool:
         j += 1
     if _starts_known(ctx, repl + value[i + 1:j]):
         return True
-    if _is_kanji(prev) or ch in NUMERALS:
-        return False  # 攻撃力アップ, 一ターン: a kanji word before a katakana one
-    return True
+    # not after a kanji word (攻撃力アップ) or a numeral (一ターン): there a katakana word starts
+    return not (_is_kanji(prev) or ch in NUMERALS)
 
 
 def scan_kana(ctx, fld):
@@ -363,10 +362,8 @@ def scan_invisible(ctx, fld):
 
 def _meant(ch: str) -> str | None:
     """The katakana a foreign look-alike stands for, if it is known."""
-    if ch in FOREIGN_FOR_KATA:
-        meant = FOREIGN_FOR_KATA[ch]
-    else:
-        meant = KANJI_FOR_KATA.get(unicodedata.normalize("NFKC", ch))  # ⼒ → 力 → カ
+    # (a kanji radical: ⼒ → 力 → カ)
+    meant = FOREIGN_FOR_KATA[ch] if ch in FOREIGN_FOR_KATA else KANJI_FOR_KATA.get(unicodedata.normalize("NFKC", ch))
     return meant if meant and all(_is_kata(c) for c in meant) else None
 
 

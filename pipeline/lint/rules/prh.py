@@ -23,7 +23,8 @@ fix."""),
     RuleInfo("PRH002", "error", "prh dictionary cannot be used", GROUP, explain="""\
 A prh file listed in the manifest is missing (reported at its line of game.yaml: create the
 file, or delete the line) or has a problem: YAML syntax, an unknown key, a missing import,
-a dictionary or an import outside the game folder (/etc/…, ../../…, a link out), an import cycle, a version mismatch between a file and its imports, a pattern Python cannot
+a dictionary or an import outside the game folder (/etc/…, ../../…, a link out), an import cycle,
+a version mismatch between a file and its imports, a pattern Python cannot
 express (a variable-width look-behind that is not a plain alternation, an unknown \\p{…}), a bad
 regexpMustEmpty, or a failing spec (from did not become to). The message names the rule; prh
 itself refuses such a dictionary, and so does fuda: its rules are not applied. `fuda build`
