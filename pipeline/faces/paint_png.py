@@ -3,7 +3,9 @@ Pillow, for the online exports (Udonarium tables) — so the screen looks like t
 
 Everything is drawn at ``supersample`` times the resolution and scaled down (Pillow draws no
 anti-aliased polygons); text uses the same TrueType files as the PDF, placed on its baseline
-with the PDF's advance widths; a horizontally squeezed line is drawn to a mask and resized. Output is deterministic: no metadata, fixed compression.
+with the PDF's advance widths; a horizontally squeezed line is drawn to a mask and resized.
+Output is deterministic: no metadata, fixed compression. :func:`render_at_size` draws only the
+shapes at twice the size (the gallery's faces: ~0.8 ms less a 150-dpi face, a fifth).
 """
 
 from __future__ import annotations
@@ -84,6 +86,72 @@ def _render_image(face: Face, dpi: float, fonts: FontSet, include_bleed: bool, s
     return canvas
 
 
+#: What :func:`render_at_size` draws at twice the size, on a patch of the face
+_SHAPES = (Rect, Ellipse, Polygon, Rule, Marker)
+
+
+def render_at_size(face: Face, dpi: float, fonts: FontSet | None = None):
+    """The face's trim box as a Pillow RGB image at ``dpi``, as :func:`render_image` at twice
+    ``dpi`` halved looks, at four fifths of its cost: the frame the face starts with is drawn at
+    twice the size and halved once for all the cards that share it; text is drawn at its size
+    (FreeType smooths its edges itself); every other run of shapes is drawn at twice the size on
+    a patch of the face (the pixels under it doubled, drawn on and halved: the pixels around
+    the shapes come back unchanged)."""
+    from PIL import Image as PILImage
+
+    fonts = fonts or default_fonts()
+    k = dpi / MM_PER_INCH
+    size = (max(1, round(face.width * k)), max(1, round(face.height * k)))
+    ground = _leading_shapes(face.items)
+    canvas = _ground(size, 0.0, k, ground, halved=True).copy()
+    items = face.items[len(ground):]
+    i = 0
+    while i < len(items):
+        if type(items[i]) not in _SHAPES:
+            _paint(canvas, Face(0.0, 0.0, items[i:i + 1]), fonts, 0.0, k, 0)
+            i += 1
+            continue
+        j = i
+        while j < len(items) and type(items[j]) in _SHAPES:
+            j += 1
+        box = _patch(items[i:j], k, size)
+        if box is not None:
+            x0, y0, x1, y1 = box
+            patch = canvas.crop(box).resize((2 * (x1 - x0), 2 * (y1 - y0)), PILImage.NEAREST)
+            _paint(patch, Face(0.0, 0.0, items[i:j]), fonts, 0.0, 2 * k, 2 * y0, dx=2 * x0)
+            canvas.paste(patch.reduce(2), (x0, y0))
+        i = j
+    return canvas
+
+
+def _patch(shapes, k: float, size: tuple[int, int]) -> tuple[int, int, int, int] | None:
+    """The pixels ``shapes`` may touch at ``k`` pixels per mm (with their strokes and a pixel
+    more), within ``size``; None when they touch none."""
+    xs: list[float] = []
+    ys: list[float] = []
+    pad = 0.0
+    for item in shapes:
+        kind = type(item)
+        if kind is Marker:
+            continue
+        if kind is Rule:
+            xs += [item.x1, item.x2]
+            ys += [item.y1, item.y2]
+        elif kind is Polygon:
+            xs += [x for x, _ in item.points]
+            ys += [y for _, y in item.points]
+        else:
+            xs += [item.x, item.x + item.w]
+            ys += [item.y, item.y + item.h]
+        pad = max(pad, getattr(item, "stroke_width", 0.0) or 0.0)
+    if not xs:
+        return None
+    margin = pad * k + 2
+    x0, y0 = max(0, int(min(xs) * k - margin)), max(0, int(min(ys) * k - margin))
+    x1, y1 = min(size[0], int(max(xs) * k + margin) + 1), min(size[1], int(max(ys) * k + margin) + 1)
+    return (x0, y0, x1, y1) if x0 < x1 and y0 < y1 else None
+
+
 def _leading_shapes(items) -> tuple:
     """The shapes a face starts with, up to its first text or picture: the card's frame, which
     the cards of one kind share."""
@@ -100,20 +168,24 @@ _GROUNDS_LOCK = threading.Lock()
 GROUND_BYTES = 32 * 1024 * 1024  # the frames kept, at most (12 cards' at 300 dpi, 3 at 600)
 
 
-def _ground(size: tuple[int, int], b: float, k: float, shapes: tuple):
-    """A white canvas of ``size`` with ``shapes`` drawn (copy it before drawing on it). Cards
-    of one kind and colour share their frame: painted once, it is copied for each card (a
-    tenth of the time). The frames last used are kept, up to ``GROUND_BYTES``."""
+def _ground(size: tuple[int, int], b: float, k: float, shapes: tuple, halved: bool = False):
+    """A white canvas of ``size`` with ``shapes`` drawn (copy it before drawing on it); ``halved``:
+    drawn at twice the size and halved. Cards of one kind and colour share their frame: painted
+    once, it is copied for each card (a tenth of the time). The frames last used are kept, up to
+    ``GROUND_BYTES``."""
     from PIL import Image as PILImage
 
-    key = (size, b, k, shapes)
+    key = (size, b, k, shapes, halved)
     with _GROUNDS_LOCK:  # the table server paints from several threads
         canvas = _GROUNDS.get(key)
         if canvas is not None:
             _GROUNDS.move_to_end(key)
             return canvas
-    canvas = PILImage.new("RGB", size, "white")
-    _paint(canvas, Face(0.0, 0.0, shapes), None, b, k, 0)
+    scale = 2 if halved else 1
+    canvas = PILImage.new("RGB", (scale * size[0], scale * size[1]), "white")
+    _paint(canvas, Face(0.0, 0.0, shapes), None, b, scale * k, 0)
+    if halved:
+        canvas = canvas.reduce(2)
     with _GROUNDS_LOCK:
         _GROUNDS[key] = canvas
         while sum(3 * w * h for (w, h), *_ in _GROUNDS) > GROUND_BYTES and len(_GROUNDS) > 1:
@@ -121,13 +193,14 @@ def _ground(size: tuple[int, int], b: float, k: float, shapes: tuple):
     return canvas
 
 
-def _paint(canvas, face: Face, fonts, b: float, k: float, dy: int, start: int = 0) -> None:
+def _paint(canvas, face: Face, fonts, b: float, k: float, dy: int, start: int = 0, dx: int = 0) -> None:
     """Draw ``face``'s items from ``start`` on ``canvas`` at ``k`` pixels per mm, shifted up
-    ``dy`` pixels (the canvas is then one band of the face; Pillow clips what falls outside it)."""
+    ``dy`` pixels and left ``dx`` (the canvas is then one band or patch of the face; Pillow clips
+    what falls outside it). Text is drawn only unshifted sideways."""
     from PIL import ImageDraw
 
     def P(x, y):
-        return (x + b) * k, (y + b) * k - dy
+        return (x + b) * k - dx, (y + b) * k - dy
 
     draw = ImageDraw.Draw(canvas)
     for item in face.items[start:] if start else face.items:
@@ -155,7 +228,7 @@ def _paint(canvas, face: Face, fonts, b: float, k: float, dy: int, start: int = 
             if item.fill:
                 draw.polygon(pts, fill=_rgb(item.fill))
             if item.stroke:
-                draw.line(pts + [pts[0]], fill=_rgb(item.stroke), width=max(1, round(item.stroke_width * k)),
+                draw.line([*pts, pts[0]], fill=_rgb(item.stroke), width=max(1, round(item.stroke_width * k)),
                           joint="curve")
         elif kind is Rule:
             _rule(draw, item, P, k)

@@ -102,18 +102,12 @@ def face_of(game, entry: Entry, fonts, warnings: list):
 
 
 def paint(face, dpi: float, fonts):
-    """``face`` as a Pillow image at ``dpi`` (drawn at twice the size and box-filtered)."""
-    from PIL import Image
+    """``face`` as a Pillow image at ``dpi``: its shapes drawn at twice the size and halved, its
+    text at its size (:func:`~fuda.faces.paint_png.render_at_size`, which looks as the face drawn
+    at twice the size and halved, in four fifths of the time)."""
+    from fuda.faces.paint_png import render_at_size
 
-    from fuda.faces.paint_png import render_image
-
-    size = _size(face, dpi)
-    big = render_image(face, dpi * 2, fonts, supersample=1)
-    if (-(-big.width // 2), -(-big.height // 2)) == size:
-        # Each pixel the mean of its 2 × 2 (an odd last row or column: of its 2 × 1), which is
-        # what the box filter gives inside the image; at a third of its cost.
-        return big.reduce(2)
-    return big.resize(size, Image.BOX)  # the exact size for the DPI: mm × dpi / 25.4, rounded
+    return render_at_size(face, dpi, fonts)
 
 
 def encode(image, fmt: str, dpi: float) -> bytes:
