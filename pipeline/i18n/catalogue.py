@@ -26,6 +26,8 @@ LANGUAGES = ("ja", "en")
 class _Compiled(gettext.GNUTranslations):
     """One language's compiled catalogue, whose messages can also be listed."""
 
+    _catalog: dict  # set by GNUTranslations._parse (not in typeshed's stub)
+
     def messages(self) -> dict[str, str]:
         # (the catalogue's header is the entry with the empty id; fuda has no plural entries)
         return {key: text for key, text in self._catalog.items() if isinstance(key, str) and key}
