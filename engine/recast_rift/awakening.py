@@ -7,21 +7,20 @@ from typing import TYPE_CHECKING
 
 from fuda.engine.core.decision import Option
 from fuda.engine.recast_rift.abilities import holds, run_ability
-from fuda.engine.recast_rift.state import Asks, Attack, Ctx
+from fuda.engine.recast_rift.state import Asks, Attack, Ctx, Why
 from fuda.engine.recast_rift.zones import choose_hand, face_down
-from fuda.i18n import Text
 
 if TYPE_CHECKING:
     from fuda.engine.recast_rift.game import RecastRift
 
 
-def awaken_block(game: RecastRift, p: int) -> str | None:
+def awaken_block(game: RecastRift, p: int) -> Why | None:
     """Why p cannot awaken now (RR-AWK-1, RR-AWK-5), or None."""
     st = game.st
     if st.awakened[p]:
-        return Text("why.rr.awakened")
+        return Why("why.rr.awakened")
     if st.life[p] > game.awaken_at:
-        return Text("why.rr.awaken_life", life=st.life[p], at=game.awaken_at)
+        return Why("why.rr.awaken_life", {"life": st.life[p], "at": game.awaken_at})
     return None
 
 
@@ -36,26 +35,12 @@ def awaken(game: RecastRift, p: int, answered: Attack | None = None) -> Asks[Non
 
 def activate_options(game: RecastRift, p: int) -> list[Option]:
     """【覚醒中】 abilities p may activate now (RR-AWK-4)."""
-    st = game.st
-    if not st.awakened[p]:
+    if not game.st.awakened[p]:
         return []
-    far = game.far[p]
-    hand = len(st.hand[p])
-    used, turn = st.used, st.turn
-    out = []
-    for (index, once, need, condition), opt in zip(game.activate_rules[p], game.activate_opt[p], strict=True):
-        # activate_block(game, p, str(n), preempt=False) is None, without building its reasons
-        if once and used.get((far, index)) == turn:
-            continue
-        if hand < need:
-            continue
-        if condition is not None and not holds(game, p, condition):
-            continue
-        out.append(opt)
-    return out
+    return [opt for opt in game.activate_opt[p] if activate_block(game, p, opt.id[9:], preempt=False) is None]
 
 
-def activate_block(game: RecastRift, p: int, number: str, preempt: bool) -> str | None:
+def activate_block(game: RecastRift, p: int, number: str, preempt: bool) -> Why | None:
     """Why p cannot activate 【覚醒中】 ability ``number`` now, or None."""
     st = game.st
     far = game.far[p]
@@ -63,18 +48,18 @@ def activate_block(game: RecastRift, p: int, number: str, preempt: bool) -> str 
     if not number.isdigit() or not 1 <= int(number) <= len(abilities):
         return None
     if not st.awakened[p]:
-        return Text("why.rr.not_awakened")
+        return Why("why.rr.not_awakened")
     if preempt and not game.defs[far].preempt:
-        return Text("why.rr.no_preempt")
+        return Why("why.rr.no_preempt")
     ability = abilities[int(number) - 1]
     extras = ability.extras
     if extras.get("limit") == "once-per-turn" and st.used.get((far, ability.index)) == st.turn:
-        return Text("why.once_per_turn_activated")
+        return Why("why.once_per_turn_activated")
     need = extras.get("cost", {}).get("face-down", 0)
     if len(st.hand[p]) < need:
-        return Text("why.rr.cost_hand", need=need, hand=len(st.hand[p]))
+        return Why("why.rr.cost_hand", {"need": need, "hand": len(st.hand[p])})
     if "condition" in extras and not holds(game, p, extras["condition"]):
-        return Text("why.condition")
+        return Why("why.condition")
     return None
 
 

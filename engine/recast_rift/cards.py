@@ -72,10 +72,6 @@ def _bar(v: int | None) -> str:
     return "ー" if v is None else str(v)
 
 
-#: per 【覚醒中】 ability: (ability index, once per turn, hand cards to put face down, condition or None)
-ActivateRule = tuple[int, bool, int, Mapping[str, int] | None]
-
-
 @dataclass(frozen=True, slots=True)
 class Layout:
     """What never changes in a game between two setups, shared by every game of the same setups
@@ -96,11 +92,7 @@ class Layout:
     lift_opt: tuple[Option, ...]  # option("lift:" + oid, name, card)
     awaken_opt: tuple[Option, ...]  # per player: option("awaken", "覚醒: " + far name)
     activate_opt: tuple[tuple[Option, ...], ...]  # per player: option(f"activate:{n}", text, n)
-    #: per player, per 【覚醒中】 ability: (ability index, once per turn, hand cards to put face
-    #: down, condition or None) — its extras, read once
-    activate_rules: tuple[tuple[ActivateRule, ...], ...]
     forbidders: tuple[bool, ...]  # per player: some card of theirs has a forbid-cast static
-    recast_mask: tuple[int, ...]  # per card: bit z set for each recast zone z it may deploy to
     settings: Mapping[str, Any]  # the game's settings (game.yaml)
     cap: int  # places per recast zone
     hand_limit: int
@@ -157,12 +149,7 @@ class CardPool:
             activate_opt=tuple(tuple(option(f"activate:{n}", ability.text, n)
                                      for n, ability in enumerate(defs[far[p]].while_awakened, 1))
                                for p in range(len(setups))),
-            activate_rules=tuple(tuple((a.index, a.extras.get("limit") == "once-per-turn",
-                                        a.extras.get("cost", {}).get("face-down", 0), a.extras.get("condition"))
-                                       for a in defs[far[p]].while_awakened)
-                                 for p in range(len(setups))),
             forbidders=tuple(any(defs[c].forbids for c in cards if owner[c] == p) for p in range(len(setups))),
-            recast_mask=tuple(sum(1 << z for z in set(defs[c].recast)) for c in cards),
             settings=settings, cap=settings["places-per-recast-zone"], hand_limit=settings["hand-limit"],
             draws=settings["draws-per-turn"], awaken_at=settings["awaken-at-life"],
         )

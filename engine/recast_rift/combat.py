@@ -18,7 +18,7 @@ from fuda.engine.core import Decision, GameOver, Termination
 from fuda.engine.core.decision import Option, option
 from fuda.engine.recast_rift.abilities import resolve_waiting, run_ability, trigger
 from fuda.engine.recast_rift.awakening import activate, activate_block, activate_options, awaken, awaken_block
-from fuda.engine.recast_rift.state import TIMINGS, Asks, Attack, Ctx, deployed
+from fuda.engine.recast_rift.state import Asks, Attack, Ctx, Why, deployed, text_of
 from fuda.engine.recast_rift.zones import ROMAN, ZONE_OPTIONS, choose_hand, draw_one, face_down
 from fuda.i18n import Text
 
@@ -44,39 +44,24 @@ def _life_option(life: int) -> Option:
 
 
 # -- casting -------------------------------------------------------------------------------
-def forbidden(game: RecastRift, p: int) -> tuple[str, ...]:
-    """The timing classes p cannot cast now because of the opponent's statics (RR-PRIN-2)."""
-    out: tuple[str, ...] = ()
-    if not game.forbidders[1 - p]:  # no card of the opponent's forbids anything
-        return out
-    defs = game.defs
-    for card in deployed(game, 1 - p):
-        forbids = defs[card].forbids
-        if forbids:
-            ctx = Ctx(1 - p, card)
-            for timing in TIMINGS:
-                if timing not in out:
-                    for op in forbids:
-                        if op.fn(game, ctx, p, timing, **op.args):
-                            out += (timing,)
-                            break
-    return out
-
-
-def cast_block(game: RecastRift, p: int, card: int, when: str) -> str | None:
+def cast_block(game: RecastRift, p: int, card: int, when: str) -> Why | None:
     """Why ``card`` cannot be cast by p now (``when`` is main or preempt), or None."""
     d = game.defs[card]
     if d.kind != "spell":
-        return Text("why.not_spell", name=d.name)
+        return Why("why.not_spell", {"name": d.name})
     if when == "main" and d.timing == "full-power" and game.st.acted:
-        return Text("why.rr.full_power")
-    zones = game.st.zones[p]
-    if not any(len(zones[z]) < game.cap for z in d.recast):
-        return Text("why.rr.no_place", zones="/".join(ROMAN[z] for z in d.recast))
-    for card2 in deployed(game, 1 - p):
-        for op in game.defs[card2].forbids:
-            if op.fn(game, Ctx(1 - p, card2), p, d.timing, **op.args):
-                return Text("why.rr.forbids", name=game.defs[card2].name)
+        return Why("why.rr.full_power")
+    zones, cap = game.st.zones[p], game.cap
+    for z in d.recast:  # (a loop, not any(): this decides every cast option of every decision)
+        if len(zones[z]) < cap:
+            break
+    else:
+        return Why("why.rr.no_place", {"zones": "/".join(ROMAN[z] for z in d.recast)})
+    if game.forbidders[1 - p]:  # (the opponent has a card that forbids something, RR-PRIN-2)
+        for card2 in deployed(game, 1 - p):
+            for op in game.defs[card2].forbids:
+                if op.fn(game, Ctx(1 - p, card2), p, d.timing, **op.args):
+                    return Why("why.rr.forbids", {"name": game.defs[card2].name})
     return None
 
 
@@ -181,21 +166,9 @@ def text_attack(game: RecastRift, ctx: Ctx, hand: int | None, life: int | None) 
 # -- preempt -------------------------------------------------------------------------------
 def preempt_options(game: RecastRift, p: int) -> list[Option]:
     """What p may do in a preempt timing (RR-ATK-2, RR-ATK-5, RR-AWK-2)."""
-    options = []
-    defs, cast_opt, cap, zones = game.defs, game.cast_opt, game.cap, game.st.zones[p]
-    forbidders = game.forbidders[1 - p]
-    for card in game.st.hand[p]:
-        d = defs[card]
-        if d.timing != "preempt":
-            continue
-        if forbidders:
-            if cast_block(game, p, card, "preempt") is None:
-                options.append(cast_opt[card])
-        elif d.kind == "spell":  # cast_block without forbidding statics: a free place is enough
-            for z in d.recast:
-                if len(zones[z]) < cap:
-                    options.append(cast_opt[card])
-                    break
+    defs, cast_opt = game.defs, game.cast_opt
+    options = [cast_opt[card] for card in game.st.hand[p]
+               if defs[card].timing == "preempt" and cast_block(game, p, card, "preempt") is None]
     far = game.far[p]
     if defs[far].preempt:
         if awaken_block(game, p) is None:
@@ -234,13 +207,13 @@ def explain_preempt(game: RecastRift, pick: str) -> str | None:
             return Text("why.not_in_hand", name=game.defs[card].name)
         if game.defs[card].timing != "preempt":
             return Text("why.rr.preempt_only", card=game.defs[card].label)
-        return cast_block(game, p, card, "preempt")
+        return text_of(cast_block(game, p, card, "preempt"))
     if pick == "awaken":
         if not game.defs[game.far[p]].preempt:
             return Text("why.rr.no_preempt_awaken")
-        return awaken_block(game, p)
+        return text_of(awaken_block(game, p))
     if pick.startswith("activate:"):
-        return activate_block(game, p, pick[9:], preempt=True)
+        return text_of(activate_block(game, p, pick[9:], preempt=True))
     return None
 
 

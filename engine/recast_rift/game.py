@@ -20,7 +20,7 @@ from fuda.engine.core.game import Flow
 from fuda.engine.core.hidden import Pool
 from fuda.engine.recast_rift import combat, turn
 from fuda.engine.recast_rift import greedy as _greedy  # noqa: F401 (registers the greedy policy of RRView)
-from fuda.engine.recast_rift.cards import ActivateRule, CardDef, CardPool, Layout
+from fuda.engine.recast_rift.cards import CardDef, CardPool, Layout
 from fuda.engine.recast_rift.render import RRNarrator
 from fuda.engine.recast_rift.setup import PlayerSetup, Position, position_json
 from fuda.engine.recast_rift.state import RRState
@@ -115,9 +115,7 @@ class RecastRift(Game):
         self.lift_opt: tuple[Option, ...] = layout.lift_opt
         self.awaken_opt: tuple[Option, ...] = layout.awaken_opt
         self.activate_opt: tuple[tuple[Option, ...], ...] = layout.activate_opt
-        self.activate_rules: tuple[tuple[ActivateRule, ...], ...] = layout.activate_rules
         self.forbidders: tuple[bool, ...] = layout.forbidders
-        self.recast_mask: tuple[int, ...] = layout.recast_mask
         self.st = RRState(life=[layout.settings["starting-life"]] * 2)
 
     def view(self, seat: int) -> RRView:

@@ -12,11 +12,13 @@ last).
 
 from __future__ import annotations
 
-from collections.abc import Generator
+from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, TypeVar
+from types import MappingProxyType
+from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
 from fuda.engine.core import CompiledAbility, Decision
+from fuda.i18n import Text
 
 if TYPE_CHECKING:
     from fuda.engine.recast_rift.game import RecastRift
@@ -52,6 +54,24 @@ class RRState:
     waiting: list[tuple[int, int, CompiledAbility]] = field(default_factory=list)
     text_depth: int = 0  # abilities being resolved, nested
     retrieving: set[int] = field(default_factory=set)  # cards in ［０］ whose retrieval is under way
+
+
+class Why(NamedTuple):
+    """Why an action is not allowed now: a message key and its values. The rules return this
+    cheap value on every check (the options offered are the actions with no reason against them);
+    it becomes a sentence in the user's language (:meth:`text`) only when an answer is refused."""
+
+    key: str
+    values: Mapping[str, object] = MappingProxyType({})
+
+    def text(self) -> Text:
+        """The reason as a message (:class:`fuda.i18n.Text`)."""
+        return Text(self.key, **self.values)
+
+
+def text_of(why: Why | None) -> Text | None:
+    """The message of a reason, or None when there is none."""
+    return None if why is None else why.text()
 
 
 class Attack:

@@ -8,19 +8,19 @@ from typing import TYPE_CHECKING
 from fuda.engine.core import Decision
 from fuda.engine.core.decision import Option, option
 from fuda.engine.recast_rift.awakening import activate, activate_block, activate_options, awaken, awaken_block
-from fuda.engine.recast_rift.combat import cast, cast_block, forbidden
+from fuda.engine.recast_rift.combat import cast, cast_block
 from fuda.engine.recast_rift.setup import PHASES, Position
-from fuda.engine.recast_rift.state import Asks, zone_of
+from fuda.engine.recast_rift.state import Asks, text_of, zone_of
 from fuda.engine.recast_rift.zones import (
     ROMAN,
+    can_lift_one,
     can_rebuild,
     choose_hand,
     draw_one,
     face_down,
+    lift_all,
     lift_cards,
-    lift_everything,
     rebuild,
-    retrieve_zero,
 )
 from fuda.i18n import Text
 
@@ -99,18 +99,14 @@ def take_turn(game: RecastRift, phase: str) -> Asks[None]:
         game.log.push(("turn", t, ("turn", "life"), st.turn, list(st.life)))
         for _ in range(game.draws):  # RR-TURN-2
             draw_one(game, t, "draw-step")
-        z = st.zones[t]
-        if (z[1] or z[2] or z[3]) and lift_everything(game, t, "lift-step"):  # lift_all, inline
-            yield from retrieve_zero(game, t)
+        yield from lift_all(game, t, "lift-step")
     if start <= 1:
         yield from main_phase(game, t)
     if start <= 2 and can_rebuild(game, t):  # RR-TURN-6
         picks = yield Decision(t, "refresh", REFRESH, "RR-TURN-6", "リフレッシュステップ")
         if picks[0] == "rebuild":
             rebuild(game, t, "refresh")
-            z = st.zones[t]
-            if (z[1] or z[2] or z[3]) and lift_everything(game, t, "refresh"):
-                yield from retrieve_zero(game, t)
+            yield from lift_all(game, t, "refresh")
     excess = len(st.hand[t]) - game.hand_limit  # RR-TURN-7
     if excess > 0:
         cards = yield from choose_hand(game, t, t, excess, excess, "cleanup", "RR-TURN-7",
@@ -123,31 +119,15 @@ def take_turn(game: RecastRift, phase: str) -> Asks[None]:
 def main_options(game: RecastRift, t: int) -> tuple[Option, ...]:
     """The turn player's choices now (RR-TURN-3..5)."""
     st = game.st
-    options = []
-    defs, cap = game.defs, game.cap
-    zones = st.zones[t]
-    free = (len(zones[1]) < cap) << 1 | (len(zones[2]) < cap) << 2 | (len(zones[3]) < cap) << 3  # bit z: a place
-    banned = forbidden(game, t) if game.forbidders[1 - t] else ()
-    acted = st.acted
     hand = st.hand[t]
-    cast_opt, recast = game.cast_opt, game.recast_mask
-    for card in hand:
-        if recast[card] & free:  # a recast zone of the card has a free place
-            timing = defs[card].timing
-            if not ((acted and timing == "full-power") or timing in banned):
-                options.append(cast_opt[card])
-    if hand:
-        lift = game.lift_opt.__getitem__
-        options.extend(map(lift, zones[1]))
-        if free & 2:
-            options.extend(map(lift, zones[2]))
-        if free & 4:
-            options.extend(map(lift, zones[3]))
-    if not st.awakened[t]:
-        if st.life[t] <= game.awaken_at:
-            options.append(game.awaken_opt[t])
-    else:
-        options.extend(activate_options(game, t))
+    cast_opt, lift_opt = game.cast_opt, game.lift_opt
+    options = [cast_opt[card] for card in hand if cast_block(game, t, card, "main") is None]
+    if hand:  # a lift costs a hand card (RR-TURN-4)
+        zones = st.zones[t]
+        options.extend(lift_opt[card] for card in zones[1] + zones[2] + zones[3] if can_lift_one(game, card))
+    if awaken_block(game, t) is None:
+        options.append(game.awaken_opt[t])
+    options.extend(activate_options(game, t))  # (none before awakening)
     options.append(END)
     return tuple(options)
 
@@ -192,7 +172,7 @@ def explain_main(game: RecastRift, pick: str) -> str | None:
         card = game.by_oid[t][pick[5:]]
         if card not in st.hand[t]:
             return Text("why.not_in_hand", name=game.defs[card].name)
-        return cast_block(game, t, card, "main")
+        return text_of(cast_block(game, t, card, "main"))
     if pick.startswith("lift:") and pick[5:] in game.by_oid[t]:
         card = game.by_oid[t][pick[5:]]
         z = zone_of(game, card)
@@ -202,8 +182,8 @@ def explain_main(game: RecastRift, pick: str) -> str | None:
             return Text("why.rr.lift_empty_hand")
         return Text("why.rr.lift_full", zone=ROMAN[z - 1])
     if pick == "awaken":
-        return awaken_block(game, t)
+        return text_of(awaken_block(game, t))
     if pick.startswith("activate:"):
-        return activate_block(game, t, pick[9:], preempt=False)
+        return text_of(activate_block(game, t, pick[9:], preempt=False))
     return None
 

@@ -148,8 +148,7 @@ def lift_cards(game: RecastRift, p: int, chosen: Sequence[int], why: str) -> Ask
     zones = game.st.zones[p]
     cap = game.cap
     if len(chosen) == len(zones[1]) + len(zones[2]) + len(zones[3]):
-        if lift_everything(game, p, why):
-            yield from retrieve_zero(game, p)
+        yield from lift_everything(game, p, why)
         return
     moving: list[tuple[int, int]] = []
     moved_out = len([c for c in zones[1] if c in chosen])
@@ -175,20 +174,27 @@ def lift_cards(game: RecastRift, p: int, chosen: Sequence[int], why: str) -> Ask
     for c, z in moving:
         zones[z - 1].append(c)
     game.log.push(("lift", p, ("moves", "why"), [(game.oid[c], z, z - 1) for c, z in moving], why))
-    if zones[0] and not retrieve_one(game, p):
+    if zones[0]:
         yield from retrieve_zero(game, p)
 
 
-def lift_everything(game: RecastRift, p: int, why: str) -> bool:
+def lift_everything(game: RecastRift, p: int, why: str) -> Asks[None]:
     """Every deployed card of p lifts (lift step, refresh, "all"): every card fits, as the
-    zone ahead empties. True when ［０］ still needs :func:`retrieve_zero` (a generator)."""
+    zone ahead empties; then ［０］ is retrieved."""
     zones = game.st.zones[p]
     oid = game.oid
     moves = [(oid[c], z, z - 1) for z in (1, 2, 3) for c in zones[z]]
     zones[0].extend(zones[1])
     zones[1], zones[2], zones[3] = zones[2], zones[3], []
     game.log.push(("lift", p, ("moves", "why"), moves, why))
-    return bool(zones[0]) and not retrieve_one(game, p)
+    if zones[0]:
+        yield from retrieve_zero(game, p)
+
+
+def can_lift_one(game: RecastRift, card: int) -> bool:
+    """RR-LIFT-2: a single card moves only into a zone with a free place (［０］ always)."""
+    z = zone_of(game, card)
+    return z == 1 or (z > 1 and len(game.st.zones[game.owner[card]][z - 1]) < game.cap)
 
 
 def lift_all(game: RecastRift, p: int, why: str, zone: int | None = None) -> Asks[None]:
@@ -249,25 +255,6 @@ def _all_fit(game: RecastRift, p: int, cards: tuple[int, ...]) -> bool:
 
 
 # -- recast zone: retrieval --------------------------------------------------------------
-def retrieve_one(game: RecastRift, p: int) -> bool:
-    """:func:`retrieve_zero` for the common case that needs no generator — one card in
-    ［０］, no 【回収時】 ability, no retrieval in progress; False (nothing done) otherwise."""
-    st = game.st
-    zero = st.zones[p][0]
-    if len(zero) != 1 or st.retrieving:
-        return False
-    card = zero[0]
-    if game.defs[card].on_retrieve:
-        return False
-    oid = game.oid[card]
-    game.log.push(("retrieve", p, ("card",), oid))
-    zero.pop()
-    st.hand[p].append(card)
-    st.seen_in_hand[p].add(card)  # it came from an open zone
-    game.log.push(("to-hand", p, ("cards", "pile"), [oid], "retrieve"))
-    return True
-
-
 def retrieve_zero(game: RecastRift, p: int) -> Asks[None]:
     """RR-LIFT-4/5: each card in p's ［０］, one at a time in p's order: its 【回収時】
     abilities, then to the hand unless they moved it."""
