@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, cast
 
 from fuda.database.ruleset import ruleset_for
 from fuda.engine.core import CompiledAbility, Decision, Game, GameOver, Option, Termination, card_refs
@@ -115,6 +115,8 @@ class TohoTCG(Game):
     ENGINE_VERSION = ENGINE_VERSION
     RULES_VERSION = RULES_VERSION
     NARRATOR = TTNarrator
+    #: a checkpoint copies the one state value field by field (engine.core.checkpoint.copy_state)
+    STATE = ("state",)
 
     def __init__(self, static: TTStatic, seed: int):
         super().__init__(seed)
@@ -218,17 +220,22 @@ class TohoTCG(Game):
     # -- flow ------------------------------------------------------------------------------------
     def flow(self) -> Steps[None]:
         s, k = self.state, self.static
-        if k.variants:  # part of the record: a replay that lost them no longer verifies
-            self.log.add("variants", None, names=list(k.variants))
         position = k.position
-        if position is None:
-            yield from set_up(self)
-            phase = "draw"
+        if self._resume_at is not None:  # restored from a checkpoint (engine.core.checkpoint)
+            phase, played = cast(tuple[str, int], self._resume_at)
         else:
-            phase = place(self, position)
+            if k.variants:  # part of the record: a replay that lost them no longer verifies
+                self.log.add("variants", None, names=list(k.variants))
+            if position is None:
+                yield from set_up(self)
+                phase = "draw"
+            else:
+                phase = place(self, position)
+            played = 0
         stop = position.turns if position is not None else None
-        played = 0
         while True:
+            # the top of a turn: the state alone says where play stands (a search's copies start here)
+            self.checkpoint((phase, played))
             yield from take_turn(self, phase)
             played += 1
             if stop is not None and played >= stop:

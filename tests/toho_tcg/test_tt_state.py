@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import fields
 
 from fuda.engine import toho_tcg as tt
-from fuda.engine.core import RandomAgent, Rng
+from fuda.engine.core import RandomAgent, Rng, run
 from fuda.engine.toho_tcg.state import TTState
 from fuda.engine.toho_tcg.windows import explain_priority, play_block
 
@@ -88,3 +88,40 @@ def test_offered_plays_and_their_explanations_agree():
                     checked += 1
             game.choose(agent.choose(None, d))
     assert checked > 1000, checked
+
+
+def test_checkpoint_copies_play_on_like_replayed_copies():
+    """A search's copy restored from the top of the turn (the state copied field by field) shows
+    everyone the same position as a copy replayed from the setup, and both play on to the same end."""
+    checked = 0
+    for game, agent in _games(range(4)):
+        k = 0
+        while game.pending is not None:
+            if k % 6 == 0:
+                base = game.recording()
+                point = base._checkpoint  # none yet while the hands are being kept or redrawn
+                assert (point is None) == (game.pending.kind == "mulligan")
+                assert point is None or point.where[0] == "draw"
+                restored, replayed = base.clone(), game.clone()
+                assert restored.describe_state(None) == replayed.describe_state(None)
+                assert restored.view(0) == replayed.view(0) and restored.view(1) == replayed.view(1)
+                run(restored, RandomAgent(k))
+                run(replayed, RandomAgent(k))
+                assert restored.log.answers() == replayed.log.answers()
+                assert restored.transcript() == replayed.transcript() and restored.outcome == replayed.outcome
+                checked += 1
+            game.choose(agent.choose(None, game.pending))
+            k += 1
+    assert checked > 40, checked
+
+
+def test_copies_of_a_checkpoint_share_no_state():
+    """Playing on one copy restored from a checkpoint changes neither the base nor another copy."""
+    (game, agent), = _games([2])
+    for _ in range(60):
+        game.choose(agent.choose(None, game.pending))
+    base = game.recording()
+    before = base.describe_state(None)
+    first, second = base.clone(), base.clone()
+    run(first, RandomAgent(9))
+    assert first.finished and base.describe_state(None) == before and second.describe_state(None) == before
