@@ -102,3 +102,17 @@ def test_a_designers_own_game_reads_in_japanese(argv, own_game, capsys, monkeypa
     code, text = _run(capsys, argv, cwd=own_game, monkeypatch=monkeypatch)
     assert code == 0, text
     assert _english(text) == []
+
+
+def _rule_codes() -> list[str]:
+    from fuda.lint.rules import REGISTRY
+
+    return sorted(REGISTRY)
+
+
+@pytest.mark.parametrize("code", _rule_codes())
+def test_every_lint_explanation_reads_in_japanese(code, capsys):
+    """`fuda lint --explain CODE` under ja: the rule's title, explanation and frame, for every rule."""
+    status, text = _run(capsys, ["lint", "--explain", code])
+    assert status == 0 and code in text
+    assert _english(text) == []

@@ -244,7 +244,7 @@ def test_every_rule_explains_itself():
     for code, info in rule_table().items():
         assert info.severity in ("error", "warning", "info"), code
         assert info.title and "\n" not in info.title, code
-        assert len(info.explain.splitlines()) >= 2, code
+        assert all(len(info.explanation(lang).splitlines()) >= 2 for lang in ("ja", "en")), code
 
 
 def test_messages_name_the_card_and_the_character():

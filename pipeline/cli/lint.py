@@ -9,7 +9,7 @@ YAML in a repository, as pre-commit passes them) are skipped.
 
 from __future__ import annotations
 
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
@@ -20,13 +20,13 @@ from fuda.cli.progress import Progress
 from fuda.i18n import Text, t
 
 
-class LintFormat(str, Enum):
+class LintFormat(StrEnum):
     text = "text"
     json = "json"
     sarif = "sarif"
 
 
-class FailOn(str, Enum):
+class FailOn(StrEnum):
     error = "error"
     warning = "warning"
     info = "info"
@@ -36,15 +36,19 @@ def _usage(message: str) -> typer.Exit:
     return fail_text(message, 2)
 
 
-def explain(code: str) -> str:
-    """The ``--explain`` text of a rule (raises KeyError for an unknown code)."""
+def explain(code: str, lang: str | None = None) -> str:
+    """The ``--explain`` text of a rule in ``lang`` (raises KeyError for an unknown code)."""
+    from fuda.i18n import language, severity_word
+    from fuda.i18n.findings import TITLES
     from fuda.lint.rules import REGISTRY
 
     info = REGISTRY[code.strip().upper()]
-    fix = "yes (fuda lint --fix)" if info.fixable else "no"
-    return (f"{info.code} ({info.severity}, {info.group}): {info.title}\n\n{info.explain}\n\n"
-            f"Fixable: {fix}. Suppress: lint-ignore: [{info.code}] on a card, or lint: {{ignore: [{info.code}]}} "
-            f"in game.yaml.\n")
+    lang = lang or language()
+    title = TITLES[info.code][0] if lang == "ja" and info.code in TITLES else info.title
+    head = t("lint.explain.head", lang, code=info.code, severity=severity_word(info.severity, lang), group=info.group,
+             title=title)
+    fix = t("lint.explain.fix_yes" if info.fixable else "lint.explain.fix_no", lang)
+    return f"{head}\n\n{info.explanation(lang)}\n\n{t('lint.explain.tail', lang, fix=fix, code=info.code)}\n"
 
 
 def _targets(paths):

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from fuda.database.findings import Finding, Location
+from fuda.i18n import t
 from fuda.lint.corpus import Corpus, combine
 from fuda.lint.settings import LintSettings, expand
 from fuda.lint.source import locate
@@ -34,14 +35,22 @@ ALL_KINDS = CARD_KINDS | {"deck"}
 
 @dataclass(frozen=True)
 class RuleInfo:
-    """A lint rule: its code, default severity, a one-line title and the ``--explain`` text."""
+    """A lint rule: its code, default severity and a one-line title. Its ``--explain`` text is the
+    catalogue's ``explain.<CODE>`` (:meth:`explanation`), filled with ``values``; ``detail`` is
+    data listed after it in every language (AGR006's phrase tables)."""
 
     code: str
     severity: str
     title: str
     group: str
-    explain: str = ""
     fixable: bool = False
+    detail: str = ""
+    values: tuple[tuple[str, object], ...] = ()  # (placeholder, value) pairs
+
+    def explanation(self, lang: str | None = None) -> str:
+        """What the rule checks and how to fix what it finds, in ``lang`` (default: the current language)."""
+        text = t(f"explain.{self.code}", lang, **dict(self.values))
+        return f"{text}\n{self.detail}" if self.detail else text
 
 
 @dataclass(frozen=True)

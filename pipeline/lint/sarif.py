@@ -51,13 +51,14 @@ def sarif(diagnostics, registry: dict, version: str = "0") -> dict:
     rules = []
     for code in codes:
         info = registry[code]
-        first = info.explain.split("\n\n")[0].replace("\n", " ") if info.explain else info.title
+        explained = info.explanation()
+        first = explained.split("\n\n")[0].replace("\n", " ")
         rules.append({
             "id": code,
             "name": _name(info.title),
             "shortDescription": {"text": info.title},
             "fullDescription": {"text": first},
-            "help": {"text": info.explain or info.title},
+            "help": {"text": explained},
             "defaultConfiguration": {"level": LEVEL[info.severity]},
             "properties": {"tags": ["fuda-lint", info.group], "fixable": info.fixable},
         })

@@ -24,50 +24,17 @@ GROUP = "agreement"
 LEAD = re.compile(r"^((?:【[^【】\n]*】|〔[^〔〕\n]*〕)+)", re.M)
 
 RULES = (
-    RuleInfo("AGR001", "error", "label in the text without an ability", GROUP, explain="""\
-An ability label printed at the start of a line (【キャスト時】, 【起動】 …) promises an ability
-with that timing, and the engine plays only the structured abilities. A label whose line is not
-the text of any ability (of any `when`) is reported.
-Fix: add the ability (when, text, effect) or remove the label from the text."""),
-    RuleInfo("AGR002", "error", "ability text does not start with its label", GROUP, explain="""\
-An ability's text starts with the label of its `when` (on-cast → 【キャスト時】, activated →
-【起動】, before-battle → 【バトル直前】 …). A missing label, another timing's label, or a label
-on a timing printed without one (toho-tcg on-play) is reported."""),
-    RuleInfo("AGR003", "error", "Recast Rift action card prints 【キャスト時】", GROUP, explain="""\
-A Recast Rift action card (type: action, 行動札) has only on-cast abilities and prints them
-without the 【キャスト時】 label (RR-CARD-6).
-  bad:  【キャスト時】２ドローする。    good: ２ドローする。"""),
-    RuleInfo("AGR004", "error", "ability text is not part of the card text", GROUP, explain="""\
-Each ability's `text` is the printed sentence of that ability, so it stands verbatim in the
-card's `text` (which is what gets printed). A difference — a changed number, a typo fixed in one
-place only — means the printed card and the engine disagree."""),
-    RuleInfo("AGR005", "warning", "abilities out of printed order", GROUP, explain="""\
-`abilities` lists the structured abilities in printed order; the engine resolves several
-abilities of one timing in that order. An ability whose text stands earlier in the card text
-than the previous ability's is reported."""),
-    RuleInfo("AGR006", "error", "number in the text differs from the data", GROUP, explain="""\
-Numbers the text states for draws, damage, lifts, costs, conditions and stat or power changes
-must equal the numbers in the ability's ops, cost and condition:
-  text 【覚醒時】２ドローする。  with  effect: [draw: 1]   → reported
-Each rule set's phrases are known, in the plain style its cards print; a number in any other
-phrase is not compared ("once per turn" is AGR009). The phrases understood:
-""" + "\n".join(f"  {table.name}: " + "、".join(table.phrases) for table in BUNDLED)),
-    RuleInfo("AGR007", "error", "keywords in the data and in the text differ", GROUP, explain="""\
-A card's `keywords` are printed on its keyword line (【ディフェンサー】【レジスト（１）】) and every
-keyword printed there is in `keywords`, with the same parameter. A keyword printed inside an
-ability (…は【バリア】を得る。) is granted by that ability's grant-keyword op instead."""),
-    RuleInfo("AGR008", "error", "attack values on the wrong card", GROUP, explain="""\
-Attack cards have attack values and other cards do not: a Recast Rift spell has `attack` exactly
-when its type is attack, and only an attack card may speak of この《攻撃》 or change its own
-attack (modify-attack target own); a toho-tcg card has attack and defense exactly when it is a
-character."""),
-    RuleInfo("AGR009", "error", "limit or condition wording differs from the data", GROUP, explain="""\
-"Once per turn" is printed (この能力は１ターンに１回だけ起動できる。 / （１ターンに１度）) exactly
-when the ability has `limit: once-per-turn`; in ryomen 〔昼〕/〔夜〕 follow the label exactly when
-`condition` is day/night."""),
-    RuleInfo("AGR010", "warning", "ability is effect: manual", GROUP, explain="""\
-An ability written as `effect: manual` (with a reason) cannot be played by the engines yet.
-Lint lists each one so that none is forgotten; write its ops to clear the warning."""),
+    RuleInfo("AGR001", "error", "label in the text without an ability", GROUP),
+    RuleInfo("AGR002", "error", "ability text does not start with its label", GROUP),
+    RuleInfo("AGR003", "error", "Recast Rift action card prints 【キャスト時】", GROUP),
+    RuleInfo("AGR004", "error", "ability text is not part of the card text", GROUP),
+    RuleInfo("AGR005", "warning", "abilities out of printed order", GROUP),
+    RuleInfo("AGR006", "error", "number in the text differs from the data", GROUP,
+             detail="\n".join(f"  {table.name}: " + "、".join(table.phrases) for table in BUNDLED)),
+    RuleInfo("AGR007", "error", "keywords in the data and in the text differ", GROUP),
+    RuleInfo("AGR008", "error", "attack values on the wrong card", GROUP),
+    RuleInfo("AGR009", "error", "limit or condition wording differs from the data", GROUP),
+    RuleInfo("AGR010", "warning", "ability is effect: manual", GROUP),
 )
 
 

@@ -23,15 +23,7 @@ CP932_TWINS = {
 AMBIGUOUS_DASHES = "—−"
 
 RULES = (
-    RuleInfo("ENC001", "error", "character not encodable in CP932 (Duel Online)", GROUP, fixable=True, explain="""\
-Duel Online reads card text as CP932. A character outside it (emoji, many symbols, rare kanji,
-— U+2014) is lost or garbled in the export, and one that CP932 only stores as its twin (〜 U+301C
-comes back as ～ U+FF5E, − U+2212 as －) changes on the way. Checked only for games whose manifest sets
-lint: {cp932: true} (toho-tcg). Names, rules text and flavor are all exported.
-Fix: --fix replaces the characters whose CP932 twin prints the same (〜→～, −→－, —→―, ‖→∥,
-¢→￠, £→￡, ¬→￢); other characters must be rewritten by hand. A dash after a katakana
-(キャラクタ—１体) is not replaced: it stands for the long-vowel mark ー or a minus sign, and only
-the writer knows which (JP103 reports it too)."""),
+    RuleInfo("ENC001", "error", "character not encodable in CP932 (Duel Online)", GROUP, fixable=True),
 )
 
 

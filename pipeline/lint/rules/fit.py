@@ -14,43 +14,14 @@ FROM_LAYOUT = {"P101": "FIT001", "P102": "FIT002", "P104": "FIT004", "P105": "FI
                "P107": "FIT007", "P108": "FIT008"}
 
 RULES = (
-    RuleInfo("FIT001", "error", "text does not fit its box", GROUP, explain="""\
-The card is laid out with its game's template (templates/<game>/card.yaml) exactly as for
-printing: the text is broken into lines with Japanese line-breaking rules and shrunk step by step
-down to the element's min-size. If it still overflows its box, the printed card would cut it off.
-Fix: shorten the text (or lower the template's min-size). Games without a card template are not
-checked."""),
-    RuleInfo("FIT002", "error", "the card font has no glyph for a character", GROUP, explain="""\
-A character of the card's printed fields is missing from the game's font (BIZ UD Gothic unless
-game.yaml names another); it would print as an empty box. Replace the character or use a font
-that has it."""),
-    RuleInfo("FIT003", "error", "the card cannot be laid out", GROUP, explain="""\
-Laying the card out with its template failed for another reason (a template error, missing art
-the template needs); the message says what the layout reported.
-A card value the template has no look for — a ryomen set other than the ones its palette-by
-lists, with no default colours in the kind's palette — is a warning instead (the card prints,
-in the template's fallback colours), naming the template key to add, e.g.
-kinds.card.palette-by.values.moon: {accent, accent-dark, accent-light}."""),
-    RuleInfo("FIT004", "warning", "text inside the 3 mm safe area", GROUP, explain="""\
-Cutting drifts by up to about 1 mm, so print shops ask that text keep 3 mm inside the trim line.
-A text line of the laid-out card comes nearer the edge than that (often only at another
---card-size). Move or shrink the element in the template."""),
-    RuleInfo("FIT005", "warning", "text overlaps other text", GROUP, explain="""\
-Two text lines of the laid-out card overlap; one is printed over the other. Move the elements
-apart in the template or shorten the text."""),
-    RuleInfo("FIT006", "error", "art-focus crop box is empty", GROUP, explain="""\
-art-focus as a crop box needs left < right and top < bottom (fractions 0–1 of the image:
-left/right of its width, top/bottom of its height). Fix the numbers or use {x, y} instead."""),
-    RuleInfo("FIT007", "warning", "art under 300 ppi at print size", GROUP, explain="""\
-The art file has too few pixels for its window on the card: at print size it gets fewer than
-300 pixels per inch and prints blurred or blocky. The message names the ppi and the hint the
-pixel size needed; use a larger image (or a crop box that shows more of it)."""),
-    RuleInfo("FIT008", "warning", "text shrunk below a readable size", GROUP, explain="""\
-Rules text and flavor shrink step by step until they fit their box, down to the element's
-min-size. Text that fits only below the layout's readable size (readable-size in the template's
-text box and its flavor; 6 pt unless the template says otherwise) prints, but few players can
-read it. The message names the size reached. Fix: shorten the text, or give the text box more
-room in the template."""),
+    RuleInfo("FIT001", "error", "text does not fit its box", GROUP),
+    RuleInfo("FIT002", "error", "the card font has no glyph for a character", GROUP),
+    RuleInfo("FIT003", "error", "the card cannot be laid out", GROUP),
+    RuleInfo("FIT004", "warning", "text inside the 3 mm safe area", GROUP),
+    RuleInfo("FIT005", "warning", "text overlaps other text", GROUP),
+    RuleInfo("FIT006", "error", "art-focus crop box is empty", GROUP),
+    RuleInfo("FIT007", "warning", "art under 300 ppi at print size", GROUP),
+    RuleInfo("FIT008", "warning", "text shrunk below a readable size", GROUP),
 )
 
 

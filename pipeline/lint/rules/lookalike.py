@@ -37,77 +37,17 @@ ROMAN = "ⅠⅡⅢⅣⅤⅥⅦⅧⅨⅩⅪⅫ"
 ROMAN_VALUE = {"I": 1, "V": 5, "X": 10, "Ｉ": 1, "Ｖ": 5, "Ｘ": 10}
 
 RULES = (
-    RuleInfo("JP101", "error", "hiragana look-alike inside a katakana word", GROUP, fixable=True, explain="""\
-A hiragana that looks like a katakana (べ/ベ, ぺ/ペ, り/リ, へ/ヘ) stands between katakana, e.g.
-スぺル (ぺ is hiragana) for スペル. Printed, it looks right; search, sorting and the online
-exports treat it as a different word.
-  bad:  ス<ぺ>ルカード    good: スペルカード
-へ is also a particle (ゾーンへリフト), so a へ is reported only before a small kana, ン or ー
-(へッド). Fix: --fix replaces the hiragana with its katakana."""),
-    RuleInfo("JP102", "error", "kanji look-alike inside a katakana word", GROUP, fixable=True, explain="""\
-A kanji that looks like a katakana stands in a katakana word: 一 for ー, 力 for カ, 工 for エ,
-口 for ロ, 二 for ニ, 夕 for タ, 卜 for ト, 八 for ハ, e.g. パワ一 (一 is the kanji "one").
-Reported wherever it sits in the word, decided from the characters around it:
-  middle: between two katakana, or before ー                 パワ<一>を, レ<工>ル
-  end:    after a katakana, before kana or punctuation       レヴァリ<工>。 ドロ<一>する
-          (before a kanji only after a one-letter start)     ミ<二>八卦炉
-  start:  before ン, ー or a small kana (no word starts so)   <工>ンド, <夕>ップ
-          or when the katakana word it makes is one of the game's words (its labels,
-          keywords, types, card names and the katakana words of its texts)   神<夕>イプ
-A kanji after a kanji stays (攻撃力アップ, ミニ八卦炉), and so does a numeral before a word the
-game knows (一ターン).
-Fix: --fix replaces the kanji with its katakana."""),
-    RuleInfo("JP103", "error", "dash in place of the long-vowel mark ー", GROUP, fixable=True, explain="""\
-A dash or minus (‐ – — ― − － -) follows a katakana where the long-vowel mark ー belongs, e.g.
-パワ－ (U+FF0D) for パワー.
-Between a katakana and a digit a dash may be either: キャラクタ―１体 means キャラクター１体,
-スピード―２ means スピード－２. It is fixed only when the game's words decide (キャラクター is
-one of them, キャラクタ is not); otherwise it is reported without a fix. The game's own minus
-sign there (スピード－２) is not reported.
-Fix: --fix writes ー (U+30FC)."""),
-    RuleInfo("JP104", "error", "dash in place of the attack bar ー", GROUP, fixable=True, explain="""\
-An attack value side that cannot be chosen is printed with the bar ー (U+30FC), e.g. 攻撃力ー／１.
-A dash or minus (－ − — ‐ -) in that place looks the same on paper but is a different character
-to exports and engines.
-  bad:  攻撃力<－>／１    good: 攻撃力ー／１
-Fix: --fix writes ー."""),
-    RuleInfo("JP105", "error", "ー or a dash used as a minus sign", GROUP, fixable=True, explain="""\
-A change of a number is printed with the minus sign of the game's digits (－ U+FF0D with
-full-width digits, - with half-width ones). The long-vowel mark ー or a dash (‐ – — ― −) before a
-digit is a look-alike, e.g. 攻撃力を<ー>１する.
-Fix: --fix writes the game's minus sign."""),
-    RuleInfo("JP106", "error", "ASCII letters in place of a Roman numeral", GROUP, fixable=True, explain="""\
-Recast times and zones are printed with the Roman numerals Ⅰ Ⅱ Ⅲ (U+2160…). Letters I, V, X
-(ASCII or full-width) standing alone, or several numerals in a row (ⅠⅠ), are look-alikes.
-  bad:  ［III］に展開する    good: ［Ⅲ］に展開する
-Only rules text is checked (names may use Latin letters). Fix: --fix writes the numeral."""),
-    RuleInfo("JP107", "error", "half-width katakana", GROUP, fixable=True, explain="""\
-Half-width katakana (ｶｰﾄﾞ, U+FF61–U+FF9F) do not belong in printed card text; they are narrow,
-break Duel Online's CP932 round trip into different bytes and do not match searches.
-Fix: --fix converts them to full-width (NFKC: ｶﾞ becomes ガ)."""),
-    RuleInfo("JP108", "error", "zero-width or control character", GROUP, fixable=True, explain="""\
-Invisible characters — zero-width space/joiners (U+200B–U+200F, U+2060), the BOM U+FEFF, soft
-hyphen U+00AD, bidirectional controls and control characters such as tab — are usually pasted
-in by accident. They do not print, but they break line breaking, searches and exports.
-Fix: --fix removes them."""),
-    RuleInfo("JP109", "error", "non-breaking or typographic space", GROUP, fixable=True, explain="""\
-A no-break space (U+00A0, U+202F) or a typographic space (U+2000–U+200A, U+205F) looks like a
-space but is a different character to line breaking and exports.
-Fix: --fix writes an ordinary space (then JP207 reports it if it doubles another space)."""),
-    RuleInfo("JP111", "error", "letter of another script or a symbol inside a katakana word", GROUP, fixable=True,
-             explain="""\
-A letter of another script or a symbol that passes for a katakana stands in a katakana word:
-Cyrillic П for ロ, Coptic Ϯ for ナ, the box-drawing ├ for ト or ─ for ー, a Kangxi radical
-⼒ for カ (pasted from a PDF or a font table). Printed it may look right; searches, sorting and
-Duel Online's CP932 file do not.
-  bad:  リ<├>ルの鐘    good: リトルの鐘
-Fix: --fix writes the katakana when the look-alike is a known one; otherwise it is reported and
-left to you."""),
-    RuleInfo("JP110", "error", "katakana look-alike inside a kanji word", GROUP, fixable=True, explain="""\
-A katakana that looks like a kanji stands alone next to kanji: カ for 力 (攻撃カ), ニ for 二
-(ニ回, ニつ), ロ for 口, エ for 工, タ for 夕, ハ for 八 (ハ雲), ー for 一 (ー枚). カ after a digit
-(３カ月) and the attack bar (攻撃力ー／１) are not reported.
-Fix: --fix writes the kanji."""),
+    RuleInfo("JP101", "error", "hiragana look-alike inside a katakana word", GROUP, fixable=True),
+    RuleInfo("JP102", "error", "kanji look-alike inside a katakana word", GROUP, fixable=True),
+    RuleInfo("JP103", "error", "dash in place of the long-vowel mark ー", GROUP, fixable=True),
+    RuleInfo("JP104", "error", "dash in place of the attack bar ー", GROUP, fixable=True),
+    RuleInfo("JP105", "error", "ー or a dash used as a minus sign", GROUP, fixable=True),
+    RuleInfo("JP106", "error", "ASCII letters in place of a Roman numeral", GROUP, fixable=True),
+    RuleInfo("JP107", "error", "half-width katakana", GROUP, fixable=True),
+    RuleInfo("JP108", "error", "zero-width or control character", GROUP, fixable=True),
+    RuleInfo("JP109", "error", "non-breaking or typographic space", GROUP, fixable=True),
+    RuleInfo("JP111", "error", "letter of another script or a symbol inside a katakana word", GROUP, fixable=True),
+    RuleInfo("JP110", "error", "katakana look-alike inside a kanji word", GROUP, fixable=True),
 )
 
 #: Letters of other scripts and symbols that pass for katakana (JP111) → the katakana meant.

@@ -8,11 +8,7 @@ from fuda.lint.settings import expand
 GROUP = "config"
 
 RULES = (
-    RuleInfo("LNT001", "warning", "suppression names no lint rule", GROUP, explain="""\
-A card's lint-ignore list, or the manifest's lint.ignore / lint.severity, names a code that is no
-lint rule (a typo such as JP11 for JP110, or a retired code). Such an entry silences nothing.
-Entries may be full codes (JP101) or prefixes of codes (JP1, AGR); `fuda lint --explain CODE`
-describes a rule."""),
+    RuleInfo("LNT001", "warning", "suppression names no lint rule", GROUP),
 )
 
 

@@ -14,31 +14,10 @@ GROUP = "prh"
 KINDS = frozenset({"text", "ability", "flavor", "deck"})
 
 RULES = (
-    RuleInfo("PRH001", "warning", "prh dictionary: write the expected form", GROUP, explain="""\
-A rule of the game's prh dictionary (manifest lint.prh, e.g. cards/<game>/lint/prh.yml) matched:
-the text uses a form the dictionary replaces, e.g. ディフォルト where the rule expects デフォルト.
-Matches that already read as expected are not reported. The rule's `prh` note, when written, is
-shown as the hint. Not fixed automatically: a dictionary rule is a judgement, not a mechanical
-fix."""),
-    RuleInfo("PRH002", "error", "prh dictionary cannot be used", GROUP, explain="""\
-A prh file listed in the manifest is missing (reported at its line of game.yaml: create the
-file, or delete the line) or has a problem: YAML syntax, an unknown key, a missing import,
-a dictionary or an import outside the game folder (/etc/…, ../../…, a link out), an import cycle,
-a version mismatch between a file and its imports, a pattern Python cannot
-express (a variable-width look-behind that is not a plain alternation, an unknown \\p{…}), a bad
-regexpMustEmpty, or a failing spec (from did not become to). The message names the rule; prh
-itself refuses such a dictionary, and so does fuda: its rules are not applied. `fuda build`
-fails on it too."""),
-    RuleInfo("PRH003", "warning", "prh pattern cut off: it ran too long", GROUP, explain=f"""\
-A prh pattern is a regular expression, and some backtrack without end on some text: a repetition
-inside a repetition, (ア+)+ or (ア|アア)+, tries every way to split a long run. Each search may run
-{BUDGET} s; a rule that runs longer is stopped, reported at the string where it happened with its
-dictionary line (prh.yml:12), and not applied to the rest of the game. Each rule may search
-{RULE_BUDGET} s in one lint run and all prh rules {RUN_BUDGET} s: past that the rule (or prh) is stopped
-the same way for the rest of the run, and every other rule goes on. A pattern that cannot finish
-a run of {PROBE_RUN} copies of one character is found when the dictionary loads: reported at its line of
-the dictionary and never applied.
-Fix: rewrite the pattern without nested repetition, e.g. ア+ instead of (ア|アア)+."""),
+    RuleInfo("PRH001", "warning", "prh dictionary: write the expected form", GROUP),
+    RuleInfo("PRH002", "error", "prh dictionary cannot be used", GROUP),
+    RuleInfo("PRH003", "warning", "prh pattern cut off: it ran too long", GROUP,
+             values=(("budget", BUDGET), ("rule_budget", RULE_BUDGET), ("run_budget", RUN_BUDGET), ("probe_run", PROBE_RUN))),
 )
 
 

@@ -11,16 +11,8 @@ from fuda.lint.check import TEXT_KINDS, CardCheck, FieldCheck, Hit, RuleInfo
 GROUP = "references"
 
 RULES = (
-    RuleInfo("REF001", "warning", "quoted name is not a card of this game", GROUP, explain="""\
-Rules text names other cards in the game's reference brackets (manifest lint.reference-brackets:
-「」 or 《》), e.g. デッキから《チルノ》を１枚手札に加える. A quoted name that is no card of the game
-— a typo, a renamed card, a card of another game — is reported with the closest names.
-Bracketed rules terms that are not names (recast-rift's 《攻撃》) are listed in lint.terms. The
-quoted part of a spell-card name (「夢想封印」 of 霊符「夢想封印」) counts as that card."""),
-    RuleInfo("REF002", "error", "name-of names a card the text does not quote", GROUP, explain="""\
-An ability that works on "cards named X" says so twice: the text quotes 《X》 and a filter in its
-ops says name-of: <card id>. The card with that id must be the one the text quotes; otherwise
-the engine searches for a different card than the one printed."""),
+    RuleInfo("REF001", "warning", "quoted name is not a card of this game", GROUP),
+    RuleInfo("REF002", "error", "name-of names a card the text does not quote", GROUP),
 )
 
 

@@ -15,63 +15,17 @@ PAIRS = {"【": "】", "《": "》", "「": "」", "『": "』", "（": "）", "
 CLOSERS = {v: k for k, v in PAIRS.items()}
 
 RULES = (
-    RuleInfo("JP201", "warning", "digits of the other width", GROUP, fixable=True, explain="""\
-A game prints its numbers with one width of digits (manifest lint.digits: full ０–９ or half
-0–9). Digits of the other width inside rules text or flavor are reported; digits inside a Latin
-word (Ver2) are left alone, and names are not checked.
-  bad (digits: full):  カードを1枚引く。    good: カードを１枚引く。
-Fix: --fix converts the digits."""),
-    RuleInfo("JP202", "warning", "sign or slash of the other width next to a number", GROUP, fixable=True, explain="""\
-The signs and slash written with numbers (＋ － ／ ％) follow the width of the game's digits:
-攻撃力を＋１／－１する with full-width digits, +1/-1 with half-width ones.
-Fix: --fix converts the sign."""),
-    RuleInfo("JP203", "warning", "the other wave dash", GROUP, fixable=True, explain="""\
-〜 (U+301C WAVE DASH) and ～ (U+FF5E FULLWIDTH TILDE) print alike but are different characters;
-a game uses one of them (manifest lint.wave-dash). Games exported to Duel Online need ～: CP932
-has no 〜. Names are checked too.
-Fix: --fix writes the game's wave dash."""),
-    RuleInfo("JP204", "warning", "sentence ending", GROUP, explain="""\
-Each line of rules text ends like the game's other lines (manifest lint.sentence-end: 。, ．,
-or none). A line of keyword labels only (【ディフェンサー】【レジスト（１）】) needs no period.
-  bad:  【召喚時】カードを１枚引く    good: 【召喚時】カードを１枚引く。
-Not fixed automatically: a missing period may mean a missing word."""),
-    RuleInfo("JP205", "warning", "mixed です・ます and である style", GROUP, explain="""\
-Rules text keeps one register (manifest lint.register): plain である調 (〜する。, the usual
-card style) or polite です・ます調 (〜します。); without the key (or with infer) it is the register
-most of the game's card texts use. A sentence in the other register is reported; one inside
-「」 or 『』 is dialogue and exempt. A sentence ending in a noun has no register.
-Flavor text is checked apart (JP211)."""),
-    RuleInfo("JP211", "warning", "flavor in the other style (です・ます / である)", GROUP, explain="""\
-A game's flavor text keeps one register of its own (manifest lint.flavor-register: plain,
-polite, infer — the default, the register most of the game's flavors use — or any): a
-居眠りは多いです。 among flavors that say 居眠りは多い。 is reported. Sentences inside 「」 or 『』
-are a character speaking and exempt, and so is a sentence ending in a noun (体言止め).
-  bad (plain flavors):  居眠りは多いです。    good: 居眠りは多い。
-Not fixed automatically: the plain form of a polite sentence is the writer's choice."""),
-    RuleInfo("JP206", "error", "unbalanced brackets", GROUP, explain="""\
-Brackets come in pairs: 【】《》「」『』（）〔〕［］〈〉 and ASCII () []. An opener without its
-closer, a closer without an opener, or a pair closed by the wrong closer (【…」) is reported at the
-offending character. Mixed widths (（…)) are mismatches too."""),
-    RuleInfo("JP207", "warning", "double or trailing space", GROUP, fixable=True, explain="""\
-Two or more spaces in a row (ASCII or ideographic 　), or spaces at the end of a line, are
-reported. A single ideographic space after ？ or ！ is normal Japanese typography.
-Fix: --fix keeps one space of a run and removes trailing spaces."""),
-    RuleInfo("JP208", "warning", "space at the start of a line", GROUP, fixable=True, explain="""\
-A line of card text starts with spaces (ASCII or ideographic 　). Card text is laid out by the
-template, which indents nothing: a leading space prints as a ragged first column.
-  bad:  　【召喚時】カードを１枚引く。    good: 【召喚時】カードを１枚引く。
-Fix: --fix removes the spaces."""),
-    RuleInfo("JP209", "warning", "doubled particle", GROUP, explain="""\
-The same particle twice in a row — をを, のの, がが, にに — is a typing slip: カードをを引く.
-Not reported inside or right after a quote (「ののか」, 『にに』: a name may spell anything), in
-ののし…, or where the kana repeats three times or more.
-Not fixed automatically: the slip may hide a missing word (カードの効果 typed カードのの)."""),
-    RuleInfo("JP210", "warning", "Latin letters of the other width", GROUP, fixable=True, explain="""\
-A game prints Latin letters in rules text in one width (manifest lint.latin): full (ＨＰ, the
-default of a Japanese card text), half (HP, HIT) or any (not checked). Letters of the other width
-are reported; names are not checked (a title may be in English), nor Roman numerals (JP106).
-  bad (latin: full):  HPカードを１枚引く。    good: ＨＰカードを１枚引く。
-Fix: --fix converts the letters."""),
+    RuleInfo("JP201", "warning", "digits of the other width", GROUP, fixable=True),
+    RuleInfo("JP202", "warning", "sign or slash of the other width next to a number", GROUP, fixable=True),
+    RuleInfo("JP203", "warning", "the other wave dash", GROUP, fixable=True),
+    RuleInfo("JP204", "warning", "sentence ending", GROUP),
+    RuleInfo("JP205", "warning", "mixed です・ます and である style", GROUP),
+    RuleInfo("JP211", "warning", "flavor in the other style (です・ます / である)", GROUP),
+    RuleInfo("JP206", "error", "unbalanced brackets", GROUP),
+    RuleInfo("JP207", "warning", "double or trailing space", GROUP, fixable=True),
+    RuleInfo("JP208", "warning", "space at the start of a line", GROUP, fixable=True),
+    RuleInfo("JP209", "warning", "doubled particle", GROUP),
+    RuleInfo("JP210", "warning", "Latin letters of the other width", GROUP, fixable=True),
 )
 
 # Every pattern here is linear: a run is tried from its first character only (the look-behind)

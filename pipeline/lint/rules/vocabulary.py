@@ -11,28 +11,10 @@ from fuda.lint.vocab import BRACKETED, CONDITION, split_word, to_int
 GROUP = "vocabulary"
 
 RULES = (
-    RuleInfo("VOC001", "error", "unknown word in 【】", GROUP, explain="""\
-Text in 【】 is an ability label or a keyword, and each game has its own list:
-  recast-rift  【キャスト時】【展開中】【回収時】【覚醒時】【覚醒中】
-  toho-tcg     【起動】【永続】【誘発】 and 11 keywords: 【ディフェンサー】【スペルディフェンサー】
-               【トリックスター】【ファストアタック】【クリティカル（type）】【ストライカー】
-               【トラッシュ（Ｎ）】【バリア】【レジスト（Ｎ）】【ペネトレイト】【プロテクション（type）】
-  raise-blaze  【召喚時】【起動】【永続】【破壊時】【攻撃時】【下敷き中】【発動】【迎撃】【持続】【装着中】
-  ryomen       【登場時】【バトル直前】【反転時】【リザルト】
-Anything else — a typo (【キャスト字】) or another game's label — is reported with the closest
-words of this game ("did you mean")."""),
-    RuleInfo("VOC002", "error", "keyword parameter missing, extra or invalid", GROUP, explain="""\
-Some keywords carry a parameter in （）: 【トラッシュ（Ｎ）】 and 【レジスト（Ｎ）】 a number,
-【クリティカル（type）】 and 【プロテクション（type）】 a type the game knows (its manifest
-`types`). The others take none. 【レジスト】 without a number, 【バリア（１）】 with one, or
-【クリティカル（妖獣）】 with an unknown type is reported."""),
-    RuleInfo("VOC003", "warning", "ability label in the middle of a line", GROUP, explain="""\
-An ability label (【キャスト時】, 【起動】 …) starts its line: two abilities run together on one
-line, or a label pasted mid-sentence, print as one paragraph. Keywords may stand anywhere
-(…は【バリア】を得る。), and a label named as such (【召喚時】能力, 【起動】効果) is a mention."""),
-    RuleInfo("VOC004", "error", "unknown condition mark in 〔〕", GROUP, explain="""\
-In ryomen 〔昼〕 and 〔夜〕 (after the label) make an ability work only by day or by night. Any
-other word in 〔〕 is reported; games without condition marks report every 〔〕 word."""),
+    RuleInfo("VOC001", "error", "unknown word in 【】", GROUP),
+    RuleInfo("VOC002", "error", "keyword parameter missing, extra or invalid", GROUP),
+    RuleInfo("VOC003", "warning", "ability label in the middle of a line", GROUP),
+    RuleInfo("VOC004", "error", "unknown condition mark in 〔〕", GROUP),
 )
 
 
