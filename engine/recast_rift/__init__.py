@@ -1,13 +1,13 @@
-"""東方リキャストリフト (Recast Rift, seed 000): the rule engine on :mod:`engine.core`.
+"""東方リキャストリフト (Recast Rift, seed 000): the rule engine on :mod:`fuda.engine.core`.
 
-The module interface every engine package offers (see :mod:`engine.games`):
+The module interface every engine package offers (see :mod:`fuda.engine.games`):
 
 * ``build_registry(game)`` — compile the cards (located FindingsError on a bad op);
 * ``new_game(registry, setups, seed, position=None)`` — a started-on-demand game;
 * ``setup_from_deck(deck)`` / ``setup_from_json(doc)`` — one player's setup;
 * ``entrants(registry)`` — the decks ``fuda simulate`` pits against each other;
 * ``CATALOGUE`` — the rules catalogue; ``ENGINE_VERSION``, ``RULES_VERSION``;
-* ``INFO`` — what kind of game it is (:class:`engine.core.contract.EngineInfo`).
+* ``INFO`` — what kind of game it is (:class:`fuda.engine.core.contract.EngineInfo`).
 """
 
 from __future__ import annotations
@@ -32,7 +32,7 @@ from fuda.engine.recast_rift.simulate import entrants
 from fuda.engine.recast_rift.state import Ctx, RRState
 
 RULES = "recast-rift"
-#: the kind of game (:mod:`engine.core.contract`)
+#: the kind of game (:mod:`fuda.engine.core.contract`)
 INFO = EngineInfo(players=(2,), information=Information.IMPERFECT, chance=True)
 
 pool_of = per_registry(CardPool)

@@ -1,5 +1,5 @@
 """Awakening in Recast Rift: turning the far awakening card face up, and its 【覚醒中】
-abilities, as functions over a :class:`~engine.recast_rift.game.RecastRift`."""
+abilities, as functions over a :class:`~fuda.engine.recast_rift.game.RecastRift`."""
 
 from __future__ import annotations
 

@@ -1,6 +1,6 @@
 """Casting and attacks in Recast Rift: a cast's steps (RR-CAST-1..4), attack power, the preempt
 timing, damage resolution, deploying and life, as functions over a
-:class:`~engine.recast_rift.game.RecastRift`.
+:class:`~fuda.engine.recast_rift.game.RecastRift`.
 
 Steps 2–4 of a cast (RR-CAST-3): the attack's power is fixed (printed or text values, the
 card's own 【キャスト時】 changes, then every attack-modifier static in force), the attacked

@@ -6,7 +6,7 @@ The rules are functions over the game in modules a rules writer would name — :
 :mod:`.abilities` — and :mod:`.ops`, one function per effect word of the cards. A card number
 indexes the layout's ``defs`` (its :class:`~.cards.CardDef`), ``owner`` and ``oid`` (its
 readable id, the card id). :meth:`RecastRift.flow` is the one generator of decisions in the style
-of :class:`engine.core.Game`.
+of :class:`fuda.engine.core.Game`.
 """
 
 from __future__ import annotations

@@ -2,9 +2,9 @@
 
 The vocabulary is the one the card schema (``schema/recast-rift.cards.schema.json``) defines;
 each function here does what that description says, with the readings written down in
-:mod:`engine.recast_rift.rules`. One-shot ops (kind ``effect``) run in list order, each
+:mod:`fuda.engine.recast_rift.rules`. One-shot ops (kind ``effect``) run in list order, each
 finishing before the next (RR-PRIN-3); static ops (kind ``static``) are consulted by the engine
-while their card is deployed. ``ctx`` is the :class:`~engine.recast_rift.game.Ctx` of the
+while their card is deployed. ``ctx`` is the :class:`~fuda.engine.recast_rift.state.Ctx` of the
 ability: its controller, its card, the attack it makes (``own``) and the attack it answers.
 """
 

@@ -26,7 +26,7 @@ Move = tuple[str, int, "int | str"]
 
 
 class RRNarrator(Narrator):
-    """Event lines and state dumps of a :class:`~engine.recast_rift.game.RecastRift`."""
+    """Event lines and state dumps of a :class:`~fuda.engine.recast_rift.game.RecastRift`."""
 
     game: RecastRift
 

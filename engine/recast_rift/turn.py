@@ -1,5 +1,5 @@
 """The turn of Recast Rift: setting up, the draw & lift step, the main phase, refresh and
-cleanup (RR-TURN-1..7), as functions over a :class:`~engine.recast_rift.game.RecastRift`."""
+cleanup (RR-TURN-1..7), as functions over a :class:`~fuda.engine.recast_rift.game.RecastRift`."""
 
 from __future__ import annotations
 

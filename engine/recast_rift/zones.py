@@ -1,5 +1,5 @@
 """Card movement rules of Recast Rift: draw, rebuild, face-down, reserve, lift, recast-up and
-retrieval, as functions over a :class:`~engine.recast_rift.game.RecastRift` and its state
+retrieval, as functions over a :class:`~fuda.engine.recast_rift.game.RecastRift` and its state
 (:class:`~.state.RRState`; zones are plain lists of card numbers, see :mod:`.state`).
 """
 
