@@ -53,15 +53,13 @@ SAMPLE = [
     ["list", "--sample", "--decks"],
     ["validate", "--sample"],
     ["rules", "recast-rift", "--sample"],
-    pytest.param(["rules", "toho-tcg", "--sample"], marks=pytest.mark.xfail(
-        strict=True, reason="TT's quick-limit reading names a command line and a variant id outside 「」")),
+    ["rules", "toho-tcg", "--sample"],
     ["rules", "raise-blaze", "--sample"],
-    pytest.param(["rules", "ryomen", "--sample"], marks=pytest.mark.xfail(
-        strict=True, reason="RY's reading names the setting `turns` outside 「」")),
+    ["rules", "ryomen", "--sample"],
 ]
 
 
-@pytest.mark.parametrize("argv", SAMPLE, ids=lambda a: " ".join(a) if isinstance(a, list) else None)
+@pytest.mark.parametrize("argv", SAMPLE, ids=" ".join)
 def test_what_commands_print_for_the_sample_reads_in_japanese(argv, capsys):
     """Listing, validation and the rules of the bundled games under ja hold no English sentence."""
     code, text = _run(capsys, argv)
@@ -91,12 +89,11 @@ OWN = [
     ["play", "mygame", "--seed", "3"],
     ["test"],
     ["schema"],
-    pytest.param(["rules", "mygame"], marks=pytest.mark.xfail(
-        strict=True, reason="CU-ZONE-1 names the zone keys hidden/owner/public/shared outside 「」")),
+    ["rules", "mygame"],
 ]
 
 
-@pytest.mark.parametrize("argv", OWN, ids=lambda a: " ".join(a) if isinstance(a, list) else None)
+@pytest.mark.parametrize("argv", OWN, ids=" ".join)
 def test_a_designers_own_game_reads_in_japanese(argv, own_game, capsys, monkeypatch):
     """What each command prints for a `fuda new` game, run in its folder under ja, holds no English sentence."""
     code, text = _run(capsys, argv, cwd=own_game, monkeypatch=monkeypatch)
