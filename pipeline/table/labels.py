@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import re
 import unicodedata
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from functools import lru_cache
 
 from fuda.i18n import MESSAGES
@@ -28,7 +28,7 @@ _NUMBERS = re.compile(r"[0-9０-９／/ー]+")  # a number, or numbers with a sl
 _RANGE = re.compile(r"([0-9０-９]+)〜([0-9０-９]+)")
 
 
-def compile_shapes(entries: Iterable[tuple[str, dict[str, str]]]) -> tuple:
+def compile_shapes(entries: Iterable[tuple[str, Mapping[str, str]]]) -> tuple:
     """(key, compiled Japanese pattern, English template) of each ``(key, {"ja", "en"})``, the most
     literal first (``伏せた{card}を発動`` is tried before ``{card}を発動``), then by key."""
     out = []
