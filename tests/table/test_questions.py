@@ -157,7 +157,7 @@ def test_every_question_shape_is_reached_and_reads_in_english():
     from fuda.table.questions import english
 
     assert catalogue_problems(PROMPTS) == catalogue_problems(LABELS) == catalogue_problems(BY_ID) == []
-    sample = {"card": "博麗霊夢", "n": "2", "count": "0〜3", "zone": "Ⅱ", "attack": "1／ー", "what": "day-night",
+    sample = {"card": "博麗霊夢", "n": "2", "count": "0〜3", "zone": "Ⅱ", "attack": "1／ー", "what": "both-ways",
               "chip": "パワー＋１チップ", "text": "【起動】カードを１枚引く。", "rule": "XX-TEST-1"}
     for key, text in PROMPTS.items():
         shape = re.fullmatch(r"(.*)（(.+?)個選ぶ・ルール (.+)）", text["ja"], re.DOTALL)
