@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from fuda.engine.core.contract import EngineInfo, Information
 from fuda.engine.core.registry import per_registry
-from fuda.engine.raise_blaze.cards import CardDef, CardPool, build_registry
+from fuda.engine.raise_blaze.cards import CardDef, CardPool
 from fuda.engine.raise_blaze.clock import Clock
 from fuda.engine.raise_blaze.game import (
     ENGINE_VERSION,
@@ -26,7 +26,7 @@ from fuda.engine.raise_blaze.game import (
     RaiseBlaze,
     Setups,
 )
-from fuda.engine.raise_blaze.ops import TABLE
+from fuda.engine.raise_blaze.ops import TABLE, build_registry
 from fuda.engine.raise_blaze.rules import CATALOGUE
 from fuda.engine.raise_blaze.setup import PlayerSetup, Position, Seat, deck_problems
 from fuda.engine.raise_blaze.simulate import entrants

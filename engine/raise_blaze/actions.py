@@ -22,13 +22,12 @@ from fuda.engine.raise_blaze.effects import (
     shuffle_deck,
     summonable,
 )
-from fuda.engine.raise_blaze.state import Asks, Attack, Ctx
+from fuda.engine.raise_blaze.state import Asks, Attack, Ctx, RBGame
 from fuda.i18n import Text
 
 if TYPE_CHECKING:
     from fuda.engine.raise_blaze.cards import Ability
-    from fuda.engine.raise_blaze.game import RaiseBlaze
-    from fuda.engine.raise_blaze.ops import Filter
+    from fuda.engine.raise_blaze.params import Filter
 
 PROMPTS = {1: "メインフェイズ", 2: "メインフェイズ2"}
 PASS = Option("pass", "何もしない")
@@ -38,7 +37,7 @@ MAIN_TAIL = ((Option("battle", "バトルフェイズへ"), Option("end", "タ�
              (Option("end", "ターンを終える"), Option("concede", "投了する")))
 
 
-def main_options(g: RaiseBlaze, t: int, phase: int) -> tuple[Option, ...]:
+def main_options(g: RBGame, t: int, phase: int) -> tuple[Option, ...]:
     """The turn player's choices now, deduplicated by card id (copies are alike)."""
     options: list[Option] = []
     add = options.append
@@ -106,7 +105,7 @@ def main_options(g: RaiseBlaze, t: int, phase: int) -> tuple[Option, ...]:
     return tuple(options)
 
 
-def _activations(g: RaiseBlaze, t: int, card: int, add: Callable[[Option], None], entries: tuple) -> None:
+def _activations(g: RBGame, t: int, card: int, add: Callable[[Option], None], entries: tuple) -> None:
     turn, used = g.turn, g.used
     for option, ability, once, cost, cond in entries:
         if once and used.get((card, ability.index)) == turn:
@@ -119,7 +118,7 @@ def _activations(g: RaiseBlaze, t: int, card: int, add: Callable[[Option], None]
         add(option)
 
 
-def main_phase(g: RaiseBlaze, t: int, phase: int) -> Asks[str]:
+def main_phase(g: RBGame, t: int, phase: int) -> Asks[str]:
     """Actions in any order until ``battle`` (phase 1 only) or ``end``; returns the pick."""
     while True:
         options = main_options(g, t, phase)
@@ -138,7 +137,7 @@ def main_phase(g: RaiseBlaze, t: int, phase: int) -> Asks[str]:
             yield from respond(g, 1 - t)
 
 
-def act(g: RaiseBlaze, t: int, option_value: object, atk: Attack | None = None) -> Asks[None]:
+def act(g: RBGame, t: int, option_value: object, atk: Attack | None = None) -> Asks[None]:
     """Carry out one action of the turn player (an option value ``(verb, card, …)``, see
     :meth:`.cards.CardPool.menu`)."""
     value = cast(tuple, option_value)
@@ -166,7 +165,7 @@ def act(g: RaiseBlaze, t: int, option_value: object, atk: Attack | None = None) 
         yield from activate(g, t, card, value[2], atk)
 
 
-def quick_options(g: RaiseBlaze, t: int, atk: Attack | None = None) -> list[Option]:
+def quick_options(g: RBGame, t: int, atk: Attack | None = None) -> list[Option]:
     """The turn player's actions outside a main phase (RB-SPL-1 「自分のターン中であればいつでも」):
     spells from the hand, the face-down top spell opened, 【起動】 abilities — no summons and no
     setting (those are the main phases' preparation, RB-TURN-1)."""
@@ -202,7 +201,7 @@ def quick_options(g: RaiseBlaze, t: int, atk: Attack | None = None) -> list[Opti
     return options
 
 
-def explain_main(g: RaiseBlaze, pick: str) -> str | None:
+def explain_main(g: RBGame, pick: str) -> str | None:
     """Why a well-formed main-phase action is not allowed now."""
     t = g.active
     verb, _, cid = pick.partition(":")
@@ -241,7 +240,7 @@ def explain_main(g: RaiseBlaze, pick: str) -> str | None:
 
 
 # -- summons ---------------------------------------------------------------------------------
-def summon(g: RaiseBlaze, p: int, card: int, how: str, source: str, under: list[int]) -> Asks[None]:
+def summon(g: RBGame, p: int, card: int, how: str, source: str, under: list[int]) -> Asks[None]:
     """Put a fighter onto the field (RB-SUM-1..4) and resolve its 【召喚時】."""
     if source == "hand":
         g.hand[p].remove(card)
@@ -259,7 +258,7 @@ def summon(g: RaiseBlaze, p: int, card: int, how: str, source: str, under: list[
         yield from run_triggers(g, p, card, g.defs[card].on_summon)
 
 
-def effect_summon(g: RaiseBlaze, ctx: Ctx, source: str, filt: Filter | None, raise_: int, count: int) -> Asks[None]:
+def effect_summon(g: RBGame, ctx: Ctx, source: str, filt: Filter | None, raise_: int, count: int) -> Asks[None]:
     """effect-summon: RB-SUM-4, no per-turn limit; with raise N an effect raise summon."""
     p = ctx.player
     how = "effect-raise" if raise_ else "effect"
@@ -282,7 +281,7 @@ def effect_summon(g: RaiseBlaze, ctx: Ctx, source: str, filt: Filter | None, rai
 
 
 # -- spells ----------------------------------------------------------------------------------
-def spell_block(g: RaiseBlaze, p: int, card: int, from_hand: bool, atk: Attack | None = None,
+def spell_block(g: RBGame, p: int, card: int, from_hand: bool, atk: Attack | None = None,
                 intercept: bool = False) -> str | None:
     """Why p cannot activate ``card`` now (from the hand, or opened from face down), or None.
     ``atk``: the attack in progress; ``intercept``: this is the 【迎撃】 window of its declaration."""
@@ -306,12 +305,12 @@ def spell_block(g: RaiseBlaze, p: int, card: int, from_hand: bool, atk: Attack |
     return None
 
 
-def can_open(g: RaiseBlaze, p: int, card: int, atk: Attack | None, intercept: bool = False) -> bool:
+def can_open(g: RBGame, p: int, card: int, atk: Attack | None, intercept: bool = False) -> bool:
     """Can p open their face-down top spell now (``intercept``: in the 【迎撃】 window of ``atk``)?"""
     return spell_block(g, p, card, False, atk, intercept) is None
 
 
-def equip_hosts(g: RaiseBlaze, p: int, card: int) -> list[int]:
+def equip_hosts(g: RBGame, p: int, card: int) -> list[int]:
     """The fighters an equip spell of p may go underneath (its equip-to)."""
     d = g.defs[card]
     side, types = d.equip_side, d.equip_types
@@ -323,7 +322,7 @@ def equip_hosts(g: RaiseBlaze, p: int, card: int) -> list[int]:
     return out
 
 
-def play_spell(g: RaiseBlaze, p: int, card: int, atk: Attack | None = None) -> Asks[None]:
+def play_spell(g: RBGame, p: int, card: int, atk: Attack | None = None) -> Asks[None]:
     """Play a spell face up from the hand on top of the spell zone (RB-SPL-1..3)."""
     g.hand[p].remove(card)
     g.seen_in_hand[p].discard(card)
@@ -334,7 +333,7 @@ def play_spell(g: RaiseBlaze, p: int, card: int, atk: Attack | None = None) -> A
     yield from resolve_spell(g, p, card, atk)
 
 
-def open_set_spell(g: RaiseBlaze, p: int, card: int, atk: Attack | None, intercept: bool = False) -> Asks[None]:
+def open_set_spell(g: RBGame, p: int, card: int, atk: Attack | None, intercept: bool = False) -> Asks[None]:
     """Turn the face-down top spell face up and resolve it (RB-SPL-1)."""
     g.face_up[card] = True
     field.changed(g)
@@ -342,7 +341,7 @@ def open_set_spell(g: RaiseBlaze, p: int, card: int, atk: Attack | None, interce
     yield from resolve_spell(g, p, card, atk, intercept)
 
 
-def resolve_spell(g: RaiseBlaze, p: int, card: int, atk: Attack | None, intercept: bool = False) -> Asks[None]:
+def resolve_spell(g: RBGame, p: int, card: int, atk: Attack | None, intercept: bool = False) -> Asks[None]:
     """Resolve a spell on top of p's spell zone, then: normal → graveyard, continuous → stays
     (RB-SPL-3), equip → underneath its fighter (RB-SPL-4)."""
     d = g.defs[card]
@@ -377,7 +376,7 @@ def resolve_spell(g: RaiseBlaze, p: int, card: int, atk: Attack | None, intercep
         field.to_grave(g, card)
 
 
-def respond(g: RaiseBlaze, q: int, atk: Attack | None = None) -> Asks[bool]:
+def respond(g: RBGame, q: int, atk: Attack | None = None) -> Asks[bool]:
     """The non-turn player's window (RB-SPL-1 「相手ターン中でも伏せていればいつでも」): they may
     open the face-down top spell of their zone if it could be activated now (【迎撃】 only in
     the attack's declaration window). Offered at every phase change and after each action of
@@ -401,7 +400,7 @@ def respond(g: RaiseBlaze, q: int, atk: Attack | None = None) -> Asks[bool]:
 
 
 # -- activated abilities ---------------------------------------------------------------------
-def activate_block(g: RaiseBlaze, p: int, card: int, ability: Ability) -> str | None:
+def activate_block(g: RBGame, p: int, card: int, ability: Ability) -> str | None:
     """Why p cannot activate this 【起動】 ability now, or None."""
     if ability.once and g.used.get((card, ability.index)) == g.turn:
         return Text("why.once_per_turn")
@@ -416,7 +415,7 @@ def activate_block(g: RaiseBlaze, p: int, card: int, ability: Ability) -> str | 
     return None
 
 
-def activate(g: RaiseBlaze, p: int, card: int, n: int, atk: Attack | None = None) -> Asks[None]:
+def activate(g: RBGame, p: int, card: int, n: int, atk: Attack | None = None) -> Asks[None]:
     """Pay the cost and resolve a 【起動】 ability."""
     ability = g.defs[card].activated[n]
     g.used[(card, ability.index)] = g.turn

@@ -10,24 +10,21 @@ destroyed loses a life card instead (RB-BAT-5).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, cast
+from typing import cast
 
 from fuda.engine.core import CardRef, Decision, Option
 from fuda.engine.raise_blaze import field
 from fuda.engine.raise_blaze.actions import PASS, act, can_open, open_set_spell, quick_options, respond
 from fuda.engine.raise_blaze.effects import destroyed_triggers, run_ability
-from fuda.engine.raise_blaze.state import Asks, Attack, Ctx
+from fuda.engine.raise_blaze.state import Asks, Attack, Ctx, RBGame
 from fuda.i18n import Text
-
-if TYPE_CHECKING:
-    from fuda.engine.raise_blaze.game import RaiseBlaze
 
 THROUGH = Option("through", "守らずに通す")
 BATTLE_TAIL = ((Option("end", "バトルフェイズを終える"),),
                (Option("end", "バトルフェイズを終える"), Option("concede", "投了する")))
 
 
-def attackers(g: RaiseBlaze, t: int) -> list[int]:
+def attackers(g: RBGame, t: int) -> list[int]:
     """t's cards that may still attack this turn (RB-BAT-1)."""
     turn, done = g.turn, g.attacked_on
     out = [f for f in g.slots[t] if f >= 0 and done[f] != turn]
@@ -42,7 +39,7 @@ def attackers(g: RaiseBlaze, t: int) -> list[int]:
     return out
 
 
-def battle_options(g: RaiseBlaze, t: int) -> tuple[Option, ...]:
+def battle_options(g: RBGame, t: int) -> tuple[Option, ...]:
     """Every attacker × target pair, the turn player's spells and 【起動】 (RB-SPL-1: any time
     in one's own turn), then ``end`` (to main phase 2)."""
     options = _attack_options(g, t)
@@ -51,7 +48,7 @@ def battle_options(g: RaiseBlaze, t: int) -> tuple[Option, ...]:
     return tuple(options)
 
 
-def _attack_options(g: RaiseBlaze, t: int) -> list[Option]:
+def _attack_options(g: RBGame, t: int) -> list[Option]:
     """Every attacker × target pair (RB-BAT-1)."""
     cards = attackers(g, t)
     if not cards:
@@ -70,17 +67,17 @@ def _attack_options(g: RaiseBlaze, t: int) -> list[Option]:
     return options
 
 
-def _attack_option(g: RaiseBlaze, a: int, b: int) -> Option:
+def _attack_option(g: RBGame, a: int, b: int) -> Option:
     (a_id, a_name), (b_id, b_name) = _named(g, a), _named(g, b)
     return Option(f"attack:{a_id}>{b_id}", f"{a_name}で相手の{b_name}を攻撃", (CardRef(a), CardRef(b)))
 
 
-def _named(g: RaiseBlaze, card: int) -> tuple[str, str]:
+def _named(g: RBGame, card: int) -> tuple[str, str]:
     d = g.defs[card]
     return ("core", "コアファイター") if d.kind == "core-fighter" else (g.oid[card], d.name)
 
 
-def battle_phase(g: RaiseBlaze, t: int) -> Asks[str]:
+def battle_phase(g: RBGame, t: int) -> Asks[str]:
     """RB-BAT-1: attacks one by one (spells and 【起動】 between them, RB-SPL-1) until the turn
     player ends the battle phase; after each action the opponent may open a set spell."""
     while True:
@@ -104,7 +101,7 @@ def battle_phase(g: RaiseBlaze, t: int) -> Asks[str]:
             yield from respond(g, 1 - t)
 
 
-def explain_battle(g: RaiseBlaze, pick: str) -> str | None:
+def explain_battle(g: RBGame, pick: str) -> str | None:
     """Why a well-formed attack (or spell, 【起動】) is not allowed now."""
     if pick.startswith(("summon:", "raise:", "set:")):
         return Text("why.rb.main_only")
@@ -130,7 +127,7 @@ def explain_battle(g: RaiseBlaze, pick: str) -> str | None:
     return None
 
 
-def attack_with(g: RaiseBlaze, t: int, attacker: int, target: int) -> Asks[None]:
+def attack_with(g: RBGame, t: int, attacker: int, target: int) -> Asks[None]:
     """One attack, declaration to battle result."""
     q = 1 - t
     atk = Attack(t, attacker, target, attacker == g.core[t])
@@ -175,7 +172,7 @@ def attack_with(g: RaiseBlaze, t: int, attacker: int, target: int) -> Asks[None]
         g.attack = None
 
 
-def fight(g: RaiseBlaze, atk: Attack) -> Asks[None]:
+def fight(g: RBGame, atk: Attack) -> Asks[None]:
     """RB-BAT-2..6: compare powers; the lower is destroyed, both when equal; a core fighter
     loses a life card instead of being destroyed; battle-immune fighters stay."""
     a, b = atk.attacker, atk.target
@@ -201,7 +198,7 @@ def fight(g: RaiseBlaze, atk: Attack) -> Asks[None]:
         yield from destroyed_triggers(g, dead)
 
 
-def block_option(g: RaiseBlaze, f: int) -> Option:
+def block_option(g: RBGame, f: int) -> Option:
     """The (cached) option of blocking with fighter ``f``."""
     o = g.cache.get(-1 - f)
     if o is None:
@@ -209,7 +206,7 @@ def block_option(g: RaiseBlaze, f: int) -> Option:
     return o
 
 
-def intercept_window(g: RaiseBlaze, q: int, atk: Attack) -> Asks[None]:
+def intercept_window(g: RBGame, q: int, atk: Attack) -> Asks[None]:
     """The defender may open the face-down top card of their spell zone: a 【迎撃】 spell
     whose condition holds, or any spell it could activate now (RB-SPL-1)."""
     card = field.spell_top(g, q)
@@ -220,7 +217,7 @@ def intercept_window(g: RaiseBlaze, q: int, atk: Attack) -> Asks[None]:
         yield from open_set_spell(g, q, card, atk, True)
 
 
-def attack_window(g: RaiseBlaze, t: int, q: int, atk: Attack) -> Asks[None]:
+def attack_window(g: RBGame, t: int, q: int, atk: Attack) -> Asks[None]:
     """Before the power comparison (after block and 【攻撃時】): the attacker may play spells and
     【起動】 (RB-SPL-1), the defender may open a set spell after each of those and when the
     attacker passes; when the defender opens one, the attacker may answer again."""
@@ -244,7 +241,7 @@ def attack_window(g: RaiseBlaze, t: int, q: int, atk: Attack) -> Asks[None]:
             return
 
 
-def negate(g: RaiseBlaze, ctx: Ctx) -> None:
+def negate(g: RBGame, ctx: Ctx) -> None:
     """negate-attack: the current attack ends with no battle (the attacker has attacked)."""
     if ctx.attack is not None:
         ctx.attack.negated = True

@@ -1,7 +1,7 @@
 """RAISE×BLAZE cards as the engine reads them: flat :class:`CardDef` values built once per registry.
 
-:func:`build_registry` compiles the database's cards against the op table (with the
-``equip-to`` card key checked too); :class:`CardPool` turns each card into a :class:`CardDef`
+The registry of a game's cards is compiled against the op table by :func:`.ops.build_registry`;
+:class:`CardPool` turns each card into a :class:`CardDef`
 (ints, frozensets, abilities grouped by timing, static abilities as :class:`Static` records)
 so a game never looks at YAML-shaped data in its hot path.
 """
@@ -13,43 +13,18 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from fuda.database import Finding, FindingsError
+from fuda.database import FindingsError
 from fuda.database.ruleset import ruleset_for
 from fuda.engine.core import CardRef, CompiledAbility, Option, Registry
-from fuda.engine.core import build_registry as core_build
 from fuda.engine.core.numbering import Numbering
 from fuda.engine.core.registry import runnable, unplayable
-from fuda.engine.raise_blaze.ops import ABILITY_KEYS, TABLE, Condition, Cost, Target, op_kind
+from fuda.engine.raise_blaze.params import Condition, Cost, Target
 
 WHENS = ("on-summon", "activated", "continuous", "on-destroyed", "on-attack", "while-underneath",
          "on-activate", "on-opponent-attack", "while-active", "while-equipped")
 #: the printed names of spell types: the rule set's one table (fuda.rulesets.raise_blaze)
 LABELS = ruleset_for("raise-blaze").labels(None)
 STATIC_KIND = {"modify-power": "power", "battle-immune": "immune", "cannot-attack": "no-attack"}
-
-
-def build_registry(game) -> Registry:
-    """Compile every card of a raise-blaze game; FindingsError (located) on any bad op."""
-    registry = core_build(game, TABLE, whens=WHENS, op_kind=op_kind, extras=ABILITY_KEYS)
-    errors = []
-    for card in game.cards:
-        for i, ability in enumerate(registry.of(card.id)):
-            if "cost" in ability.extras and ability.when != "activated":
-                errors.append(Finding(card.where("abilities", i, "cost"), "E204",
-                                      "only an activated (【起動】) ability has a cost", card=card.id))
-            for op in ability.ops or ():
-                if op.name == "modify-power" and op_kind_of(ability) == "effect" and op.args.get("until") is None:
-                    errors.append(Finding(op.source, "E202", "a one-shot modify-power needs 'until'", card=card.id))
-        if card.kind == "spell" and card.get("spell-type") == "equip" and not card.get("equip-to"):
-            errors.append(Finding(card.where("spell-type"), "E204", "an equip spell needs equip-to", card=card.id))
-    if errors:
-        raise FindingsError(errors)
-    return registry
-
-
-def op_kind_of(ability: CompiledAbility) -> str:
-    """``static`` or ``effect`` for a compiled ability."""
-    return op_kind(ability)
 
 
 class Step(NamedTuple):

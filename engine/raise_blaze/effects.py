@@ -17,18 +17,17 @@ from typing import TYPE_CHECKING, cast
 from fuda.engine.core import CardRef, Decision, Option
 from fuda.engine.core.decision import option
 from fuda.engine.raise_blaze import field
-from fuda.engine.raise_blaze.state import Asks, Attack, Ctx
+from fuda.engine.raise_blaze.state import Asks, Attack, Ctx, RBGame
 
 if TYPE_CHECKING:
     from fuda.engine.raise_blaze.cards import Ability
-    from fuda.engine.raise_blaze.game import RaiseBlaze
-    from fuda.engine.raise_blaze.ops import Filter, Target
+    from fuda.engine.raise_blaze.params import Filter, Target
 
 YES_NO = (Option("yes", "使う"), Option("no", "使わない"))
 
 
 # -- abilities -------------------------------------------------------------------------------
-def run_ability(g: RaiseBlaze, ctx: Ctx, ability: Ability) -> Asks[None]:
+def run_ability(g: RBGame, ctx: Ctx, ability: Ability) -> Asks[None]:
     """Resolve one ability's ops in order (each on the state the previous one left)."""
     if ability.once and ability.when != "activated":
         key = (ctx.card, ability.index)
@@ -52,7 +51,7 @@ def run_ability(g: RaiseBlaze, ctx: Ctx, ability: Ability) -> Asks[None]:
             g.foreign -= 1
 
 
-def run_triggers(g: RaiseBlaze, p: int, card: int, abilities: Sequence[Ability],
+def run_triggers(g: RBGame, p: int, card: int, abilities: Sequence[Ability],
                  attack: Attack | None = None) -> Asks[None]:
     """Resolve triggered abilities of ``card`` (controller p): condition, then 〜できる."""
     for ability in abilities:
@@ -70,7 +69,7 @@ def run_triggers(g: RaiseBlaze, p: int, card: int, abilities: Sequence[Ability],
         yield from run_ability(g, ctx, ability)
 
 
-def destroyed_triggers(g: RaiseBlaze, dead: list[int]) -> Asks[None]:
+def destroyed_triggers(g: RBGame, dead: list[int]) -> Asks[None]:
     """【破壊時】 of destroyed fighters: the turn player's first, then in destruction order."""
     todo = [c for c in dead if g.defs[c].on_destroyed]
     if len(todo) > 1:
@@ -79,7 +78,7 @@ def destroyed_triggers(g: RaiseBlaze, dead: list[int]) -> Asks[None]:
         yield from run_triggers(g, g.owner[card], card, g.defs[card].on_destroyed)
 
 
-def possible(g: RaiseBlaze, ctx: Ctx, ability: Ability) -> bool:
+def possible(g: RBGame, ctx: Ctx, ability: Ability) -> bool:
     """Could an optional (〜できる) ability do anything now? (No question is asked if not.)"""
     p = ctx.player
     for op in ability.ops:
@@ -95,7 +94,7 @@ def possible(g: RaiseBlaze, ctx: Ctx, ability: Ability) -> bool:
     return True
 
 
-def summonable(g: RaiseBlaze, p: int, source: str, filt: Filter | None) -> list[int]:
+def summonable(g: RBGame, p: int, source: str, filt: Filter | None) -> list[int]:
     """p's fighters in hand / graveyard / deck matching ``filt``."""
     cards = g.hand[p] if source == "hand" else g.grave[p] if source == "graveyard" else g.deck[p]
     names = g.pool.names
@@ -104,7 +103,7 @@ def summonable(g: RaiseBlaze, p: int, source: str, filt: Filter | None) -> list[
 
 
 # -- choices ---------------------------------------------------------------------------------
-def choose_field(g: RaiseBlaze, p: int, cards: list[int], n: int, kind: str, rule: str, prompt: str,
+def choose_field(g: RBGame, p: int, cards: list[int], n: int, kind: str, rule: str, prompt: str,
                  own_only: bool = False) -> Asks[list[int]]:
     """p picks ``n`` of the field cards ``cards`` (all of them when there are no more)."""
     if n <= 0 or not cards:
@@ -129,7 +128,7 @@ def cards_of(options: tuple[Option, ...], picks: tuple[str, ...]) -> list[int]:
     return [int(by_id[i]) for i in picks]
 
 
-def choose_cards(g: RaiseBlaze, p: int, cards: Sequence[int], n: int, kind: str, rule: str,
+def choose_cards(g: RBGame, p: int, cards: Sequence[int], n: int, kind: str, rule: str,
                  prompt: str) -> Asks[list[int]]:
     """p picks ``n`` cards of a hand / deck / graveyard / pile (as many as there are)."""
     n = min(n, len(cards))
@@ -151,7 +150,7 @@ def choose_cards(g: RaiseBlaze, p: int, cards: Sequence[int], n: int, kind: str,
 
 
 # -- targets ---------------------------------------------------------------------------------
-def resolve_target(g: RaiseBlaze, ctx: Ctx, target: Target, purpose: str) -> Asks[list[int]]:
+def resolve_target(g: RBGame, ctx: Ctx, target: Target, purpose: str) -> Asks[list[int]]:
     """The field cards an op acts on (a choice for ``chosen``); removal never hits a core."""
     pick = target.pick
     p = ctx.player
@@ -196,7 +195,7 @@ def resolve_target(g: RaiseBlaze, ctx: Ctx, target: Target, purpose: str) -> Ask
 
 
 # -- removal ---------------------------------------------------------------------------------
-def destroy_cards(g: RaiseBlaze, cards: list[int], why: str, by: int = -1) -> Asks[None]:
+def destroy_cards(g: RBGame, cards: list[int], why: str, by: int = -1) -> Asks[None]:
     """Destroy fighters (with their piles) and spells at once, then 【破壊時】."""
     dead = []
     for card in cards:
@@ -213,7 +212,7 @@ def destroy_cards(g: RaiseBlaze, cards: list[int], why: str, by: int = -1) -> As
         yield from destroyed_triggers(g, dead)
 
 
-def return_to_hand(g: RaiseBlaze, card: int) -> None:
+def return_to_hand(g: RBGame, card: int) -> None:
     """return-to-hand: to the owner's hand; the pile underneath goes to the graveyard. A card
     that was open (a fighter, a face-up spell) is known in that hand to both players."""
     p = g.owner[card]
@@ -231,7 +230,7 @@ def return_to_hand(g: RaiseBlaze, card: int) -> None:
 
 
 # -- hands, decks, graveyards ----------------------------------------------------------------
-def discard(g: RaiseBlaze, p: int, count: int, random: bool, by: int) -> Asks[None]:
+def discard(g: RBGame, p: int, count: int, random: bool, by: int) -> Asks[None]:
     """discard: at random (the game's generator) or chosen by the hand's owner."""
     hand = g.hand[p]
     n = min(count, len(hand))
@@ -249,7 +248,7 @@ def discard(g: RaiseBlaze, p: int, count: int, random: bool, by: int) -> Asks[No
     discard_cards(g, p, cards, "effect")
 
 
-def discard_cards(g: RaiseBlaze, p: int, cards: list[int], why: str) -> None:
+def discard_cards(g: RBGame, p: int, cards: list[int], why: str) -> None:
     """Hand cards of p go to the graveyard (a discard effect or a cost)."""
     seen = g.seen_in_hand[p]
     for c in cards:
@@ -259,7 +258,7 @@ def discard_cards(g: RaiseBlaze, p: int, cards: list[int], why: str) -> None:
     g.push(("discard", p, ("cards", "why"), [g.oid[c] for c in cards], why))
 
 
-def take_matching(g: RaiseBlaze, ctx: Ctx, zone: str, filt: Filter, count: int) -> Asks[None]:
+def take_matching(g: RBGame, ctx: Ctx, zone: str, filt: Filter, count: int) -> Asks[None]:
     """search-deck / graveyard-to-hand: up to ``count`` matching cards to the hand."""
     p = ctx.player
     source = g.deck[p] if zone == "deck" else g.grave[p]
@@ -280,7 +279,7 @@ def take_matching(g: RaiseBlaze, ctx: Ctx, zone: str, filt: Filter, count: int) 
         shuffle_deck(g, p)
 
 
-def shuffle_deck(g: RaiseBlaze, p: int) -> None:
+def shuffle_deck(g: RBGame, p: int) -> None:
     """Shuffle p's deck with the game's generator; the order is a logged chance outcome."""
     g.rng.shuffle(g.deck[p])
     g.push(("chance", p, ("what", "result"), "shuffle", [g.oid[c] for c in reversed(g.deck[p])]))

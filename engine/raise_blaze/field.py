@@ -10,41 +10,40 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from fuda.engine.core import Decision, GameOver, Option, Termination
-from fuda.engine.raise_blaze.state import Asks, Attack, Source
+from fuda.engine.raise_blaze.state import Asks, Attack, RBGame, Source
 
 if TYPE_CHECKING:
     from fuda.engine.raise_blaze.cards import Static
-    from fuda.engine.raise_blaze.game import RaiseBlaze
-    from fuda.engine.raise_blaze.ops import Condition, Target
+    from fuda.engine.raise_blaze.params import Condition, Target
 
 _new = tuple.__new__  # Source(...) without the NamedTuple's Python-level __new__
 LIFE_OPTIONS = (Option("hand", "手札に加える"), Option("power-up", "コアファイターに上乗せしてパワーアップ"))
 
 
 # -- where cards are -------------------------------------------------------------------------
-def fighters(g: RaiseBlaze, p: int) -> list[int]:
+def fighters(g: RBGame, p: int) -> list[int]:
     """p's fighters in their fighter zones, in zone order (RB-ZONE-1)."""
     return [c for c in g.slots[p] if c >= 0]
 
 
-def on_field(g: RaiseBlaze, card: int) -> bool:
+def on_field(g: RBGame, card: int) -> bool:
     """A fighter in a fighter zone or a core fighter on the core field."""
     return g.slot_of[card] >= 0 or g.core[g.owner[card]] == card
 
 
-def is_core(g: RaiseBlaze, card: int) -> bool:
+def is_core(g: RBGame, card: int) -> bool:
     """Is ``card`` its owner's core fighter?"""
     return g.core[g.owner[card]] == card
 
 
-def spell_top(g: RaiseBlaze, p: int) -> int:
+def spell_top(g: RBGame, p: int) -> int:
     """The top card of p's spell zone (-1 when empty)."""
     zone = g.spell[p]
     return zone[-1] if zone else -1
 
 
 # -- static abilities ------------------------------------------------------------------------
-def sources(g: RaiseBlaze) -> list[Source]:
+def sources(g: RBGame) -> list[Source]:
     """Every static ability applying now (cached until the field changes)."""
     fx = g._fx
     if fx is not None:
@@ -90,7 +89,7 @@ def sources(g: RaiseBlaze) -> list[Source]:
     return fx
 
 
-def changed(g: RaiseBlaze, *cards: int) -> None:
+def changed(g: RBGame, *cards: int) -> None:
     """Cards moved on or off the field or its piles: the list of applying static abilities is
     rebuilt on the next query if one of them has any; who cannot attack or is battle-immune is
     always worked out again. Without cards (the spell zone changed): rebuild everything."""
@@ -105,7 +104,7 @@ def changed(g: RaiseBlaze, *cards: int) -> None:
             return
 
 
-def flag_set(g: RaiseBlaze, kind: str) -> set[int]:
+def flag_set(g: RBGame, kind: str) -> set[int]:
     """The cards on the field a static ability of ``kind`` (no-attack / immune) applies to."""
     flags = g._flags
     if flags is None:
@@ -140,7 +139,7 @@ def flag_set(g: RaiseBlaze, kind: str) -> set[int]:
     return found
 
 
-def static_match(g: RaiseBlaze, source: Source, card: int, target: Target) -> bool:
+def static_match(g: RBGame, source: Source, card: int, target: Target) -> bool:
     """Does a static ability's target cover ``card`` now?"""
     pick = target.pick
     if pick == "self":
@@ -154,7 +153,7 @@ def static_match(g: RaiseBlaze, source: Source, card: int, target: Target) -> bo
     return matches(g, card, target, source.ctrl, source.card, static=True)
 
 
-def matches(g: RaiseBlaze, card: int, target: Target, ctrl: int, src: int, static: bool = False) -> bool:
+def matches(g: RBGame, card: int, target: Target, ctrl: int, src: int, static: bool = False) -> bool:
     """Does a field card fit a chosen / all target of ``ctrl``'s card ``src``?"""
     zone = target.zone
     p = g.owner[card]
@@ -184,7 +183,7 @@ def matches(g: RaiseBlaze, card: int, target: Target, ctrl: int, src: int, stati
     return True
 
 
-def holds(g: RaiseBlaze, p: int, cond: Condition | None, attack: Attack | None = None) -> bool:
+def holds(g: RBGame, p: int, cond: Condition | None, attack: Attack | None = None) -> bool:
     """An ability condition seen from its controller p (every set key must hold)."""
     if cond is None:
         return True
@@ -196,7 +195,7 @@ def holds(g: RaiseBlaze, p: int, cond: Condition | None, attack: Attack | None =
     return not cond.attacker or (attack is not None and ("core" if attack.by_core else "fighter") == cond.attacker)
 
 
-def power(g: RaiseBlaze, card: int) -> int:
+def power(g: RBGame, card: int) -> int:
     """Current power: printed (+ power-ups for a core) + one-shot changes + statics, ≥ 0."""
     d = g.defs[card]
     value = d.power + g.eot[card] + g.stay[card]
@@ -228,14 +227,14 @@ def power(g: RaiseBlaze, card: int) -> int:
     return value if value > 0 else 0
 
 
-def battle_immune(g: RaiseBlaze, card: int) -> bool:
+def battle_immune(g: RBGame, card: int) -> bool:
     """Not destroyed by battle (楼観剣)."""
     if g._fx is None:
         sources(g)
     return g._immune and card in flag_set(g, "immune")
 
 
-def can_attack(g: RaiseBlaze, card: int) -> bool:
+def can_attack(g: RBGame, card: int) -> bool:
     """Not forbidden to attack by a static ability (RB-BAT-1)."""
     if g._fx is None:
         sources(g)
@@ -243,7 +242,7 @@ def can_attack(g: RaiseBlaze, card: int) -> bool:
 
 
 # -- moves -----------------------------------------------------------------------------------
-def draw(g: RaiseBlaze, p: int, why: str) -> None:
+def draw(g: RBGame, p: int, why: str) -> None:
     """Draw the top card; a player who cannot draw loses (RB-LOSE-2)."""
     deck = g.deck[p]
     if not deck:
@@ -255,7 +254,7 @@ def draw(g: RaiseBlaze, p: int, why: str) -> None:
     g.push(("draw", p, ("card", "why"), g.oid[card], why))
 
 
-def mill(g: RaiseBlaze, p: int, count: int) -> None:
+def mill(g: RBGame, p: int, count: int) -> None:
     """The top cards of p's deck go to the graveyard."""
     deck = g.deck[p]
     cards = [deck.pop() for _ in range(min(count, len(deck)))]
@@ -263,7 +262,7 @@ def mill(g: RaiseBlaze, p: int, count: int) -> None:
     g.push(("mill", p, ("cards",), [g.oid[c] for c in cards]))
 
 
-def add_life(g: RaiseBlaze, p: int, count: int) -> None:
+def add_life(g: RBGame, p: int, count: int) -> None:
     """The top cards of p's deck go face down into the life zone."""
     deck = g.deck[p]
     n = min(count, len(deck))
@@ -273,12 +272,12 @@ def add_life(g: RaiseBlaze, p: int, count: int) -> None:
     g.push(("add-life", p, ("count", "life"), n, len(g.life[p])))
 
 
-def to_grave(g: RaiseBlaze, card: int) -> None:
+def to_grave(g: RBGame, card: int) -> None:
     """Put a card (already taken from its zone) into its owner's graveyard."""
     g.grave[g.owner[card]].append(card)
 
 
-def leave_field(g: RaiseBlaze, card: int) -> list[int] | tuple[()]:
+def leave_field(g: RBGame, card: int) -> list[int] | tuple[()]:
     """Take a fighter out of its zone; the pile underneath goes to the graveyard (RB-SUM-5,
     RB-SPL-4). Returns that pile."""
     p = g.owner[card]
@@ -294,14 +293,14 @@ def leave_field(g: RaiseBlaze, card: int) -> list[int] | tuple[()]:
     return pile
 
 
-def spell_leaves(g: RaiseBlaze, card: int) -> None:
+def spell_leaves(g: RBGame, card: int) -> None:
     """Take a card out of its owner's spell zone."""
     g.spell[g.owner[card]].remove(card)
     g.face_up[card] = False
     changed(g)
 
 
-def place(g: RaiseBlaze, p: int, card: int, under: list[int]) -> int:
+def place(g: RBGame, p: int, card: int, under: list[int]) -> int:
     """Put a fighter into a zone, with ``under`` (own fighters) going underneath it; returns
     the zone. Equip spells on a fighter that goes underneath go to the graveyard, its pile
     of fighters stays in the new pile (interpretation, RB-SUM-5)."""
@@ -333,7 +332,7 @@ def place(g: RaiseBlaze, p: int, card: int, under: list[int]) -> int:
     return zone
 
 
-def boost(g: RaiseBlaze, card: int, amount: int, until: str) -> None:
+def boost(g: RBGame, card: int, amount: int, until: str) -> None:
     """A one-shot power change (modify-power) on a card on the field."""
     if until == "end-of-turn":
         if not g.eot[card]:
@@ -345,7 +344,7 @@ def boost(g: RaiseBlaze, card: int, amount: int, until: str) -> None:
             g.oid[card], amount, until, power(g, card)))
 
 
-def end_of_turn_boosts(g: RaiseBlaze) -> None:
+def end_of_turn_boosts(g: RBGame) -> None:
     """ターン終了時まで: the end-of-turn changes end."""
     for card in g.boosted:
         g.eot[card] = 0
@@ -353,7 +352,7 @@ def end_of_turn_boosts(g: RaiseBlaze) -> None:
 
 
 # -- life ------------------------------------------------------------------------------------
-def destroy_life(g: RaiseBlaze, players: list[int], by: int = -1) -> Asks[None]:
+def destroy_life(g: RBGame, players: list[int], by: int = -1) -> Asks[None]:
     """Destroy one life card of each player in ``players`` at once (RB-BAT-5/6); a player
     left with none loses (RB-LOSE-1, both: a draw); each survivor chooses hand or power-up
     for the destroyed card (RB-LIFE-1)."""

@@ -12,7 +12,7 @@ replay reproduces them exactly.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from functools import partial
 
 from fuda.engine.core import CardRef, Decision, Game, GameOver, Option, Termination, card_refs
@@ -20,12 +20,12 @@ from fuda.engine.core.hidden import Pool
 from fuda.engine.raise_blaze import battle, field
 from fuda.engine.raise_blaze import greedy as _greedy  # noqa: F401 (registers the greedy policy of RBView)
 from fuda.engine.raise_blaze.actions import explain_main, main_phase, respond
-from fuda.engine.raise_blaze.cards import CardDef, CardPool, MenuRow
+from fuda.engine.raise_blaze.cards import CardPool
 from fuda.engine.raise_blaze.clock import Clock
 from fuda.engine.raise_blaze.effects import shuffle_deck
 from fuda.engine.raise_blaze.render import RBNarrator
 from fuda.engine.raise_blaze.setup import PHASES, PlayerSetup, Position
-from fuda.engine.raise_blaze.state import STATE_FIELDS, Asks, Explain, RBState
+from fuda.engine.raise_blaze.state import STATE_FIELDS, Asks, RBGame, RBState
 from fuda.engine.raise_blaze.view import RBView, hidden_from, view_of
 
 ENGINE_VERSION = "1.1"
@@ -41,10 +41,10 @@ class Setups(list):
     offer_concede: bool = False
 
 
-class RaiseBlaze(Game, RBState):
-    """One game of RAISE×BLAZE between two setups: the core's game driving the typed state of
-    :class:`~.state.RBState` (its view is :class:`~.view.RBView`, its narration
-    :class:`~.render.RBNarrator`, its greedy policy :mod:`.greedy`)."""
+class RaiseBlaze(RBGame):
+    """One game of RAISE×BLAZE between two setups: sets the :class:`~.state.RBGame` up and runs
+    its turns (its view is :class:`~.view.RBView`, its narration :class:`~.render.RBNarrator`,
+    its greedy policy :mod:`.greedy`)."""
 
     _own_defs = None  # the defs each seat owns, by card number (engine.core.view.seen_defs)
 
@@ -55,34 +55,10 @@ class RaiseBlaze(Game, RBState):
     #: what play changes, for checkpoints at the top of each turn: the fields of RBState (derived)
     STATE = STATE_FIELDS
 
-    # what never changes in a game: the pool, the setups' card layout (shared by every game of
-    # the same two setups) and the settings read from it, set once in __init__
-    pool: CardPool
-    setups: tuple[PlayerSetup, ...]
-    defs: list[CardDef]
-    owner: list[int]
-    oid: list[str]
-    by_oid: list[dict[str, int]]
-    mains: tuple[tuple[int, ...], ...]
-    menus: list[MenuRow]
-    acts: list[tuple]
-    klass: list[int]
-    cache: dict[int, Option]
-    refs: tuple[CardRef, ...]
-    settings: dict
-    draws: int
-    up_first: int
-    up_next: int
-    position: Position | None
-    offer_concede: bool
-    clock: Clock | None
-    explain_main: Explain
-    explain_battle: Explain
-
     def __init__(self, pool: CardPool, setups, seed: int, position: Position | None = None, *,
                  clock: Clock | None = None, offer_concede: bool = False, check_decks: bool | None = None):
         super().__init__(seed)
-        self.push: Callable[[tuple], None] = self.log.push  # GameLog.push, looked up once (never replaced)
+        self.push = self.log.push
         self._args = (setups, check_decks)  # for fresh()
         self.pool = pool
         self.setups = tuple(s if isinstance(s, PlayerSetup) else PlayerSetup.from_json(s) for s in setups)
@@ -148,10 +124,6 @@ class RaiseBlaze(Game, RBState):
         if self.offer_concede:
             doc["offer-concede"] = True
         return doc
-
-    def label_of(self, card: int) -> str:
-        """The readable id of a card in events: its oid, or ``core`` for a core fighter."""
-        return "core" if self.core[self.owner[card]] == card else self.oid[card]
 
     # -- reading the position (views, narration, tests) ----------------------------------------
     def fighters(self, p: int) -> list[int]:
@@ -365,11 +337,6 @@ class RaiseBlaze(Game, RBState):
             self.choose = self._hosted_choose  # type: ignore[method-assign]  # (see __init__)
         if clock is not None and self.pending is not None:
             clock.start_turn(self.active)
-
-    def played(self) -> None:
-        """The turn player played a card (the 120-second clock restarts)."""
-        if self.clock is not None:
-            self.clock.played()
 
     def check_clock(self) -> bool:
         """For a host's timer: end the game if the turn player has run out of time; True then."""

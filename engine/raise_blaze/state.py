@@ -25,10 +25,12 @@ from collections.abc import Callable, Generator
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
 
-from fuda.engine.core import Decision
+from fuda.engine.core import CardRef, Decision, Game, Option
 
 if TYPE_CHECKING:
-    from fuda.engine.raise_blaze.cards import Static
+    from fuda.engine.raise_blaze.cards import CardDef, CardPool, MenuRow, Static
+    from fuda.engine.raise_blaze.clock import Clock
+    from fuda.engine.raise_blaze.setup import PlayerSetup, Position
 
 T = TypeVar("T")
 #: a rule that may ask questions: it yields decisions, is sent the picks, and returns a T
@@ -118,3 +120,43 @@ class RBState:
 
 #: the names a checkpoint copies: the fields of :class:`RBState`, derived, never listed by hand
 STATE_FIELDS: tuple[str, ...] = tuple(f.name for f in fields(RBState))
+
+
+class RBGame(Game, RBState):
+    """A game of RAISE×BLAZE as its rules see it: the engine core's :class:`~engine.core.Game`
+    (log, generator, pending decision) with the state of :class:`RBState` and what never changes
+    in the game — the pool, the card layout of the two setups (shared by every game of them,
+    see :class:`~.cards.Layout`) and the settings read from it. The rules are functions over it;
+    :class:`~.game.RaiseBlaze` sets it up and runs the turn loop."""
+
+    pool: CardPool
+    setups: tuple[PlayerSetup, ...]
+    defs: list[CardDef]
+    owner: list[int]
+    oid: list[str]
+    by_oid: list[dict[str, int]]
+    mains: tuple[tuple[int, ...], ...]
+    menus: list[MenuRow]
+    acts: list[tuple]
+    klass: list[int]
+    cache: dict[int, Option]
+    refs: tuple[CardRef, ...]  # the option value of each card (engine.core.hidden.CardRef)
+    settings: dict
+    draws: int
+    up_first: int
+    up_next: int
+    position: Position | None
+    offer_concede: bool
+    clock: Clock | None
+    push: Callable[[tuple], None]  # the log's push, looked up once (the log is never replaced)
+    explain_main: Explain  # why a main-phase option id is refused now (actions.explain_main)
+    explain_battle: Explain  # the same in the battle phase and its windows (battle.explain_battle)
+
+    def label_of(self, card: int) -> str:
+        """The readable id of a card in events: its oid, or ``core`` for a core fighter."""
+        return "core" if self.core[self.owner[card]] == card else self.oid[card]
+
+    def played(self) -> None:
+        """The turn player played a card (the 120-second clock restarts)."""
+        if self.clock is not None:
+            self.clock.played()

@@ -20,9 +20,11 @@ from typing import TYPE_CHECKING
 
 from fuda.engine.core.hidden import Pool
 from fuda.engine.core.view import TwoSides, seen_defs
+from fuda.engine.raise_blaze.field import fighters as fighters_of
+from fuda.engine.raise_blaze.field import power
 
 if TYPE_CHECKING:
-    from fuda.engine.raise_blaze.game import RaiseBlaze
+    from fuda.engine.raise_blaze.state import RBGame
 
 
 @dataclass(frozen=True)
@@ -105,7 +107,7 @@ def _seen_spell(card: int, face_up: bool, own: bool) -> int | None:
     return card if face_up or own else None
 
 
-def view_of(game: RaiseBlaze, seat: int) -> RBView:
+def view_of(game: RBGame, seat: int) -> RBView:
     """The view of ``seat`` of a :class:`~.game.RaiseBlaze` (reads the game, never changes it)."""
     revealed = game.turn > 0 or game.position is not None  # (RB-SETUP-6 comes right before turn 1)
     sides, shown = [], set()
@@ -116,8 +118,8 @@ def view_of(game: RaiseBlaze, seat: int) -> RBView:
         core = game.core[p]
         core_seen = core >= 0 and (own or revealed)
         fighters = []
-        for f in game.fighters(p):
-            value = game.power(f)
+        for f in fighters_of(game, p):
+            value = power(game, f)
             powers.append((f, value))
             under = tuple(game.under[f])
             fighters.append(Fighter(f, value, under, game.attacked_on[f] == turn))
@@ -125,7 +127,7 @@ def view_of(game: RaiseBlaze, seat: int) -> RBView:
             shown.update(under)
         core_power = None
         if core_seen:
-            core_power = game.power(core)
+            core_power = power(game, core)
             powers.append((core, core_power))
             shown.add(core)
         spell = tuple(_seen_spell(c, game.face_up[c], own) for c in game.spell[p])
@@ -154,7 +156,7 @@ def view_of(game: RaiseBlaze, seat: int) -> RBView:
                   finished=game.finished)
 
 
-def hidden_from(game: RaiseBlaze, seat: int) -> list[Pool]:
+def hidden_from(game: RBGame, seat: int) -> list[Pool]:
     """What ``seat`` cannot see into (for a search agent's determinizations): the opponent's hand
     (less the cards it saw go there), deck, life cards and face-down spells (a face-down spell slot takes only a spell), whose cards
     may be any of each other; the opponent's core deck (and core, before it is shown); and its own
