@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from fuda.database.findings import Finding, FindingsError, Location, display_path
+from fuda.i18n import Text
 
 #: A spreadsheet larger than this is refused before it is read (a card list is a few hundred kB).
 MAX_BYTES = 20 * 1024 * 1024
@@ -83,19 +84,18 @@ def read_tables(path: Path) -> list[Table]:
     try:
         size = path.stat().st_size
     except OSError as exc:
-        raise _fail(path, "SH001", f"ファイルを読めません: {exc.strerror}", "パスを確かめてください") from None
+        raise _fail(path, "SH001", Text("sheet.err.unreadable", reason=exc.strerror), Text("sheet.hint.check_path")) from None
     if size > MAX_BYTES:
-        raise _fail(path, "SH001", f"ファイルが大きすぎます ({size:,} バイト、上限 {MAX_BYTES:,})",
-                    "カード一覧を分けてください")
+        raise _fail(path, "SH001", Text("sheet.err.too_big", size=f"{size:,}", limit=f"{MAX_BYTES:,}"),
+                    Text("sheet.hint.split"))
     if path.suffix.lower() in (".xlsx", ".xlsm"):
         return _read_xlsx(path)
     if path.suffix.lower() == ".xls":
-        raise _fail(path, "SH001", "古い Excel 形式 (.xls) は読めません",
-                    "Excel で「名前を付けて保存」→「Excel ブック (.xlsx)」か CSV で保存してください")
+        raise _fail(path, "SH001", Text("sheet.err.xls"), Text("sheet.hint.xls"))
     return [_read_text(path)]
 
 
-def _fail(path, code, message, hint) -> FindingsError:
+def _fail(path, code, message: Text, hint: Text) -> FindingsError:
     return FindingsError([Finding(CellLocation(Path(path)), code, message, hint=hint)])
 
 
@@ -112,8 +112,7 @@ def decode(data: bytes, path: Path) -> str:
     try:
         return data.decode("cp932")
     except UnicodeDecodeError as exc:
-        raise _fail(path, "SH002", f"文字コードが分かりません (UTF-8 でも CP932 でもない、{exc.start} バイト目)",
-                    "UTF-8 か「CSV (コンマ区切り)」で保存し直してください") from None
+        raise _fail(path, "SH002", Text("sheet.err.encoding", at=exc.start), Text("sheet.hint.encoding")) from None
 
 
 def _read_text(path: Path) -> Table:
@@ -126,12 +125,12 @@ def _read_text(path: Path) -> Table:
     try:
         for number, cells in enumerate(reader, start=1):
             if number > MAX_ROWS:
-                raise _fail(path, "SH001", f"行が多すぎます (上限 {MAX_ROWS:,} 行)", "カード一覧を分けてください")
+                raise _fail(path, "SH001", Text("sheet.err.rows", limit=f"{MAX_ROWS:,}"), Text("sheet.hint.split"))
             if any(c.strip() for c in cells):
                 rows.append((number, tuple(cells[:MAX_COLUMNS])))  # Excel shows records, not lines
     except csv.Error as exc:
-        raise FindingsError([Finding(CellLocation(path, number + 1), "SH003",
-                                     f"CSV として読めません: {exc}", hint="引用符 \" の閉じ忘れを確かめてください")]) from None
+        raise FindingsError([Finding(CellLocation(path, number + 1), "SH003", Text("sheet.err.csv", error=str(exc)),
+                                     hint=Text("sheet.hint.csv"))]) from None
     return Table(path, "", tuple(rows))
 
 
@@ -143,31 +142,30 @@ def check_workbook(path: Path) -> None:
     header says is refused too (ZipFile stops reading at the declared size and fails the CRC)."""
     import zipfile
 
-    fix = "Excel で開いて .xlsx として保存し直してください"
+    fix = Text("sheet.hint.resave")
     try:
         with zipfile.ZipFile(path) as archive:
             members = archive.infolist()
             if len(members) > MAX_MEMBERS:
-                raise _fail(path, "SH001", f"ブックの中のファイルが多すぎます（{len(members):,} 個、上限 {MAX_MEMBERS:,} 個）", fix)
+                raise _fail(path, "SH001", Text("sheet.err.members", count=f"{len(members):,}", limit=f"{MAX_MEMBERS:,}"), fix)
             total = sum(m.file_size for m in members)
             if total > MAX_UNZIPPED:
-                raise _fail(path, "SH001", f"ブックを展開すると大きすぎます（{total:,} バイト、上限 {MAX_UNZIPPED:,} バイト）",
-                            "カード一覧を分けるか、画像を消して保存し直してください")
+                raise _fail(path, "SH001", Text("sheet.err.unzipped", total=f"{total:,}", limit=f"{MAX_UNZIPPED:,}"),
+                            Text("sheet.hint.unzipped"))
             for m in members:
                 if m.file_size > RATIO_FLOOR and m.file_size > MAX_RATIO * max(m.compress_size, 1):
-                    raise _fail(path, "SH001", f"ブックの中の {m.filename} は圧縮率が高すぎます（{m.compress_size:,} バイトが "
-                                f"{m.file_size:,} バイトに、上限 {MAX_RATIO} 倍）。ZIP 爆弾のおそれがあります", fix)
+                    raise _fail(path, "SH001", Text("sheet.err.ratio", member=m.filename, packed=f"{m.compress_size:,}",
+                                                    size=f"{m.file_size:,}", limit=MAX_RATIO), fix)
             counts = {b"c": 0, b"si": 0}
             for m in members:
                 if m.filename.lower().endswith((".xml", ".rels", ".vml")):
                     _scan(path, archive, m, counts, fix)
     # (zipfile raises NotImplementedError for a compression method it cannot read: a hostile file)
     except (zipfile.BadZipFile, zipfile.LargeZipFile, NotImplementedError, EOFError, OSError, ValueError) as exc:
-        raise _fail(path, "SH001", f"Excel ブックとして開けません ({type(exc).__name__})",
-                    "Excel で .xlsx として保存し直してください") from None
+        raise _fail(path, "SH001", Text("sheet.err.not_workbook", error=type(exc).__name__), Text("sheet.hint.resave")) from None
 
 
-def _scan(path: Path, archive, member, counts: dict, fix: str) -> None:
+def _scan(path: Path, archive, member, counts: dict, fix: Text) -> None:
     """Read one XML part a megabyte at a time: refuse a DTD, a row of more than
     :data:`MAX_ROW_CELLS` cells, and more than :data:`MAX_CELLS` cells or shared strings in the
     workbook (``counts``, added to)."""
@@ -176,8 +174,7 @@ def _scan(path: Path, archive, member, counts: dict, fix: str) -> None:
     with archive.open(member) as f:
         while chunk := f.read(1 << 20):
             if any(d in chunk or d in seen + chunk[:keep] for d in DOCTYPE):
-                raise _fail(path, "SH001", f"ブックの中の {member.filename} に DTD（<!DOCTYPE …>）があります。Excel は書かない"
-                            "もので、実体の展開や外部ファイルの読み込みに使われるため読みません", fix)
+                raise _fail(path, "SH001", Text("sheet.err.dtd", member=member.filename), fix)
             seen = (seen + chunk)[-keep:]
             window = carry + chunk
             last = window.rfind(b"<")  # a tag this close to the end may go on in the next chunk
@@ -191,10 +188,12 @@ def _scan(path: Path, archive, member, counts: dict, fix: str) -> None:
                 row += name == b"c"
                 counts[name] += 1
                 if row > MAX_ROW_CELLS or counts[name] > MAX_CELLS:
-                    what = (f"１行に {MAX_ROW_CELLS:,} 個を超えるセル" if row > MAX_ROW_CELLS
-                            else f"{MAX_CELLS:,} 個を超える{'セル' if name == b'c' else '文字列'}")
-                    raise _fail(path, "SH001", f"ブックの中の {member.filename} に{what}があります",
-                                "カード一覧を分けるか、使っていない列と行を消して保存し直してください")
+                    if row > MAX_ROW_CELLS:
+                        what = Text("sheet.err.row_cells", member=member.filename, limit=f"{MAX_ROW_CELLS:,}")
+                    else:
+                        key = "sheet.err.cells" if name == b"c" else "sheet.err.strings"
+                        what = Text(key, member=member.filename, limit=f"{MAX_CELLS:,}")
+                    raise _fail(path, "SH001", what, Text("sheet.hint.trim"))
 
 
 def _read_xlsx(path: Path) -> list[Table]:
@@ -209,13 +208,12 @@ def _read_xlsx(path: Path) -> list[Table]:
     try:
         book = load_workbook(path, read_only=True, data_only=True)
     except unreadable as exc:
-        raise _fail(path, "SH001", f"Excel ブックとして開けません ({type(exc).__name__})",
-                    "Excel で .xlsx として保存し直してください") from None
+        raise _fail(path, "SH001", Text("sheet.err.not_workbook", error=type(exc).__name__), Text("sheet.hint.resave")) from None
     try:
         return _sheets(path, book)
     except unreadable as exc:  # read_only: a sheet's XML is parsed while its rows are read
-        raise _fail(path, "SH001", f"Excel ブックのシートが読めません ({type(exc).__name__})",
-                    "Excel で .xlsx として保存し直してください") from None
+        raise _fail(path, "SH001", Text("sheet.err.sheet_unreadable", error=type(exc).__name__),
+                    Text("sheet.hint.resave")) from None
     finally:
         book.close()
 
@@ -229,8 +227,8 @@ def _sheets(path: Path, book) -> list[Table]:
         rows = []
         for number, cells in enumerate(sheet.iter_rows(values_only=True, max_col=MAX_COLUMNS), start=1):
             if number > MAX_ROWS:
-                raise _fail(path, "SH001", f"{sheet.title}: 行が多すぎます (上限 {MAX_ROWS:,} 行)",
-                            "カード一覧を分けてください")
+                raise _fail(path, "SH001", Text("sheet.err.sheet_rows", sheet=sheet.title, limit=f"{MAX_ROWS:,}"),
+                            Text("sheet.hint.split"))
             if any(c is not None and str(c).strip() for c in cells):
                 rows.append((number, tuple("" if c is None else c for c in cells)))
         tables.append(Table(path, sheet.title, tuple(rows)))
