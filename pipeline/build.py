@@ -245,11 +245,11 @@ def build(paths=None, out: Path = Path("out"), progress=None, *, force: bool = F
     goes (always): see :mod:`fuda.outputs`. ``with_steps`` replaces :func:`steps` (``--watch``
     passes them wrapped, to reuse the outputs of a game that did not change).
     """
-    from fuda.database.load import _load
+    from fuda.database.load import validated
 
     out = Path(out)
     check_folder(out, force)
-    database, findings = _load(paths)
+    database, findings = validated(paths)
     findings = list(findings)
     if any(f.severity == "error" for f in findings):
         errors = sum(f.severity == "error" for f in findings)

@@ -110,9 +110,9 @@ def write_card_schemas(paths=None) -> tuple[list[Path], list[Path]]:
     from fuda.atomic import write_atomic
     from fuda.database.cardschema import inspect
     from fuda.database.findings import FindingsError
-    from fuda.database.load import _load
+    from fuda.database.load import validated
 
-    database, found = _load(paths)
+    database, found = validated(paths)
     broken = [f for f in found if f.severity == "error" and Path(f.location.file).name == "game.yaml"]
     if broken:
         raise FindingsError(broken)

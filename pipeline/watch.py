@@ -149,7 +149,7 @@ def forget_file_caches() -> None:
 
     source.raw_lines.cache_clear()
     source.scalar_map.cache_clear()
-    paint_pdf._image_size.cache_clear()
+    paint_pdf.image_size.cache_clear()
 
 
 @dataclass(frozen=True)

@@ -14,6 +14,7 @@ where outputs go.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
@@ -54,6 +55,34 @@ def fail_text(message, code: int = 2) -> typer.Exit:
     and return the exit."""
     err(f"fuda: {t('word.error')}: {' '.join(localize(message).split())}")
     return typer.Exit(code)
+
+
+@contextmanager
+def failures(*usage: type[BaseException], failed: tuple[type[BaseException], ...] = (), path=None) -> Iterator[None]:
+    """The commands' one error path around a library call: what goes wrong becomes what the user
+    reads and the exit code, the same way in every command.
+
+    - ``FindingsError``: each located finding on stderr, exit 1;
+    - an exception of a ``usage`` type (a library's one-line refusal: a bad option, an unknown
+      deck; a ``KeyError`` by its message): ``fuda: error: …``, exit 2, or exit 1 when it says it
+      is not a usage error (``exc.usage`` false, as :class:`~fuda.online.udonarium_format.ExportError`);
+    - an exception of a ``failed`` type (the data cannot be made into the output): one line, exit 1;
+    - any other ``OSError`` (a file that cannot be read or written): one located line naming
+      the file (``path`` when the error names none), exit 2.
+    """
+    from fuda.database.findings import FindingsError
+
+    try:
+        yield
+    except FindingsError as exc:
+        show_findings(exc.findings)
+        raise typer.Exit(1) from None
+    except usage as exc:
+        raise fail_text(exc, 2 if getattr(exc, "usage", True) else 1) from None
+    except failed as exc:
+        raise fail_text(exc, 1) from None
+    except OSError as exc:
+        raise fail_os(exc, path) from None
 
 
 def fail_os(exc: OSError, path) -> typer.Exit:

@@ -3,19 +3,19 @@
 from __future__ import annotations
 
 import json
-from enum import Enum
+from enum import StrEnum
 from pathlib import Path
 from typing import Annotated
 
 import typer
 
-from fuda.cli.common import ForceDirOpt, OutDirOpt, PathsArg, SampleOpt, err, fail_text, load, open_game, show_findings, source
+from fuda.cli.common import ForceDirOpt, OutDirOpt, PathsArg, SampleOpt, err, failures, load, open_game, show_findings, source
 from fuda.cli.progress import Progress, Steps
 from fuda.cli.watching import run_watch, watch_option
 from fuda.i18n import MESSAGES, localize, t
 
 
-class Format(str, Enum):
+class Format(StrEnum):
     text = "text"
     json = "json"
 
@@ -50,10 +50,8 @@ def validate(
 
     src = source(paths, sample)
     with Progress().stage("stage.load"):
-        try:
+        with failures():  # a path that holds no game: one line, exit 2
             database, findings = verdict(src.paths, keep=strict)  # the one validation every command runs
-        except FileNotFoundError as exc:
-            raise fail_text(exc) from None
         if strict and not any(f.severity == "error" for f in findings):
             from fuda.faces.layout import art_findings
 
@@ -73,10 +71,7 @@ def list_cards(
     """List the cards (or decks) of every game, or of one game, as a table."""
     from fuda.cli.listing import card_rows, deck_rows
 
-    if game:
-        games = [open_game(game, path, sample, "list")[1]]
-    else:
-        games = list(load(source(path, sample)).games)
+    games = [open_game(game, path, sample, "list")[1]] if game else list(load(source(path, sample)).games)
     rows = deck_rows(games) if decks else card_rows(games)
     if fmt is Format.json:
         typer.echo(json.dumps(rows, ensure_ascii=False, indent=2))
@@ -106,12 +101,9 @@ def build(paths: PathsArg = None, out: OutDirOpt = None, sample: SampleOpt = Fal
     target = src.out(out)
     if watch:
         _watch_build(src, target, force)
-    try:
-        with Steps(Progress()) as step, counting(step.to):
-            step(t("stage.load"))
-            result = run(src.paths, target, _announce(step), force=force)
-    except (FileNotFoundError, OutputError) as exc:
-        raise fail_text(exc.args[0] if isinstance(exc, OutputError) else exc) from None
+    with failures(OutputError, path=target), Steps(Progress()) as step, counting(step.to):
+        step(t("stage.load"))
+        result = run(src.paths, target, _announce(step), force=force)
     if fmt is Format.json:
         typer.echo(json.dumps({
             "ok": result.ok,

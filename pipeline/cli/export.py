@@ -30,8 +30,7 @@ from fuda.cli.common import (
     PathOpt,
     SampleOpt,
     fail,
-    fail_os,
-    fail_text,
+    failures,
     guard_file,
     open_game,
     show_findings,
@@ -54,36 +53,18 @@ def register(app: typer.Typer) -> None:
     app.add_typer(import_app, name="import")
 
 
-def _usage(message) -> typer.Exit:
-    return fail_text(message, 2)
-
-
-def _findings(findings, code: int = 1) -> typer.Exit:
-    show_findings(findings)
-    return typer.Exit(code)
-
-
-def _run(func, *args, **kwargs):
-    """Call an export function, turning its failures into one-line errors and exit codes."""
-    from fuda.database.findings import FindingsError
+def export_failures(*more: type[BaseException], path=None):
+    """:func:`~fuda.cli.common.failures` for an export or import: an unknown deck or template,
+    a font that cannot be used, a refused export and the ``more`` usage errors are one line (exit
+    2; exit 1 for an export the data cannot make), findings exit 1, a file that cannot be read or
+    written one located line."""
     from fuda.faces.fonts import FontError
     from fuda.online.duel_online import TemplateError
     from fuda.online.udonarium_format import ExportError
 
-    try:
-        return func(*args, **kwargs)
-    except FindingsError as exc:
-        raise _findings(exc.findings) from None
-    except (KeyError, FileNotFoundError, TemplateError, FontError) as exc:
-        raise _usage(exc.args[0] if isinstance(exc, KeyError) else exc) from None
-    except ExportError as exc:
-        raise fail_text(exc, 2 if exc.usage else 1) from None
-    except OSError as exc:  # the output cannot be written (permissions, full disk …)
-        raise fail_os(exc, "") from None
-
-
-def _warn(findings) -> None:
-    show_findings(findings)
+    if not all(isinstance(kind, type) and issubclass(kind, BaseException) for kind in more):
+        raise TypeError(f"export_failures takes exception classes (and path=…), got {more!r}")
+    return failures(KeyError, FileNotFoundError, TemplateError, FontError, ExportError, *more, path=path)
 
 
 @export_app.command("udonarium", help=t("help.export.udonarium"), cls=help_page.Command)
@@ -104,10 +85,9 @@ def export_udonarium_cmd(
 
     _, g, src = open_game(game, path, sample, "export udonarium")
     target = out or src.out(None) / f"{deck}.zip"
-    with guard_file(target, "export", force), Progress().stage("stage.export"):
-        written, warnings = _run(export_udonarium, g, deck, target, room=room, seed=seed,
-                                 shuffle=not no_shuffle)
-    _warn(warnings)
+    with guard_file(target, "export", force), Progress().stage("stage.export"), export_failures(path=target):
+        written, warnings = export_udonarium(g, deck, target, room=room, seed=seed, shuffle=not no_shuffle)
+    show_findings(warnings)
     if room:
         typer.echo(f"fuda: {t('word.note')}: {ROOM_NOTE}", err=True)
     how = t("export.udonarium.replaces" if room else "export.udonarium.adds")
@@ -128,11 +108,12 @@ def export_duel_online_cmd(
     from fuda.online.duel_online import load_template, write_card_txt
 
     _, g, src = open_game(game, path, sample, "export duel-online")
-    tmpl = _run(load_template, g, template)
+    with export_failures():
+        tmpl = load_template(g, template)
     target = out or src.out(None) / "Card.txt"
-    with guard_file(target, "export", force), Progress().stage("stage.export"):
-        written, warnings = _run(write_card_txt, g, target, tmpl, strict_sjis=strict_sjis)
-    _warn(warnings)
+    with guard_file(target, "export", force), Progress().stage("stage.export"), export_failures(path=target):
+        written, warnings = write_card_txt(g, target, tmpl, strict_sjis=strict_sjis)
+    show_findings(warnings)
     typer.echo(t("export.duel_online.done", path=written, count=len(g.cards), template=tmpl.path.name))
 
 
@@ -148,7 +129,6 @@ def import_duel_online_cmd(
     """Read a Duel Online Card.txt back into a new YAML card file, written where ``-o`` says."""
     from fuda.atomic import write_new
     from fuda.database.discover import find_root
-    from fuda.database.findings import FindingsError
     from fuda.database.load import load_database
     from fuda.online.duel_online_import import cards_yaml, import_cards, read_card_txt
 
@@ -160,18 +140,15 @@ def import_duel_online_cmd(
     home = find_root(target.absolute().parent)
     if home is not None and home.kind == "game" and not into_game:
         raise fail("err.import.in_game", path=target, game=home.path)
-    try:
+    with failures(path=file):
         data = read_card_txt(file)  # reads at most MAX_BYTES: a larger file is refused
-    except OSError as exc:
-        raise fail_os(exc, file) from None
-    except FindingsError as exc:
-        raise _findings(exc.findings) from None
     root = None if path else find_root()
     try:
         database = load_database(path or [root.path]) if (path or root) else None
     except Exception:  # a broken database only costs the id matching
         database = None
-    rules, cards, warnings = _run(import_cards, data, game, template=template, database=database, source=file)
+    with export_failures():
+        rules, cards, warnings = import_cards(data, game, template=template, database=database, source=file)
     try:
         write_new(target, cards_yaml(rules, cards, file.name))
     except FileExistsError:

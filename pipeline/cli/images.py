@@ -16,7 +16,7 @@ from typing import Annotated
 
 import typer
 
-from fuda.cli.common import ForceFileOpt, GameArg, OutDirOpt, PathOpt, SampleOpt, fail_text, open_game, show_findings
+from fuda.cli.common import ForceFileOpt, GameArg, OutDirOpt, PathOpt, SampleOpt, open_game, show_findings
 from fuda.cli.progress import Progress
 from fuda.cli.watching import game_action, run_watch, watch_option
 from fuda.i18n import t
@@ -37,7 +37,7 @@ def images(
     watch: Annotated[bool, watch_option("opt.images.watch")] = False,
 ) -> None:
     """Write one image per card face (the print layout), contact sheets and a gallery page."""
-    from fuda.cli.export import _run
+    from fuda.cli.export import export_failures
     from fuda.gallery.images import ImageOptionError
     from fuda.outputs import OutputError
 
@@ -53,11 +53,9 @@ def images(
             return Rebuild(what=(str(target),))
 
         run_watch(src.paths, [target], game_action(src, g.id, make))
-    try:
-        with Progress().stage("stage.images", counted=True) as advance:
-            result = _write(g, target, force, run=_run, progress=advance.to, **options)
-    except (ImageOptionError, OutputError) as exc:
-        raise fail_text(exc.args[0] if isinstance(exc, OutputError) else exc) from None
+    with export_failures(ImageOptionError, OutputError, path=target), \
+            Progress().stage("stage.images", counted=True) as advance:
+        result = _write(g, target, force, progress=advance.to, **options)
     show_findings(result.warnings)
     extra = (t("images.sheets", count=len(result.sheets)) if result.sheets else "") + \
         (t("images.page", name=result.page.name) if result.page else "")
@@ -65,7 +63,7 @@ def images(
 
 
 
-def _write(g, target: Path, force: bool, run=None, **options):
+def _write(g, target: Path, force: bool, **options):
     """Make the images of ``g`` in a staging folder and move them into ``target`` (nothing
     removed; a file fuda did not write is overwritten only with ``force``)."""
     from fuda.gallery import make_images
@@ -76,7 +74,7 @@ def _write(g, target: Path, force: bool, run=None, **options):
     target.parent.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=f".{target.name}.staging-", dir=target.parent))
     try:
-        result = (run or (lambda f, *a, **k: f(*a, **k)))(make_images, g, stage, **options)
+        result = make_images(g, stage, **options)
         publish(stage, target, "images", prune=False, force=force, overwrite=force)
         made = []
     finally:

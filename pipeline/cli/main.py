@@ -16,7 +16,7 @@ from __future__ import annotations
 import os
 import sys
 import warnings
-from enum import Enum
+from enum import StrEnum
 from importlib import import_module
 from typing import Annotated
 
@@ -49,7 +49,7 @@ COMMANDS: dict[str, tuple[str, str]] = {
 CONTEXT = {"help_option_names": ["-h", "--help"]}
 
 
-class Lang(str, Enum):
+class Lang(StrEnum):
     ja = "ja"
     en = "en"
 

@@ -20,23 +20,17 @@ from fuda.cli.common import (
     PathOpt,
     SampleOpt,
     fail,
-    fail_os,
     fail_text,
+    failures,
     note,
     open_game,
-    show_findings,
 )
 from fuda.cli.progress import Progress
 from fuda.i18n import language, localize, t
 
 
-def _fail(message: str, code: int = 2) -> typer.Exit:
-    return fail_text(message, code)
-
-
 def _open(game_id: str, paths=None, sample: bool = False, command: str = ""):
     """(database, game, engine module, registry, source), or exit with a usage error / findings."""
-    from fuda.database import FindingsError
     from fuda.database.ruleset import engine_for, engines, ruleset_for
     from fuda.engine.games import registry_for
 
@@ -47,11 +41,8 @@ def _open(game_id: str, paths=None, sample: bool = False, command: str = ""):
                    engines=", ".join(engines()))
     if not getattr(module, "plays", lambda g: True)(game):  # a custom game without play:
         raise fail("err.play.no_play", game=game.id)
-    try:
+    with failures():  # a card the engine cannot compile: its located findings, exit 1
         registry = registry_for(game)
-    except FindingsError as exc:
-        show_findings(exc.findings)
-        raise typer.Exit(1) from None
     return database, game, module, registry, src
 
 
@@ -73,7 +64,9 @@ def _default_decks(game, seats) -> list[str] | None:
     return chosen
 
 
-def _agents(spec: str, seed: int, seats: int = 2):
+def parse_agents(spec: str, seed: int, seats: int = 2):
+    """The agent names of ``--agents`` (one for every seat, or one per seat) and the agents made
+    from them; an unknown agent, a wrong count or a budget an agent cannot use is a usage error."""
     from fuda.engine.core import make_agent
 
     names = [s.strip() for s in spec.split(",") if s.strip()]
@@ -162,7 +155,7 @@ def play(
         counts = t("word.or", some=t("word.list_sep").join(map(str, seats[:-1])), last=seats[-1]) \
             if len(seats) > 1 else str(seats[-1])
         raise fail("err.play.decks", counts=counts)
-    names, players = _agents(agents, seed, len(deck) if deck else 2)
+    names, players = parse_agents(agents, seed, len(deck) if deck else 2)
     humans = set()
     for spec in seat or []:
         number, _, who = spec.partition("=")
@@ -182,18 +175,14 @@ def play(
         return module.new_game(registry, module.setup_from_json(setup_doc), game_seed)
 
     if replay is not None:
-        try:
+        with failures(failed=(ReplayError,), path=replay):  # a file edited by hand or cut short: one located line
             recorded = Replay.load(replay)
-        except ReplayError as exc:  # a file edited by hand or cut short: one located line
-            raise _fail(exc, 1) from None
-        except OSError as exc:
-            raise fail_os(exc, replay) from None
         if recorded.rules != game.rules:
             raise fail("err.play.replay_rules", path=replay, found=recorded.rules, want=game.rules)
         try:
             played = reproduce(recorded, new_game)
         except ReplayError as exc:  # located at the setup or at the decision that no longer fits
-            raise _fail(exc, 1) from None
+            raise fail_text(exc, 1) from None
         except (ChoiceError, KeyError, ValueError) as exc:  # a replay that no longer fits: one line
             raise fail("err.play.no_replay", 1, path=replay, reason=localize(exc).splitlines()[0]) from None
         if not quiet:
@@ -209,10 +198,8 @@ def play(
                 raise typer.Exit(1)
             typer.echo(t("play.verified", path=replay, count=len(recorded.decisions)))
         return
-    try:
+    with failures(KeyError):  # an unknown deck
         setups = [module.setup_from_deck(game.deck(d)) for d in deck]
-    except KeyError as exc:
-        raise _fail(exc.args[0]) from None
     if tag:
         tag_table = getattr(module, "tag_table", None)
         if tag_table is None:
@@ -221,10 +208,8 @@ def play(
             raise fail("err.play.tag_decks", count=len(deck))
         setups = tag_table(setups)
     current = module.new_game(registry, setups, seed)
-    try:
+    with failures(failed=(GameStalled,)):
         run(current, players)
-    except GameStalled as exc:
-        raise _fail(exc, 1) from None
     if not quiet:
         typer.echo("\n".join(current.transcript()))
     if variant:
@@ -250,10 +235,8 @@ def _play_human(database, game, module, registry, deck, humans, agents, seed, au
     from fuda.table.session import TableSession
     from fuda.table.terminal import play as play_at_terminal
 
-    try:
+    with failures(KeyError):  # an unknown deck
         decks = [game.deck(d) for d in deck]
-    except KeyError as exc:
-        raise _fail(exc.args[0]) from None
     session = TableSession.open(module, registry, decks, humans, agents, seed, auto_forced)
     lines = (line.rstrip("\n") for line in sys.stdin)
     play_at_terminal(session, lines, typer.echo, lang)
@@ -282,15 +265,10 @@ def match(
         raise fail("err.match.no_formats", rules=game.rules)
     if not deck or len(deck) != 2:
         raise fail("err.match.decks")
-    names, _ = _agents(agents, seed)
-    try:
+    names, _ = parse_agents(agents, seed)
+    with failures(KeyError, ValueError):  # an unknown deck, a format the game does not have
         setups = [module.setup_from_deck(game.deck(d)) for d in deck]
-    except KeyError as exc:
-        raise _fail(exc.args[0]) from None
-    try:
         result = play_match(registry, setups, games, seed, names, first - 1)
-    except ValueError as exc:  # a format the game does not have
-        raise _fail(exc) from None
     for number, record in enumerate(result.games, 1):
         outcome = t("match.game_draw") if record.winner is None else t("match.game_win", n=record.winner + 1)
         typer.echo(t("match.game", number=number, decks=t("match.vs").join(record.decks), first=record.first + 1,
@@ -326,7 +304,7 @@ def simulate(
     if variant and scheduler is not None:
         raise fail("err.variant.scheduler")
     module = _variants(module, variant, game.rules)
-    names, _ = _agents(agents, seed)
+    names, _ = parse_agents(agents, seed)
     if len(names) != 2:
         raise fail("err.simulate.agents")
     with Progress().stage("stage.games", counted=True) as advance:
@@ -334,7 +312,7 @@ def simulate(
             sim = run_simulation(game, module, registry, games=games, seed=seed, agents=tuple(names), jobs=jobs,
                                  scheduler=scheduler, progress=advance.to)
         except ValueError as exc:
-            raise _fail(exc) from None
+            raise fail_text(exc) from None
         except OSError as exc:  # a scheduler that cannot be reached
             raise fail("err.simulate.scheduler", scheduler=scheduler, reason=exc) from None
     meta = {"database": database.digest, **({"variants": list(module.variants)} if variant else {})}

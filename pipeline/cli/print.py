@@ -20,19 +20,14 @@ from fuda.cli.common import (
     PathOpt,
     SampleOpt,
     fail,
-    fail_text,
+    failures,
     guard_file,
     open_game,
-    show_findings,
     warn_text,
 )
 from fuda.cli.progress import Progress
 from fuda.cli.watching import game_action, run_watch, watch_option
 from fuda.i18n import t
-
-
-def _fail(message, code: int = 2) -> typer.Exit:
-    return fail_text(message, code)
 
 
 def _offset(text: str) -> tuple[float, float]:
@@ -48,27 +43,20 @@ def _offset(text: str) -> tuple[float, float]:
 
 
 def _run(func, stage: str = "stage.print", **kwargs) -> Path:
-    """Call a writer, turning every expected failure into one line and an exit code."""
-    from fuda.database.findings import FindingsError
+    """Call a writer, its warnings shown after it; every expected failure becomes one line and an
+    exit code (:func:`~fuda.cli.common.failures`; a font that cannot print the cards: exit 1)."""
     from fuda.faces.fonts import FontError
     from fuda.printing.cmyk import CmykError
     from fuda.printing.imposition import PrintOptionError
 
-    try:
-        with warnings.catch_warnings(record=True) as caught:
-            warnings.simplefilter("always")
-            with Progress().stage(stage):
-                result = func(**kwargs)
-        for w in caught:
-            warn_text(w.message)
-        return result
-    except (PrintOptionError, CmykError, FileNotFoundError) as exc:
-        raise _fail(exc) from None
-    except FontError as exc:
-        raise _fail(exc, 1) from None
-    except FindingsError as exc:
-        show_findings(exc.findings)
-        raise typer.Exit(1) from None
+    with (failures(PrintOptionError, CmykError, FileNotFoundError, failed=(FontError,), path=kwargs.get("out")),
+          warnings.catch_warnings(record=True) as caught):
+        warnings.simplefilter("always")
+        with Progress().stage(stage):
+            result = func(**kwargs)
+    for w in caught:
+        warn_text(w.message)
+    return result
 
 
 def _opt(name: str, *flags: str, **kw):

@@ -9,7 +9,7 @@ from typing import Annotated
 
 import typer
 
-from fuda.cli.common import PathsArg, SampleOpt, err, fail, fail_text, show_findings, source
+from fuda.cli.common import PathsArg, SampleOpt, err, fail, failures, show_findings, source
 from fuda.i18n import t
 
 
@@ -28,14 +28,15 @@ def new(
     from fuda.database.load import validate
     from fuda.scaffold import new_game, scaffold_rules
 
-    try:
-        new_game(folder, rules, game_id)
-    except FileExistsError:
-        raise fail("err.new.not_empty", path=folder) from None
-    except ValueError as exc:
-        if exc.args[0] == "rules":
-            raise fail("err.new.rules", rules=rules, known=", ".join(scaffold_rules())) from None
-        raise fail("err.new.id", id=game_id or folder.absolute().name) from None
+    with failures(path=folder):  # a folder that cannot be written: one located line, exit 2
+        try:
+            new_game(folder, rules, game_id)
+        except FileExistsError:
+            raise fail("err.new.not_empty", path=folder) from None
+        except ValueError as exc:
+            if exc.args[0] == "rules":
+                raise fail("err.new.rules", rules=rules, known=", ".join(scaffold_rules())) from None
+            raise fail("err.new.id", id=game_id or folder.absolute().name) from None
     findings = [f for f in validate([folder]) if f.severity == "error"]
     if findings:  # the scaffold must validate as written; say so loudly if it does not
         show_findings(findings)
@@ -53,21 +54,16 @@ def schema(
     if out is not None:
         from fuda.scaffold import write_schemas
 
-        written = write_schemas(out)
+        with failures(path=out):  # a folder that cannot be written: one located line
+            written = write_schemas(out)
         typer.echo(t("schema.done", count=len(written), out=out))
         if not paths and not sample:
             return
-    from fuda.database.findings import FindingsError
     from fuda.scaffold import write_card_schemas
 
     src = source(paths, sample)
-    try:
+    with failures():  # game.yaml errors: located, exit 1; a path that holds no game: one line, exit 2
         derived, kept = write_card_schemas(src.paths)
-    except FileNotFoundError as exc:
-        raise fail_text(exc) from None
-    except FindingsError as exc:
-        show_findings(exc.findings)
-        raise typer.Exit(1) from None
     for path in derived:
         typer.echo(str(path))
     for path in kept:

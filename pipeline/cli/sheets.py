@@ -28,7 +28,7 @@ from fuda.cli.common import (
     PathOpt,
     SampleOpt,
     fail,
-    fail_os,
+    failures,
     guard_file,
     open_game,
     show_findings,
@@ -122,10 +122,8 @@ def import_sheet_cmd(
             shown = ("、" if language() == "ja" else ", ").join(taken[:3]) + ("…" if len(taken) > 3 else "")
             raise fail("err.sheet.ids_exist", game=found.id, count=len(taken), ids=shown)
     head = modeline(rules, found.folder if found is not None else None, out, manifest)
-    try:
+    with failures(path=out):
         write_atomic(out, card_file_text(result, head))
-    except OSError as exc:
-        raise fail_os(exc, out) from None
     typer.echo(t("sheet.done", path=out, count=len(result.cards)))
 
 
@@ -147,10 +145,8 @@ def _update(game, result, into) -> None:
     if not plan.texts:
         typer.echo(t("sheet.update_nothing", unchanged=counts["unchanged"]))
         return
-    try:
+    with failures(path=plan.texts[0][0]):
         written = write_update(plan)
-    except OSError as exc:
-        raise fail_os(exc, plan.texts[0][0]) from None
     for change in plan.changes:
         shown = change.id if change.what == "card" else f"{change.what} {change.id}"
         if change.status == "added":
@@ -169,19 +165,12 @@ def export_sheet_cmd(
     force: ForceFileOpt = False,
 ) -> None:
     """Write every card of GAME as a spreadsheet (Excel, CSV): row 1 the field names, row 2 the ids."""
-    from fuda.database.findings import FindingsError
     from fuda.sheets.write import export_sheet
 
     if out is not None and out.suffix.lower() not in SHEET_SUFFIXES:
         raise fail("err.sheet.format", path=out)
     _, g, src = open_game(game, path, sample, "export sheet")
     target = out or src.out(None) / f"{g.id}-cards.xlsx"
-    try:
-        with guard_file(target, "export", force):
-            written = export_sheet(g, target)
-    except FindingsError as exc:
-        show_findings(exc.findings)
-        raise typer.Exit(1) from None
-    except OSError as exc:  # the output cannot be written (permissions, full disk …)
-        raise fail_os(exc, target) from None
+    with failures(path=target), guard_file(target, "export", force):  # findings: exit 1; a file not written: one line
+        written = export_sheet(g, target)
     typer.echo(t("sheet.done", path=written, count=len(g.cards)))

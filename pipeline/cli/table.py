@@ -6,8 +6,7 @@ from typing import Annotated
 
 import typer
 
-from fuda.cli.common import GameArg, PathOpt, SampleOpt, fail, open_game, show_findings
-from fuda.cli.play import _fail
+from fuda.cli.common import GameArg, PathOpt, SampleOpt, fail, failures, open_game
 from fuda.i18n import t
 
 
@@ -26,7 +25,6 @@ def table(
 ) -> None:
     """Serve a table (on 127.0.0.1 unless --host says otherwise) where you play a game by clicking;
     each human seat gets its own URL with a token. Ctrl-C stops it."""
-    from fuda.database import FindingsError
     from fuda.database.ruleset import engine_for
     from fuda.engine.games import registry_for
     from fuda.table.server import Table, serve
@@ -37,11 +35,8 @@ def table(
         sandbox = True  # a game without an engine (a custom game without play:): the free table
     registry, seats = None, (1, 2, 3, 4)
     if not sandbox:
-        try:
+        with failures():  # a card the engine cannot compile: its located findings, exit 1
             registry = registry_for(game)
-        except FindingsError as exc:
-            show_findings(exc.findings)
-            raise typer.Exit(1) from None
         seats = getattr(module, "PLAYERS", (2,))
     if not deck or len(deck) not in seats:
         raise fail("err.table.decks")
@@ -51,14 +46,12 @@ def table(
         if not number.strip().isdigit() or not 1 <= int(number) <= len(deck) or who.strip() != "human":
             raise fail("err.table.seat", seats=len(deck), spec=spec)
         humans.add(int(number) - 1)
-    from fuda.cli.play import _agents
+    from fuda.cli.play import parse_agents
 
     if not sandbox:
-        _agents(agents, seed, len(deck))  # an unknown agent or a bad budget is a usage error here, not in the server
-    try:
+        parse_agents(agents, seed, len(deck))  # an unknown agent or a bad budget is a usage error here, not in the server
+    with failures(KeyError):  # an unknown deck
         decks = [game.deck(d) for d in deck]
-    except KeyError as exc:
-        raise _fail(exc.args[0]) from None
 
     from fuda.i18n import language
     from fuda.table.server import LOOPBACK, host_allowed

@@ -35,7 +35,7 @@ def mark(findings: list[Finding], failed: list[Path], game=None, missing: dict |
             if causes:
                 cause = ", ".join(display_path(p) for p in causes)
                 finding = replace(finding, message=f"{finding.message} (may follow from the error in {cause})",
-                                  hint=f"fix {cause} first", extra=finding.extra + (("consequence-of", cause),))
+                                  hint=f"fix {cause} first", extra=(*finding.extra, ("consequence-of", cause)))
         out.append(finding)
     return out
 

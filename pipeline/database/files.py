@@ -156,7 +156,7 @@ def _cmap(data: bytes, start: int, length: int) -> set:
             segs = struct.unpack(">H", data[sub + 6:sub + 8])[0] // 2
             ends = struct.unpack(f">{segs}H", data[sub + 14:sub + 14 + 2 * segs])
             starts = struct.unpack(f">{segs}H", data[sub + 16 + 2 * segs:sub + 16 + 4 * segs])
-            for lo, hi in zip(starts, ends):
+            for lo, hi in zip(starts, ends, strict=False):
                 if lo != 0xFFFF:
                     points.update(range(lo, hi + 1))
         elif fmt == 12:

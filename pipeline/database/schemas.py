@@ -111,7 +111,7 @@ def _unknown_kind(kinds: CardKinds, doc: Document, path: tuple, card: dict, card
     listed = ", ".join(f"{k} ({label})" if label else k for k, label in kinds.labels)
     card_id = card_of(path) if card_of else None
     if "kind" not in card:
-        return Finding(doc.where(path), "S002", f"{_dotted(path)}: missing required key 'kind'; the kinds are {listed}",
+        return Finding(doc.where(path), "S002", f"{dotted(path)}: missing required key 'kind'; the kinds are {listed}",
                        card=card_id, hint="add 'kind:' with one of them")
     value = card["kind"]
     path += ("kind",)
@@ -120,7 +120,7 @@ def _unknown_kind(kinds: CardKinds, doc: Document, path: tuple, card: dict, card
     match = match or [k for k, label in kinds.labels if label and text and (text in label or label in text)]
     match = match or difflib.get_close_matches(text, kinds.kinds, n=1, cutoff=0.6)
     hint = f"write kind: {match[0]} (「{value}」→ {match[0]})" if match else f"use one of: {', '.join(kinds.kinds)}"
-    return Finding(doc.where(path), "S004", f"{_dotted(path)}: unknown card kind {_short(value)}; the kinds are {listed}",
+    return Finding(doc.where(path), "S004", f"{dotted(path)}: unknown card kind {_short(value)}; the kinds are {listed}",
                    card=card_id, hint=hint)
 
 
@@ -264,7 +264,7 @@ def _explain(error, doc: Document, card_of, prefix: tuple = ()) -> list[Finding]
             at_key = key_path is not None
             loc = doc.where(key_path if at_key else path, key=at_key)
             code = "S004" if one_of_values(leaf) else _CODES.get(leaf.validator, "S009")
-            out.append(Finding(loc, code, f"{_dotted(path)}: {message}", card=card, hint=hint))
+            out.append(Finding(loc, code, f"{dotted(path)}: {message}", card=card, hint=hint))
     return out
 
 
@@ -278,7 +278,8 @@ _CODES = {
 }
 
 
-def _dotted(path) -> str:
+def dotted(path) -> str:
+    """A data path as a user reads it: ``cards[3].abilities[0].text``."""
     text = ""
     for part in path:
         text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else str(part))
@@ -373,7 +374,7 @@ def _describe(error, path):
         for key in extras:
             hint = _suggest(key, allowed, labels) or (
                 f"allowed keys: {', '.join(allowed)}" if allowed else "remove it")
-            yield path + (key,), f"unknown key '{key}'", hint
+            yield (*path, key), f"unknown key '{key}'", hint
         return
     if v == "required":
         missing = re.match(r"'([^']*)'", error.message)

@@ -286,7 +286,7 @@ def _key(value) -> str:
 
 
 def _dotted(path) -> str:
-    from fuda.database.schemas import _dotted as dotted
+    from fuda.database.schemas import dotted
 
     return dotted(path)
 

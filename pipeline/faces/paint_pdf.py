@@ -140,7 +140,8 @@ def content_named(path: str) -> _ContentNamed:
 
 
 @cache
-def _image_size(path: str) -> tuple[int, int]:
+def image_size(path: str) -> tuple[int, int]:
+    """The pixel size of an art file (cached: ``fuda --watch`` clears it when files change)."""
     from reportlab.lib.utils import ImageReader
 
     return ImageReader(path).getSize()
@@ -361,7 +362,7 @@ def draw_face(canvas, face: Face, x_pt: float, y_pt: float, fonts: FontSet, *,
 def _draw_image(canvas, item: Image, X, Y, image_file) -> None:
     """Draw an image scaled to cover its box around its focus (or crop box), clipped to the box."""
     source = str(image_file(item.path) if image_file else item.path)
-    iw, ih = _image_size(source)
+    iw, ih = image_size(source)
     left, top, ww, _ = item.window(iw, ih)
     scale = item.w / ww  # mm per pixel
     dw, dh = iw * scale, ih * scale

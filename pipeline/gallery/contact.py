@@ -122,7 +122,7 @@ class ContactSheets:
             for j, (name, image, key) in enumerate(pending):
                 self._place(first + j, name, image, key)
             sheet, self.sheet, self.draw = self.sheet, None, None
-            return _encode(sheet)
+            return encode_sheet(sheet)
 
         self.number = first // self.per + 1
         self.written.append(write_atomic(Path(self.out) / self._name(), kept_bytes(page, draw)))
@@ -154,7 +154,7 @@ class ContactSheets:
         if self.out is None:
             self.images.append(sheet)
             return
-        self.written.append(write_atomic(Path(self.out) / self._name(), encoded(sheet, _encode, "sheet")))
+        self.written.append(write_atomic(Path(self.out) / self._name(), encoded(sheet, encode_sheet, "sheet")))
 
     def _name(self) -> str:
         """The file name of sheet ``self.number``."""
@@ -162,7 +162,8 @@ class ContactSheets:
         return "sheet.png" if self.pages == 1 else f"sheet-{self.number:0{width}d}.png"
 
 
-def _encode(sheet) -> bytes:
+def encode_sheet(sheet) -> bytes:
+    """A contact sheet's PNG bytes (also painted by the gallery's workers)."""
     return png_bytes(sheet, 96)  # as the faces (gallery.images.encode)
 
 

@@ -180,7 +180,7 @@ def write_images(game, out: Path, *, deck: str | None = None, ids=None, dpi: flo
         key = face_key(face, fonts, "gallery", dpi, fmt) if reuse else None
         data = kept_bytes(key, make)
         path = write_atomic(Path(out) / f"{entry.stem}.{fmt}", data)
-        written.append(Written(path, entry, _size(face, dpi), key))
+        written.append(Written(path, entry, pixel_size(face, dpi), key))
         if each is not None:
             each(written[-1], painted[0] if painted else _reader(data))
     return written, list(dict.fromkeys(warnings))
@@ -194,7 +194,7 @@ def check_options(fmt: str, dpi: float) -> None:
         raise ImageOptionError(Text("err.images.dpi", min=MIN_DPI, max=MAX_DPI, dpi=dpi))
 
 
-def _size(face, dpi: float) -> tuple[int, int]:
+def pixel_size(face, dpi: float) -> tuple[int, int]:
     """The pixel size :func:`paint` gives ``face`` at ``dpi``."""
     from fuda.faces.paint_png import MM_PER_INCH
 

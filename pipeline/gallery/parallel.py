@@ -157,8 +157,8 @@ def _card_height(game, chosen: list, dpi: float) -> int | None:
 def _paint_part(bounds: tuple[int, int]) -> Part:
     """In a worker or this process: paint, encode and lay on a contact sheet the faces ``chosen[a:b]``."""
     from fuda.faces.fonts import game_fonts
-    from fuda.gallery.contact import ContactSheets, _encode
-    from fuda.gallery.images import _size, encode, face_of, paint
+    from fuda.gallery.contact import ContactSheets, encode_sheet
+    from fuda.gallery.images import encode, face_of, paint, pixel_size
 
     job: _Job = _JOB[0]
     a, b = bounds
@@ -173,11 +173,11 @@ def _paint_part(bounds: tuple[int, int]) -> Part:
         except FindingsError as exc:
             return Part(tuple(faces), tuple(warnings), None, tuple(exc.findings))
         image = paint(face, job.dpi, fonts)
-        faces.append((encode(image, job.fmt, job.dpi), _size(face, job.dpi)))
+        faces.append((encode(image, job.fmt, job.dpi), pixel_size(face, job.dpi)))
         if sheets is not None and entry.side != "back":
             sheets.add(entry.card.name, image)
     sheet = None
     if sheets is not None and sheets.images:
-        sheet = (sheets._name(), _encode(sheets.images[0]))
+        sheet = (sheets._name(), encode_sheet(sheets.images[0]))
     return Part(tuple(faces), tuple(warnings), sheet)
 

@@ -91,7 +91,7 @@ def _cell(frame: Frame, n: int, key: str, field, guard: dict) -> list[dict]:
         value.update(type="text", pad=0.8)
         if field.get("type") == "boolean":
             value["map"] = {"true": "あり", "false": "なし"}
-    return out + [value]
+    return [*out, value]
 
 
 def _elements(kind: str, spec, frame: Frame = PORTRAIT) -> list[dict]:
@@ -127,7 +127,7 @@ def _elements(kind: str, spec, frame: Frame = PORTRAIT) -> list[dict]:
             out += _cell(frame, n, key, field, {"when": {key: "*"}})
             continue
         for present in product(("*", "-"), repeat=len(before)):
-            when = {key: "*", **dict(zip(before, present))}
+            when = {key: "*", **dict(zip(before, present, strict=False))}
             out += _cell(frame, required + present.count("*"), key, field, {"when": when})
     out.append({"type": "rule", "x1": frame.text_x - 0.6, "y1": round(text_top - 0.6, 2), "x2": W - 5,
                 "y2": round(text_top - 0.6, 2), "stroke": "$accent-light", "stroke-width": 0.3})

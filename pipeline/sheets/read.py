@@ -322,7 +322,7 @@ def file_data(cards, lists) -> dict:
     return data
 
 
-def _short_scalars(value: dict) -> bool:
+def short_scalars(value: dict) -> bool:
     """A sheet's small mappings (≤ 4 keys, no lists or multi-line text) go on one line."""
     return len(value) <= 4 and all(not isinstance(v, (list, dict)) and not (isinstance(v, str) and "\n" in v)
                                    for v in value.values())
@@ -336,4 +336,4 @@ def card_file_text(result: SheetImport, modeline: str | None = None) -> str:
     if modeline is None:
         modeline = f"# yaml-language-server: $schema=../../schema/{result.rules}.cards.schema.json\n"
     head = modeline + "# " + t("sheet.imported_from", file=result.source.name) + "\n"
-    return write_card_file(file_data(result.cards, result.lists), head, _short_scalars)
+    return write_card_file(file_data(result.cards, result.lists), head, short_scalars)
