@@ -14,8 +14,9 @@ from typing import cast
 
 from fuda.engine.core import CardRef, Decision, Option
 from fuda.engine.raise_blaze import field
-from fuda.engine.raise_blaze.actions import PASS, act, can_open, open_set_spell, quick_options, respond
+from fuda.engine.raise_blaze.actions import act, quick_options
 from fuda.engine.raise_blaze.effects import destroyed_triggers, run_ability
+from fuda.engine.raise_blaze.spells import PASS, can_open, open_set_spell, respond
 from fuda.engine.raise_blaze.state import Asks, Attack, Ctx, RBGame
 from fuda.i18n import Text
 

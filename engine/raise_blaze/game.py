@@ -19,12 +19,13 @@ from fuda.engine.core import CardRef, Decision, Game, GameOver, Option, Terminat
 from fuda.engine.core.hidden import Pool
 from fuda.engine.raise_blaze import battle, field
 from fuda.engine.raise_blaze import greedy as _greedy  # noqa: F401 (registers the greedy policy of RBView)
-from fuda.engine.raise_blaze.actions import explain_main, main_phase, respond
+from fuda.engine.raise_blaze.actions import explain_main, main_phase
 from fuda.engine.raise_blaze.cards import CardPool
 from fuda.engine.raise_blaze.clock import Clock
 from fuda.engine.raise_blaze.effects import shuffle_deck
 from fuda.engine.raise_blaze.render import RBNarrator
 from fuda.engine.raise_blaze.setup import PHASES, PlayerSetup, Position
+from fuda.engine.raise_blaze.spells import respond
 from fuda.engine.raise_blaze.state import STATE_FIELDS, Asks, RBGame, RBState
 from fuda.engine.raise_blaze.view import RBView, hidden_from, view_of
 
