@@ -20,8 +20,9 @@ from typing import Any
 from fuda.engine.core import Registry
 from fuda.engine.core.contract import EngineInfo, Information
 from fuda.engine.core.registry import per_registry
-from fuda.engine.toho_tcg.cards import CardDef, CardPool, build_registry
+from fuda.engine.toho_tcg.cards import CardDef, CardPool
 from fuda.engine.toho_tcg.game import ENGINE_VERSION, RULES_VERSION, TohoTCG, static_of
+from fuda.engine.toho_tcg.registry import build_registry
 from fuda.engine.toho_tcg.rules import CATALOGUE
 from fuda.engine.toho_tcg.setup import Piece, PlayerSetup, Position, Seat, Table
 from fuda.engine.toho_tcg.simulate import entrants

@@ -1,10 +1,8 @@
 """東方カードゲーム（仮） cards as the engine reads them: :class:`CardDef` values built once.
 
-:func:`build_registry` compiles the database's abilities against the op table and adds the
-checks the table alone cannot make (a static ability may only use the continuous ops
-``modify-stat``/``grant-keyword`` on targets that are not chosen; ``equipped`` only on
-equips). :class:`CardPool` flattens each card into a :class:`CardDef` (ints, tuples, a keyword
-dict, pre-sorted ability lists) so that a game never reads YAML-shaped data in its hot path.
+:class:`CardPool` flattens each card of a compiled registry (:func:`.registry.build_registry`)
+into a :class:`CardDef` (ints, tuples, a keyword dict, pre-sorted ability lists) so that a game
+never reads YAML-shaped data in its hot path.
 """
 
 from __future__ import annotations
@@ -13,14 +11,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, cast
 
-from fuda.database import Finding, FindingsError
+from fuda.database import FindingsError
 from fuda.database.model import Game
 from fuda.database.ruleset import ruleset_for
 from fuda.engine.core import CompiledAbility, Option, Registry, card_refs
-from fuda.engine.core import build_registry as core_build
 from fuda.engine.core.registry import CompiledOp, unplayable
-from fuda.engine.toho_tcg.ops import ABILITY_KEYS, TABLE, norm_keyword
-from fuda.engine.toho_tcg.vocabulary import CHOSEN, STATIC_OPS, add_keyword
+from fuda.engine.toho_tcg.vocabulary import add_keyword, norm_keyword
 
 if TYPE_CHECKING:
     from fuda.engine.toho_tcg.setup import PlayerSetup
@@ -29,6 +25,8 @@ WHENS = ("on-play", "activated", "static", "triggered")
 #: the printed names of kinds and ranks: the rule set's one table (fuda.rulesets.toho_tcg)
 LABELS = ruleset_for("toho-tcg").labels(None)
 SPELLS = ("quick", "assister", "equip")
+
+
 def _walk(ops):
     """Every op of a list, nested ``if`` branches included, in order."""
     for op in ops:
@@ -36,31 +34,6 @@ def _walk(ops):
         if op.name == "if":
             yield from _walk(op.args["then"])
             yield from _walk(op.args["else_"])
-
-
-def build_registry(game) -> Registry:
-    """Compile every card of a toho-tcg game; FindingsError (located) on any bad op or use."""
-    registry = core_build(game, TABLE, whens=WHENS, extras=ABILITY_KEYS)
-    errors = []
-    for card in game.cards:
-        for ability in registry.of(card.id):
-            if ability.ops is None:
-                continue
-            for op in _walk(ability.ops):
-                target = op.args.get("target")
-                if ability.when == "static":
-                    if op.name not in STATIC_OPS:
-                        errors.append(Finding(op.source, "E205", f"a static (【永続】) ability can only use "
-                                              f"{', '.join(STATIC_OPS)}, not '{op.name}'", card=card.id))
-                    elif target in CHOSEN:
-                        errors.append(Finding(op.source, "E205", f"a static ability cannot choose a target "
-                                              f"('{target}')", card=card.id))
-                if target == "equipped" and card.kind != "equip":
-                    errors.append(Finding(op.source, "E205", "target 'equipped' exists only on an equip",
-                                          card=card.id))
-    if errors:
-        raise FindingsError(errors)
-    return registry
 
 
 @dataclass(frozen=True, slots=True)

@@ -12,8 +12,6 @@ declare another fight with characters that have not attacked yet (TT-BAT-11).
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from fuda.engine.core import Decision, Option
 from fuda.engine.toho_tcg.effects import damage_player
 from fuda.engine.toho_tcg.field import (
@@ -27,11 +25,8 @@ from fuda.engine.toho_tcg.field import (
     set_tapped,
     wear_off,
 )
-from fuda.engine.toho_tcg.state import Fight, Steps
+from fuda.engine.toho_tcg.state import Fight, Steps, TTGame
 from fuda.engine.toho_tcg.windows import window
-
-if TYPE_CHECKING:
-    from fuda.engine.toho_tcg.game import TohoTCG
 
 END = Option("end", "バトルフェイズを終える")
 PLAYER = Option("target:player", "相手プレイヤーにダイレクトアタック")
@@ -44,13 +39,13 @@ def _card(options: tuple[Option, ...], pick: str) -> int:
     return value
 
 
-def can_attack(g: TohoTCG, c: int) -> bool:
+def can_attack(g: TTGame, c: int) -> bool:
     """An untapped character that has not attacked this turn may attack (TT-BAT-11)."""
     s = g.state
     return not s.tapped[c] and not s.attacked[c]
 
 
-def battle_phase(g: TohoTCG, t: int) -> Steps[None]:
+def battle_phase(g: TTGame, t: int) -> Steps[None]:
     """Fights until the turn player ends the battle phase or no character can attack."""
     s, k = g.state, g.static
     if s.turn == 1 and not k.first_attacks:
@@ -80,7 +75,7 @@ def battle_phase(g: TohoTCG, t: int) -> Steps[None]:
         yield from fight_once(g, t, Fight(attackers, target, o))
 
 
-def fight_once(g: TohoTCG, t: int, f: Fight) -> Steps[None]:
+def fight_once(g: TTGame, t: int, f: Fight) -> Steps[None]:
     """One fight from declaration to the level-up step."""
     s = g.state
     oid = g.static.oid
@@ -100,7 +95,7 @@ def fight_once(g: TohoTCG, t: int, f: Fight) -> Steps[None]:
     yield from level_up_step(g, t, f)
 
 
-def defender(g: TohoTCG, f: Fight) -> Steps[None]:
+def defender(g: TTGame, f: Fight) -> Steps[None]:
     """TT-KW-1 / TT-KW-10: the defending player may move the attack to an untapped defender."""
     s = g.state
     if any("penetrate" in keywords(g, a) for a in f.attackers):
@@ -119,7 +114,7 @@ def defender(g: TohoTCG, f: Fight) -> Steps[None]:
         f.target = new
 
 
-def damage_step(g: TohoTCG, t: int, f: Fight) -> Steps[None]:
+def damage_step(g: TTGame, t: int, f: Fight) -> Steps[None]:
     """TT-BAT-6/8, TT-KW-4/5/6/10: combat damage, then destruction and tapping."""
     s = g.state
     oid = g.static.oid
@@ -185,7 +180,7 @@ def damage_step(g: TohoTCG, t: int, f: Fight) -> Steps[None]:
             fire(g, "on-battle-destroy", k, s.ctrl[k])
 
 
-def combat_to_player(g: TohoTCG, a: int, p: int, n: int) -> Steps[None]:
+def combat_to_player(g: TTGame, a: int, p: int, n: int) -> Steps[None]:
     """Combat damage to a player (direct attack or 【ストライカー】), TT-BAT-3/4."""
     yield from damage_player(g, p, n, a, combat=True)
     s = g.state
@@ -193,7 +188,7 @@ def combat_to_player(g: TohoTCG, a: int, p: int, n: int) -> Steps[None]:
         fire(g, "on-damage-player", a, s.ctrl[a])
 
 
-def level_up_step(g: TohoTCG, t: int, f: Fight) -> Steps[None]:
+def level_up_step(g: TTGame, t: int, f: Fight) -> Steps[None]:
     """TT-BAT-10: a Normal that destroyed an opposing character in this fight may become its
     Hard from the hand for free; it keeps its tap state."""
     s = g.state

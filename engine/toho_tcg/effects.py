@@ -10,7 +10,7 @@ lethal damage and criticals, and outside a fight damage wears off (TT-BAT-7).
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fuda.engine.core import Decision, GameOver, Option, Termination
 from fuda.engine.core.registry import CompiledOp
@@ -25,11 +25,8 @@ from fuda.engine.toho_tcg.field import (
     trash_cards,
 )
 from fuda.engine.toho_tcg.stack import Ctx, attach_targets, legal, slots
-from fuda.engine.toho_tcg.state import Item, Steps
+from fuda.engine.toho_tcg.state import Item, Steps, TTGame
 from fuda.engine.toho_tcg.vocabulary import CHOSEN
-
-if TYPE_CHECKING:
-    from fuda.engine.toho_tcg.game import TohoTCG
 
 KIND_MATCH = {
     "any": None, "character": ("character",), "spell": ("quick", "assister", "equip"),
@@ -37,7 +34,7 @@ KIND_MATCH = {
 }
 
 
-def resolve_top(g: TohoTCG) -> Steps[None]:
+def resolve_top(g: TTGame) -> Steps[None]:
     """Resolve the top of the stack (last in, first out)."""
     s = g.state
     oid = g.static.oid
@@ -81,7 +78,7 @@ def resolve_top(g: TohoTCG) -> Steps[None]:
     settle(g)
 
 
-def run_ops(g: TohoTCG, ctx: Ctx, ops: Sequence[CompiledOp]) -> Steps[None]:
+def run_ops(g: TTGame, ctx: Ctx, ops: Sequence[CompiledOp]) -> Steps[None]:
     """Run compiled ops in order (each op is a function of :mod:`.ops`)."""
     for op in ops:
         ctx.op = op
@@ -91,7 +88,7 @@ def run_ops(g: TohoTCG, ctx: Ctx, ops: Sequence[CompiledOp]) -> Steps[None]:
             op.fn(g, ctx, **op.args)
 
 
-def op_targets(g: TohoTCG, ctx: Ctx, target: str, filt: Filter) -> list[int]:
+def op_targets(g: TTGame, ctx: Ctx, target: str, filt: Filter) -> list[int]:
     """The cards an op acts on: its chosen target if still legal, or every match."""
     s = g.state
     if target in CHOSEN:
@@ -112,7 +109,7 @@ def op_targets(g: TohoTCG, ctx: Ctx, target: str, filt: Filter) -> list[int]:
     return [c for c in pool if matches(g, c, filt)]
 
 
-def counter(g: TohoTCG, ctx: Ctx, item: Item) -> None:
+def counter(g: TTGame, ctx: Ctx, item: Item) -> None:
     """Counter a spell or ability still on the stack: a spell goes to its owner's trash
     (its cost stays paid and it still counts toward the limit)."""
     s = g.state
@@ -125,7 +122,7 @@ def counter(g: TohoTCG, ctx: Ctx, item: Item) -> None:
         to_trash(g, item.card, "countered")
 
 
-def holds(g: TohoTCG, p: int, condition: Mapping[str, Any]) -> bool:
+def holds(g: TTGame, p: int, condition: Mapping[str, Any]) -> bool:
     """A card condition, seen from p (every key must hold)."""
     s = g.state
     t = condition.get("controls-type")
@@ -136,7 +133,7 @@ def holds(g: TohoTCG, p: int, condition: Mapping[str, Any]) -> bool:
     return n is None or len(s.hand[p]) <= n
 
 
-def kind_ok(g: TohoTCG, c: int, kind: str, ctype: str | None) -> bool:
+def kind_ok(g: TTGame, c: int, kind: str, ctype: str | None) -> bool:
     """Whether card c matches a recover/search kind and type."""
     d = g.static.defs[c]
     want = KIND_MATCH[kind]
@@ -145,7 +142,7 @@ def kind_ok(g: TohoTCG, c: int, kind: str, ctype: str | None) -> bool:
     return ctype is None or ctype in d.types
 
 
-def pick_cards(g: TohoTCG, p: int, cards: list[int], lo: int, hi: int, kind: str, rule: str,
+def pick_cards(g: TTGame, p: int, cards: list[int], lo: int, hi: int, kind: str, rule: str,
                prompt: str) -> Steps[list[int]]:
     """Let p pick between lo and hi of ``cards`` (options ``card:<oid>``); returns card numbers."""
     if hi <= 0 or not cards:
@@ -160,7 +157,7 @@ def pick_cards(g: TohoTCG, p: int, cards: list[int], lo: int, hi: int, kind: str
     return [c for c in out if isinstance(c, int)]
 
 
-def trash_from_hand(g: TohoTCG, p: int, count: int, why: str, rule: str) -> Steps[None]:
+def trash_from_hand(g: TTGame, p: int, count: int, why: str, rule: str) -> Steps[None]:
     """p chooses ``count`` hand cards (all if fewer) and trashes them."""
     hand = g.state.hand[p]
     n = min(count, len(hand))
@@ -168,7 +165,7 @@ def trash_from_hand(g: TohoTCG, p: int, count: int, why: str, rule: str) -> Step
     trash_cards(g, p, cards, why)
 
 
-def damage_player(g: TohoTCG, p: int, amount: int, source: int, combat: bool) -> Steps[None]:
+def damage_player(g: TTGame, p: int, amount: int, source: int, combat: bool) -> Steps[None]:
     """Damage to a player: draw that many, then trash that many from the hand (TT-BAT-4)."""
     g.log.add("player-damage", p, amount=amount, source=g.static.oid[source] if source >= 0 else None,
               combat=combat)
@@ -176,7 +173,7 @@ def damage_player(g: TohoTCG, p: int, amount: int, source: int, combat: bool) ->
     yield from trash_from_hand(g, p, amount, "damage", "TT-BAT-4")
 
 
-def recover(g: TohoTCG, p: int, kind: str, ctype: str | None, count: int, source: int) -> Steps[None]:
+def recover(g: TTGame, p: int, kind: str, ctype: str | None, count: int, source: int) -> Steps[None]:
     """Take ``count`` matching cards of p's trash into the hand, all there are when fewer (op
     recover): the text 「…手札に加える。」 has no 「できる」 or 「まで」, so it is not optional."""
     s = g.state
@@ -198,7 +195,7 @@ def recover(g: TohoTCG, p: int, kind: str, ctype: str | None, count: int, source
     g.log.add("recover", p, cards=[oid[c] for c in got], source=oid[source])
 
 
-def search(g: TohoTCG, p: int, kind: str, ctype: str | None, count: int, source: int) -> Steps[None]:
+def search(g: TTGame, p: int, kind: str, ctype: str | None, count: int, source: int) -> Steps[None]:
     """Take ``count`` matching cards of p's deck into the hand, all there are when fewer (not
     optional, as recover), then shuffle (op search); a deck that reaches 0 cards loses (TT-WIN-1)."""
     s = g.state

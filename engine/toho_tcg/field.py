@@ -9,14 +9,11 @@ ability waits in ``fired`` until a player would next receive priority (:mod:`.wi
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fuda.engine.core import GameOver, Termination
-from fuda.engine.toho_tcg.state import Keyword, Keywords
+from fuda.engine.toho_tcg.state import Keyword, Keywords, TTGame
 from fuda.engine.toho_tcg.vocabulary import add_keyword
-
-if TYPE_CHECKING:
-    from fuda.engine.toho_tcg.game import TohoTCG
 
 FIELD_ZONES = ("char", "assister", "equip", "world")
 #: A target filter of an op or a static ability (type, tapped), or None
@@ -24,7 +21,7 @@ Filter = Mapping[str, Any] | None
 
 
 # -- stats -------------------------------------------------------------------------------
-def refresh(g: TohoTCG) -> None:
+def refresh(g: TTGame) -> None:
     """Recompute effective attack, defense and keywords of every character (TT-BAT-2)."""
     s = g.state
     s.dirty = False
@@ -59,7 +56,7 @@ def refresh(g: TohoTCG) -> None:
         dfn[c] = max(dfn[c], 0)
 
 
-def _statics(g: TohoTCG, src: int, p: int) -> None:
+def _statics(g: TTGame, src: int, p: int) -> None:
     for name, args in g.static.defs[src].statics:
         for c in static_targets(g, src, p, args["target"], args["filter"]):
             if name == "modify-stat":
@@ -68,7 +65,7 @@ def _statics(g: TohoTCG, src: int, p: int) -> None:
                 _apply(g, c, 0, 0, args["keyword"])
 
 
-def _apply(g: TohoTCG, c: int, a: int, d: int, k: Keyword | None) -> None:
+def _apply(g: TTGame, c: int, a: int, d: int, k: Keyword | None) -> None:
     s = g.state
     s.atk[c] += a
     s.dfn[c] += d
@@ -78,7 +75,7 @@ def _apply(g: TohoTCG, c: int, a: int, d: int, k: Keyword | None) -> None:
         add_keyword(s.kw[c], k[0], k[1])
 
 
-def static_targets(g: TohoTCG, src: int, p: int, target: str, filt: Filter) -> list[int]:
+def static_targets(g: TTGame, src: int, p: int, target: str, filt: Filter) -> list[int]:
     """The characters a static ability of ``src`` (controlled by p) applies to now."""
     s = g.state
     if target == "this":
@@ -95,7 +92,7 @@ def static_targets(g: TohoTCG, src: int, p: int, target: str, filt: Filter) -> l
     return [c for c in out if matches(g, c, filt)] if filt else out
 
 
-def matches(g: TohoTCG, c: int, filt: Filter) -> bool:
+def matches(g: TTGame, c: int, filt: Filter) -> bool:
     """True when card c passes a target filter (type, tapped)."""
     if not filt:
         return True
@@ -106,7 +103,7 @@ def matches(g: TohoTCG, c: int, filt: Filter) -> bool:
     return tp is None or g.state.tapped[c] == tp
 
 
-def stats(g: TohoTCG, c: int) -> tuple[int, int]:
+def stats(g: TTGame, c: int) -> tuple[int, int]:
     """Effective (attack, defense) of a character on the field."""
     s = g.state
     if s.dirty:
@@ -114,7 +111,7 @@ def stats(g: TohoTCG, c: int) -> tuple[int, int]:
     return s.atk[c], s.dfn[c]
 
 
-def keywords(g: TohoTCG, c: int) -> Keywords:
+def keywords(g: TTGame, c: int) -> Keywords:
     """Effective keywords of a character on the field (printed ones elsewhere)."""
     s = g.state
     if s.zone[c] != "char":
@@ -124,7 +121,7 @@ def keywords(g: TohoTCG, c: int) -> Keywords:
     return s.kw[c]
 
 
-def add_eot(g: TohoTCG, c: int, attack: int, defense: int, keyword: Keyword | None, source: int) -> None:
+def add_eot(g: TTGame, c: int, attack: int, defense: int, keyword: Keyword | None, source: int) -> None:
     """An until-end-of-turn change to a character (modify-stat / grant-keyword)."""
     s = g.state
     if s.zone[c] != "char":
@@ -136,7 +133,7 @@ def add_eot(g: TohoTCG, c: int, attack: int, defense: int, keyword: Keyword | No
               keyword=list(keyword) if keyword else None, source=oid[source])
 
 
-def set_tapped(g: TohoTCG, c: int, value: bool, why: str) -> None:
+def set_tapped(g: TTGame, c: int, value: bool, why: str) -> None:
     """Tap or untap a card (TT-TERM-2)."""
     s = g.state
     if s.tapped[c] == value:
@@ -146,7 +143,7 @@ def set_tapped(g: TohoTCG, c: int, value: bool, why: str) -> None:
     g.log.add("tap" if value else "untap", s.ctrl[c], card=g.static.oid[c], why=why)
 
 
-def controlled(g: TohoTCG, p: int) -> list[int]:
+def controlled(g: TTGame, p: int) -> list[int]:
     """p's cards on the field: characters, their equips, assisters, the world if p's."""
     s = g.state
     out = list(s.chars[p])
@@ -162,7 +159,7 @@ def controlled(g: TohoTCG, p: int) -> list[int]:
 
 
 # -- triggers ----------------------------------------------------------------------------
-def fire(g: TohoTCG, event: str, c: int, p: int) -> None:
+def fire(g: TTGame, event: str, c: int, p: int) -> None:
     """Queue card c's triggered abilities for ``event`` (controller p)."""
     d = g.static.defs[c]
     if event in d.trigger_names:
@@ -171,14 +168,14 @@ def fire(g: TohoTCG, event: str, c: int, p: int) -> None:
                 g.state.fired.append((p, c, ability))
 
 
-def fire_all(g: TohoTCG, p: int, event: str) -> None:
+def fire_all(g: TTGame, p: int, event: str) -> None:
     """Queue the phase triggers of every card p controls (standby-phase, end-phase)."""
     for c in controlled(g, p):
         fire(g, event, c, p)
 
 
 # -- moves -------------------------------------------------------------------------------
-def shuffle_deck(g: TohoTCG, p: int) -> None:
+def shuffle_deck(g: TTGame, p: int) -> None:
     """Shuffle p's deck with the game's generator and log the order (top first)."""
     deck = g.state.deck[p]
     g.rng.shuffle(deck)
@@ -186,7 +183,7 @@ def shuffle_deck(g: TohoTCG, p: int) -> None:
     g.log.add("chance", p, what="shuffle", result=[oid[c] for c in reversed(deck)])
 
 
-def draw(g: TohoTCG, p: int, n: int, why: str) -> None:
+def draw(g: TTGame, p: int, n: int, why: str) -> None:
     """Draw n cards; a deck that reaches 0 cards loses the game (TT-WIN-1)."""
     s = g.state
     deck, hand, zone, oid = s.deck[p], s.hand[p], s.zone, g.static.oid
@@ -203,7 +200,7 @@ def draw(g: TohoTCG, p: int, n: int, why: str) -> None:
                        f"P{p + 1}のデッキが0枚になった")
 
 
-def to_trash(g: TohoTCG, c: int, why: str) -> None:
+def to_trash(g: TTGame, c: int, why: str) -> None:
     """Put a card that is not on the field (hand, stack, waiting) into its owner's trash."""
     s = g.state
     z = s.zone[c]
@@ -217,7 +214,7 @@ def to_trash(g: TohoTCG, c: int, why: str) -> None:
     g.log.add("to-trash", o, cards=[g.static.oid[c]], why=why)
 
 
-def trash_cards(g: TohoTCG, p: int, cards: Sequence[int], why: str) -> None:
+def trash_cards(g: TTGame, p: int, cards: Sequence[int], why: str) -> None:
     """Trash picked cards of p's hand (discard phase, hand-trash); logged when there are any."""
     s = g.state
     hand, trash, zone = s.hand[p], s.trash[p], s.zone
@@ -230,7 +227,7 @@ def trash_cards(g: TohoTCG, p: int, cards: Sequence[int], why: str) -> None:
         g.log.add("to-trash", p, cards=[oid[c] for c in cards], why=why)
 
 
-def enter_char(g: TohoTCG, p: int, c: int) -> None:
+def enter_char(g: TTGame, p: int, c: int) -> None:
     """Put a Normal character onto p's field (TT-CHAR-5 is checked by the caller)."""
     s = g.state
     s.chars[p].append(c)
@@ -241,7 +238,7 @@ def enter_char(g: TohoTCG, p: int, c: int) -> None:
     s.dirty = True
 
 
-def put_hard(g: TohoTCG, p: int, hard: int, normal: int) -> None:
+def put_hard(g: TTGame, p: int, hard: int, normal: int) -> None:
     """Stack a Hard on its Normal (TT-CHAR-2): it takes over the Normal's place, tap state,
     damage, equip and until-end-of-turn effects."""
     s = g.state
@@ -261,7 +258,7 @@ def put_hard(g: TohoTCG, p: int, hard: int, normal: int) -> None:
     s.dirty = True
 
 
-def leave_char(g: TohoTCG, c: int, dest: str) -> None:
+def leave_char(g: TTGame, c: int, dest: str) -> None:
     """A character leaves the field with its Normal (to ``dest``: trash or hand) and its equip
     goes to its owner's trash (TT-SPELL-4, TT-CHAR-8)."""
     s = g.state
@@ -291,7 +288,7 @@ def leave_char(g: TohoTCG, c: int, dest: str) -> None:
     s.dirty = True
 
 
-def remove_from_field(g: TohoTCG, c: int, dest: str = "trash") -> None:
+def remove_from_field(g: TTGame, c: int, dest: str = "trash") -> None:
     """Take any card off the field (character stack, assister, equip or world)."""
     s = g.state
     z = s.zone[c]
@@ -315,7 +312,7 @@ def remove_from_field(g: TohoTCG, c: int, dest: str = "trash") -> None:
     s.dirty = True
 
 
-def destroy(g: TohoTCG, c: int, by: int = -1) -> None:
+def destroy(g: TTGame, c: int, by: int = -1) -> None:
     """Destroy a card on the field: it goes to its owner's trash (TT-CARD-1, TT-CHAR-4)."""
     s = g.state
     z = s.zone[c]
@@ -330,7 +327,7 @@ def destroy(g: TohoTCG, c: int, by: int = -1) -> None:
         fire(g, "on-destroyed", c, p)
 
 
-def return_to_hand(g: TohoTCG, c: int) -> None:
+def return_to_hand(g: TTGame, c: int) -> None:
     """Return a character (Hard and Normal) to its owner's hand (TT-CHAR-8)."""
     s = g.state
     if s.zone[c] != "char":
@@ -342,7 +339,7 @@ def return_to_hand(g: TohoTCG, c: int) -> None:
 
 
 # -- damage ------------------------------------------------------------------------------
-def deal_damage(g: TohoTCG, c: int, amount: int, source: int, combat: bool = False) -> int:
+def deal_damage(g: TTGame, c: int, amount: int, source: int, combat: bool = False) -> int:
     """Deal damage to a character; returns the damage actually dealt (TT-KW-9, TT-KW-11)."""
     s = g.state
     if s.zone[c] != "char" or amount <= 0:
@@ -369,7 +366,7 @@ def deal_damage(g: TohoTCG, c: int, amount: int, source: int, combat: bool = Fal
     return n
 
 
-def lethal(g: TohoTCG) -> list[tuple[int, int]]:
+def lethal(g: TTGame) -> list[tuple[int, int]]:
     """(character, destroyer) for every character whose damage exceeds its defense or that a
     critical marked (TT-CHAR-4, TT-KW-5), in field order."""
     s = g.state
@@ -387,7 +384,7 @@ def lethal(g: TohoTCG) -> list[tuple[int, int]]:
     return out
 
 
-def settle(g: TohoTCG) -> list[tuple[int, int]]:
+def settle(g: TTGame) -> list[tuple[int, int]]:
     """Destroy lethally damaged and critical-marked characters; then damage wears off
     (TT-BAT-7) — during a fight on every character but the fighting ones (their damage stands
     until the fight is over). Returns the (character, destroyer) pairs destroyed."""
@@ -400,7 +397,7 @@ def settle(g: TohoTCG) -> list[tuple[int, int]]:
     return dead
 
 
-def wear_off(g: TohoTCG, keep: Sequence[int] = ()) -> None:
+def wear_off(g: TTGame, keep: Sequence[int] = ()) -> None:
     """All damage on characters (but those in ``keep``) is removed (TT-BAT-7)."""
     s = g.state
     healed = [c for p in (0, 1) for c in s.chars[p] if s.damage[c] and c not in keep]

@@ -5,14 +5,14 @@ what that description says, with the readings written down in :mod:`engine.toho_
 Ops of an effect run in list order. ``ctx`` is the :class:`~engine.toho_tcg.stack.Ctx` of the
 effect: its controller, its source card, its kind (spell, activated, triggered) and the targets
 chosen when it was played. ``modify-stat`` and ``grant-keyword`` are also the two continuous
-ops of static abilities; the game reads their arguments directly (see ``Field.refresh``).
+ops of static abilities; the game reads their arguments directly (see :func:`.field.refresh`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from fuda.engine.core import (
     Bool,
@@ -22,57 +22,24 @@ from fuda.engine.core import (
     Ops,
     OpTable,
     Param,
-    ParamError,
     Struct,
 )
 from fuda.engine.core.registry import CompiledOp
 from fuda.engine.toho_tcg import effects, field, stack
 from fuda.engine.toho_tcg.field import Filter
 from fuda.engine.toho_tcg.stack import Ctx
-from fuda.engine.toho_tcg.state import Item, Steps
+from fuda.engine.toho_tcg.state import Item, Steps, TTGame
 from fuda.engine.toho_tcg.vocabulary import (
     CARD_TARGETS,
     CHAR_TARGETS,
     DAMAGE_TARGETS,
     KINDS,
-    PLAIN_KEYWORDS,
     TRIGGERS,
+    TypeName,
+    norm_keyword,
 )
 
-if TYPE_CHECKING:
-    from fuda.engine.toho_tcg.game import TohoTCG
-
 TABLE = OpTable("toho-tcg")
-
-
-@dataclass(frozen=True)
-class TypeName(Param):
-    """A character type name (the loader checks it against the manifest's ``types``)."""
-
-    def convert(self, value, compile_ops):
-        if not isinstance(value, str) or not value.strip():
-            raise ParamError(f"expected {self.expects}, got {value!r}")
-        return value
-
-    @property
-    def expects(self) -> str:
-        return "a character type name"
-
-
-def norm_keyword(raw: object) -> tuple[str, Any]:
-    """``'striker'`` → ``('striker', True)``; ``{critical: 妖怪}`` → ``('critical', '妖怪')``."""
-    if isinstance(raw, str):
-        if raw not in PLAIN_KEYWORDS:
-            raise ParamError(f"expected a keyword ({', '.join(PLAIN_KEYWORDS)} or critical/trash/resist/"
-                             f"protection mappings), got {raw!r}")
-        return raw, True
-    if isinstance(raw, Mapping) and len(raw) == 1:
-        (name, value), = raw.items()
-        if name in ("critical", "protection"):
-            return name, TypeName().convert(value, None)
-        if name in ("trash", "resist"):
-            return name, Int(min=0 if name == "trash" else 1, max=20).convert(value, None)
-    raise ParamError(f"expected a keyword, got {raw!r}")
 
 
 @dataclass(frozen=True)
@@ -111,7 +78,7 @@ def _stat_check(args) -> str | None:
 
 @TABLE.op("damage", target=Enum(values=DAMAGE_TARGETS), amount=Int(min=1, max=20), filter=FILTER,
           doc="deal damage to characters (destroyed when over defense) or to a player (draw N, trash N)")
-def damage(game: TohoTCG, ctx: Ctx, target: str, amount: int, filter: Filter) -> Steps[None]:
+def damage(game: TTGame, ctx: Ctx, target: str, amount: int, filter: Filter) -> Steps[None]:
     if target in ("opponent", "self"):
         yield from effects.damage_player(game, whom(ctx, target), amount, ctx.card, combat=False)
         return
@@ -121,7 +88,7 @@ def damage(game: TohoTCG, ctx: Ctx, target: str, amount: int, filter: Filter) ->
 
 @TABLE.op("destroy", target=Enum(values=CARD_TARGETS), filter=FILTER,
           doc="destroy cards on the field: a character with its stack and equip")
-def destroy(game: TohoTCG, ctx: Ctx, target: str, filter: Filter) -> None:
+def destroy(game: TTGame, ctx: Ctx, target: str, filter: Filter) -> None:
     for card in effects.op_targets(game, ctx, target, filter):
         field.destroy(game, card, by=ctx.card)
 
@@ -129,44 +96,44 @@ def destroy(game: TohoTCG, ctx: Ctx, target: str, filter: Filter) -> None:
 @TABLE.op("modify-stat", target=Enum(values=CHAR_TARGETS), attack=Int(min=-20, max=20).optional(None),
           defense=Int(min=-20, max=20).optional(None), filter=FILTER, check=_stat_check,
           doc="change attack/defense until end of turn (static: while the source is on the field)")
-def modify_stat(game: TohoTCG, ctx: Ctx, target: str, attack: int | None, defense: int | None, filter: Filter) -> None:
+def modify_stat(game: TTGame, ctx: Ctx, target: str, attack: int | None, defense: int | None, filter: Filter) -> None:
     for card in effects.op_targets(game, ctx, target, filter):
         field.add_eot(game, card, attack or 0, defense or 0, None, ctx.card)
 
 
 @TABLE.op("tap", target=Enum(values=CHAR_TARGETS), filter=FILTER, doc="tap characters")
-def tap(game: TohoTCG, ctx: Ctx, target: str, filter: Filter) -> None:
+def tap(game: TTGame, ctx: Ctx, target: str, filter: Filter) -> None:
     for card in effects.op_targets(game, ctx, target, filter):
         field.set_tapped(game, card, True, "effect")
 
 
 @TABLE.op("untap", target=Enum(values=CHAR_TARGETS), filter=FILTER, doc="untap characters")
-def untap(game: TohoTCG, ctx: Ctx, target: str, filter: Filter) -> None:
+def untap(game: TTGame, ctx: Ctx, target: str, filter: Filter) -> None:
     for card in effects.op_targets(game, ctx, target, filter):
         field.set_tapped(game, card, False, "effect")
 
 
 @TABLE.op("draw", count=Int(min=1, max=10), doc="the controller draws cards (deck 0 loses)")
-def draw(game: TohoTCG, ctx: Ctx, count: int) -> None:
+def draw(game: TTGame, ctx: Ctx, count: int) -> None:
     field.draw(game, ctx.player, count, "effect")
 
 
 @TABLE.op("trash-from-hand", player=WHOM, count=Int(min=1, max=10),
           doc="the player picks cards of their own hand and trashes them")
-def trash_from_hand(game: TohoTCG, ctx: Ctx, player: str, count: int) -> Steps[None]:
+def trash_from_hand(game: TTGame, ctx: Ctx, player: str, count: int) -> Steps[None]:
     yield from effects.trash_from_hand(game, whom(ctx, player), count, "effect", "TT-TERM-1")
 
 
 @TABLE.op("return-to-hand", target=Enum(values=CHAR_TARGETS), filter=FILTER,
           doc="return characters (Hard with its Normal) to their owners' hands; the equip is trashed")
-def return_to_hand(game: TohoTCG, ctx: Ctx, target: str, filter: Filter) -> None:
+def return_to_hand(game: TTGame, ctx: Ctx, target: str, filter: Filter) -> None:
     for card in effects.op_targets(game, ctx, target, filter):
         field.return_to_hand(game, card)
 
 
 @TABLE.op("counter", target=Enum(values=("spell", "quick", "activated")),
           doc="counter the chosen spell or activated ability on the stack")
-def counter(game: TohoTCG, ctx: Ctx, target: str) -> None:
+def counter(game: TTGame, ctx: Ctx, target: str) -> None:
     item = ctx.targets.get(id(ctx.op))
     if isinstance(item, Item):
         effects.counter(game, ctx, item)
@@ -174,25 +141,25 @@ def counter(game: TohoTCG, ctx: Ctx, target: str) -> None:
 
 @TABLE.op("grant-keyword", target=Enum(values=CHAR_TARGETS), keyword=Keyword(), filter=FILTER,
           doc="characters gain a keyword until end of turn (static: while the source is on the field)")
-def grant_keyword(game: TohoTCG, ctx: Ctx, target: str, keyword: tuple[str, Any], filter: Filter) -> None:
+def grant_keyword(game: TTGame, ctx: Ctx, target: str, keyword: tuple[str, Any], filter: Filter) -> None:
     for card in effects.op_targets(game, ctx, target, filter):
         field.add_eot(game, card, 0, 0, keyword, ctx.card)
 
 
 @TABLE.op("reiryoku", count=Int(min=1, max=10), doc="the controller makes 霊力 (lost at the end of the phase)")
-def reiryoku(game: TohoTCG, ctx: Ctx, count: int) -> None:
+def reiryoku(game: TTGame, ctx: Ctx, count: int) -> None:
     stack.make_reiryoku(game, ctx.player, count, "effect", ctx.card)
 
 
 @TABLE.op("recover", kind_=Enum(values=KINDS), type=TypeName().optional(None), count=Int(min=1, max=10),
           doc="the controller takes N matching cards of their trash into the hand (all there are when fewer)")
-def recover(game: TohoTCG, ctx: Ctx, kind: str, type: str | None, count: int) -> Steps[None]:
+def recover(game: TTGame, ctx: Ctx, kind: str, type: str | None, count: int) -> Steps[None]:
     yield from effects.recover(game, ctx.player, kind, type, count, ctx.card)
 
 
 @TABLE.op("search", kind_=Enum(values=KINDS), type=TypeName().optional(None), count=Int(min=1, max=10),
           doc="the controller takes N matching cards of their deck into the hand (all there are when fewer), then shuffles")
-def search(game: TohoTCG, ctx: Ctx, kind: str, type: str | None, count: int) -> Steps[None]:
+def search(game: TTGame, ctx: Ctx, kind: str, type: str | None, count: int) -> Steps[None]:
     yield from effects.search(game, ctx.player, kind, type, count, ctx.card)
 
 
@@ -214,7 +181,7 @@ _ELSE: dict[str, Any] = {"else": Ops().optional(())}
 
 @TABLE.op("if", condition=CONDITION, then=Ops(), **_ELSE,
           doc="check the condition when the op resolves and do 'then' or 'else'")
-def if_(game: TohoTCG, ctx: Ctx, condition: Mapping[str, Any], then: tuple[CompiledOp, ...],
+def if_(game: TTGame, ctx: Ctx, condition: Mapping[str, Any], then: tuple[CompiledOp, ...],
         else_: tuple[CompiledOp, ...]) -> Steps[None]:
     ops = then if effects.holds(game, ctx.player, condition) else else_
     yield from effects.run_ops(game, ctx, ops)

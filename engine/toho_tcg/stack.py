@@ -11,16 +11,12 @@ whose every chosen target has become illegal does nothing.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import TYPE_CHECKING
 
 from fuda.engine.core import CompiledAbility, Decision, Option
 from fuda.engine.core.registry import CompiledOp
 from fuda.engine.toho_tcg.field import keywords, matches
-from fuda.engine.toho_tcg.state import Item, Steps
+from fuda.engine.toho_tcg.state import Item, Steps, TTGame
 from fuda.engine.toho_tcg.vocabulary import CHOSEN
-
-if TYPE_CHECKING:
-    from fuda.engine.toho_tcg.game import TohoTCG
 
 COUNTERS = {"spell": ("quick", "assister", "equip"), "quick": ("quick",), "activated": ("activated",)}
 #: A target: a card number, or a stack entry (counter)
@@ -53,7 +49,7 @@ def _slots(ops: Sequence[CompiledOp]) -> list[CompiledOp]:
     return out
 
 
-def slots(g: TohoTCG, ability: CompiledAbility | None) -> tuple[CompiledOp, ...]:
+def slots(g: TTGame, ability: CompiledAbility | None) -> tuple[CompiledOp, ...]:
     """The ops of an ability that choose a target when it is played (cached in the card pool)."""
     key = id(ability)
     cache = g.static.pool.slot_cache
@@ -64,7 +60,7 @@ def slots(g: TohoTCG, ability: CompiledAbility | None) -> tuple[CompiledOp, ...]
 
 
 # -- targets -----------------------------------------------------------------------------
-def targetable(g: TohoTCG, c: int, src: int, kind: str) -> bool:
+def targetable(g: TTGame, c: int, src: int, kind: str) -> bool:
     """Whether an effect of ``src`` may choose character c (TT-KW-8 barrier, TT-KW-11)."""
     k = keywords(g, c)
     if "barrier" in k:
@@ -76,7 +72,7 @@ def targetable(g: TohoTCG, c: int, src: int, kind: str) -> bool:
     return True
 
 
-def legal(g: TohoTCG, p: int, src: int, kind: str, op: CompiledOp, c: Target) -> bool:
+def legal(g: TTGame, p: int, src: int, kind: str, op: CompiledOp, c: Target) -> bool:
     """Whether c is (still) a legal choice for the target of op, played by p from src."""
     s = g.state
     if op.name == "counter":
@@ -102,7 +98,7 @@ def legal(g: TohoTCG, p: int, src: int, kind: str, op: CompiledOp, c: Target) ->
     return matches(g, c, op.args.get("filter"))
 
 
-def candidates(g: TohoTCG, p: int, src: int, kind: str, op: CompiledOp) -> list[Target]:
+def candidates(g: TTGame, p: int, src: int, kind: str, op: CompiledOp) -> list[Target]:
     """Every legal choice for the target of op, in a stable order."""
     s = g.state
     if op.name == "counter":
@@ -128,12 +124,12 @@ def candidates(g: TohoTCG, p: int, src: int, kind: str, op: CompiledOp) -> list[
     return [c for c in pool if legal(g, p, src, kind, op, c)]
 
 
-def has_targets(g: TohoTCG, p: int, src: int, kind: str, ability: CompiledAbility | None) -> bool:
+def has_targets(g: TTGame, p: int, src: int, kind: str, ability: CompiledAbility | None) -> bool:
     """True when every chosen target of the ability has at least one legal choice."""
     return all(candidates(g, p, src, kind, op) for op in slots(g, ability))
 
 
-def attach_targets(g: TohoTCG, p: int, e: int) -> list[int]:
+def attach_targets(g: TTGame, p: int, e: int) -> list[int]:
     """Characters equip e may be attached to (no equip yet, not 【バリア】; TT-SPELL-4)."""
     s = g.state
     a = g.static.defs[e].attach
@@ -142,7 +138,7 @@ def attach_targets(g: TohoTCG, p: int, e: int) -> list[int]:
     return [c for c in pool if s.equip[c] < 0 and "barrier" not in keywords(g, c)]
 
 
-def choose_targets(g: TohoTCG, item: Item) -> Steps[None]:
+def choose_targets(g: TTGame, item: Item) -> Steps[None]:
     """Choose a target for every targeting op of the item's ability (decision ``target``)."""
     p, src, kind = item.player, item.card, item.kind
     for op in slots(g, item.ability):
@@ -163,19 +159,19 @@ def picked(options: Sequence[Option], pick: str) -> Target:
     return value
 
 
-def target_id(g: TohoTCG, c: Target) -> str:
+def target_id(g: TTGame, c: Target) -> str:
     """The option id of a target: a card (``target:<oid>``) or a stack entry."""
     if isinstance(c, Item):
         return f"stack:{c.sid}"
     return f"target:{g.static.oid[c]}"
 
 
-def target_value(g: TohoTCG, c: Target) -> Target:
+def target_value(g: TTGame, c: Target) -> Target:
     """The option value of a target: the stack entry, or the card (a CardRef: the decision shows it)."""
     return c if isinstance(c, Item) else g.static.refs[c]
 
 
-def target_label(g: TohoTCG, c: Target) -> str:
+def target_label(g: TTGame, c: Target) -> str:
     """The option label of a target."""
     defs = g.static.defs
     if isinstance(c, Item):
@@ -183,13 +179,13 @@ def target_label(g: TohoTCG, c: Target) -> str:
     return f"{defs[c].name}（P{g.state.ctrl[c] + 1}）"
 
 
-def shown(g: TohoTCG, item: Item) -> list[str]:
+def shown(g: TTGame, item: Item) -> list[str]:
     """The item's chosen targets for the log: ``target:<oid>`` or ``stack:<sid>:<oid>``."""
     return [f"stack:{v.sid}:{g.static.oid[v.card]}" if isinstance(v, Item) else target_id(g, v)
             for v in item.targets.values()]
 
 
-def spell_defender(g: TohoTCG, item: Item) -> Steps[None]:
+def spell_defender(g: TTGame, item: Item) -> Steps[None]:
     """TT-KW-2: the opponent may move a chosen character target to a 【スペルディフェンサー】."""
     if item.kind == "triggered":
         return
@@ -202,7 +198,7 @@ def spell_defender(g: TohoTCG, item: Item) -> Steps[None]:
         yield from _redirect(g, item, q, c, None, "attach")
 
 
-def _redirect(g: TohoTCG, item: Item, q: int, c: Target | None, op: CompiledOp | None, key: object) -> Steps[None]:
+def _redirect(g: TTGame, item: Item, q: int, c: Target | None, op: CompiledOp | None, key: object) -> Steps[None]:
     s = g.state
     if not isinstance(c, int) or s.zone[c] != "char" or s.ctrl[c] != q:
         return
@@ -226,7 +222,7 @@ def _redirect(g: TohoTCG, item: Item, q: int, c: Target | None, op: CompiledOp |
 
 
 # -- costs -------------------------------------------------------------------------------
-def sources(g: TohoTCG, p: int, exclude: int = -1) -> int:
+def sources(g: TTGame, p: int, exclude: int = -1) -> int:
     """How much 霊力 p can make now: hand cards plus untapped characters (TT-COST-1)."""
     s = g.state
     n = len(s.hand[p])
@@ -237,7 +233,7 @@ def sources(g: TohoTCG, p: int, exclude: int = -1) -> int:
     return n
 
 
-def source_options(g: TohoTCG, p: int, exclude: int = -1) -> tuple[Option, ...]:
+def source_options(g: TTGame, p: int, exclude: int = -1) -> tuple[Option, ...]:
     """The ways to make 1 霊力: trash a hand card or tap an untapped character."""
     s = g.state
     oid, defs, refs = g.static.oid, g.static.defs, g.static.refs
@@ -247,7 +243,7 @@ def source_options(g: TohoTCG, p: int, exclude: int = -1) -> tuple[Option, ...]:
     return tuple(out)
 
 
-def make_from(g: TohoTCG, p: int, picks: Sequence[str], options: Sequence[Option]) -> None:
+def make_from(g: TTGame, p: int, picks: Sequence[str], options: Sequence[Option]) -> None:
     """Make 1 霊力 per picked source (never countered, TT-COST-2)."""
     s = g.state
     by = {o.id: o.value for o in options}
@@ -267,14 +263,14 @@ def make_from(g: TohoTCG, p: int, picks: Sequence[str], options: Sequence[Option
     g.log.add("reiryoku", p, sources=made, pool=s.rei[p])
 
 
-def make_reiryoku(g: TohoTCG, p: int, n: int, why: str, source: int) -> None:
+def make_reiryoku(g: TTGame, p: int, n: int, why: str, source: int) -> None:
     """Add 霊力 made by an effect (op reiryoku)."""
     s = g.state
     s.rei[p] += n
     g.log.add("reiryoku", p, sources=[f"effect:{g.static.oid[source]}"] * n, pool=s.rei[p])
 
 
-def pay(g: TohoTCG, p: int, cost: int, exclude: int = -1) -> Steps[None]:
+def pay(g: TTGame, p: int, cost: int, exclude: int = -1) -> Steps[None]:
     """Pay a 霊力 cost, making what the pool lacks (decision ``pay``, TT-COST-3)."""
     s = g.state
     need = cost - s.rei[p]

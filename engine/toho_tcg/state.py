@@ -7,20 +7,23 @@ world, stack), ``ctrl`` (controller), ``tapped``, ``damage``, ``under`` (the Nor
 ``equip``/``host`` (an equip and the character it is attached to), ``attacked``, and the effective
 ``atk``/``dfn``/``kw`` that :func:`.field.refresh` recomputes when ``dirty``. The rules are the
 functions of :mod:`.field`, :mod:`.stack`, :mod:`.effects`, :mod:`.windows` and :mod:`.combat`,
-each taking the game (:class:`~.game.TohoTCG`), whose ``state`` and ``static`` they read.
+each taking the game as :class:`TTGame` (what the rules see of a :class:`~.game.TohoTCG`), whose
+``state`` and ``static`` they read.
 """
 
 from __future__ import annotations
 
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, TypeAlias, TypeVar
+from typing import TYPE_CHECKING, Any, Protocol, TypeAlias, TypeVar
 
 from fuda.engine.core import CompiledAbility, Decision, Option
 from fuda.engine.core.hidden import CardRef
 from fuda.engine.core.registry import CompiledOp
 
 if TYPE_CHECKING:
+    from fuda.engine.core.log import GameLog
+    from fuda.engine.core.rng import Rng
     from fuda.engine.toho_tcg.cards import CardDef, CardPool
     from fuda.engine.toho_tcg.setup import PlayerSetup, Position
 
@@ -59,7 +62,7 @@ class Fight:
 
 @dataclass(slots=True)
 class TTState:
-    """Every field play changes (see the module docstring); built by :meth:`start` for ``n`` cards."""
+    """Every field play changes (see the module docstring); :meth:`start` builds it for a game's cards."""
 
     zone: list[str]
     ctrl: list[int]
@@ -132,3 +135,16 @@ class TTStatic:
     qa_limit: int
     first_attacks: bool
     qa_both_turns: bool  # the variant quick-limit-both-turns
+
+
+class TTGame(Protocol):
+    """What the rules see of a game (:class:`~.game.TohoTCG` is one): its state, its static value,
+    its log and generator, the pending decision; the rule functions take it as ``g``."""
+
+    state: TTState
+    static: TTStatic
+    log: GameLog
+    rng: Rng
+    pending: Decision | None
+    finished: bool
+    _opt_cache: dict[object, Option]  # options made once a game (activate, trash)

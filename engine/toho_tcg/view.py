@@ -13,16 +13,13 @@ opponent's cards it has seen; ``None`` for the others.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from fuda.engine.core.hidden import Pool
 from fuda.engine.core.registry import CompiledOp
 from fuda.engine.core.view import TwoSides, seen_defs
 from fuda.engine.toho_tcg.field import keywords, stats
+from fuda.engine.toho_tcg.state import TTGame
 from fuda.engine.toho_tcg.windows import qa_limited, qa_used
-
-if TYPE_CHECKING:
-    from fuda.engine.toho_tcg.game import TohoTCG
 
 
 @dataclass(frozen=True)
@@ -104,7 +101,7 @@ class TTView(TwoSides):
         return -1
 
 
-def view_of(game: TohoTCG, seat: int) -> TTView:
+def view_of(game: TTGame, seat: int) -> TTView:
     """The view of ``seat`` of a :class:`~.game.TohoTCG` (reads the game, never changes it)."""
     s = game.state
     sides: list[Side] = []
@@ -139,7 +136,7 @@ def view_of(game: TohoTCG, seat: int) -> TTView:
                   defs=defs, qa_limit=game.static.qa_limit, finished=game.finished)
 
 
-def hidden_from(game: TohoTCG, seat: int) -> list[Pool]:
+def hidden_from(game: TTGame, seat: int) -> list[Pool]:
     """What ``seat`` cannot see into (for a search agent's determinizations): the opponent's hand
     cards it did not see go there, and deck, whose cards may be any of each other; and the order
     of its own deck."""

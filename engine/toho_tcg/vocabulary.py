@@ -5,7 +5,11 @@ and labels, and how a card's keywords add up (types accumulate, resist adds).
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
+
+from fuda.engine.core import Int, Param, ParamError
 
 CHAR_TARGETS = ("this", "equipped", "own-character", "opponent-character", "any-character",
                 "all-own-characters", "all-opponent-characters", "all-characters")
@@ -68,3 +72,33 @@ def add_keyword(keywords: dict[str, Any], name: str, value: Any) -> None:
         keywords[name] = keywords.get(name, 0) + value
     else:
         keywords[name] = value
+
+
+@dataclass(frozen=True)
+class TypeName(Param):
+    """A character type name (the loader checks it against the manifest's ``types``)."""
+
+    def convert(self, value, compile_ops):
+        if not isinstance(value, str) or not value.strip():
+            raise ParamError(f"expected {self.expects}, got {value!r}")
+        return value
+
+    @property
+    def expects(self) -> str:
+        return "a character type name"
+
+
+def norm_keyword(raw: object) -> tuple[str, Any]:
+    """``'striker'`` → ``('striker', True)``; ``{critical: 妖怪}`` → ``('critical', '妖怪')``."""
+    if isinstance(raw, str):
+        if raw not in PLAIN_KEYWORDS:
+            raise ParamError(f"expected a keyword ({', '.join(PLAIN_KEYWORDS)} or critical/trash/resist/"
+                             f"protection mappings), got {raw!r}")
+        return raw, True
+    if isinstance(raw, Mapping) and len(raw) == 1:
+        (name, value), = raw.items()
+        if name in ("critical", "protection"):
+            return name, TypeName().convert(value, None)
+        if name in ("trash", "resist"):
+            return name, Int(min=0 if name == "trash" else 1, max=20).convert(value, None)
+    raise ParamError(f"expected a keyword, got {raw!r}")

@@ -30,13 +30,12 @@ from fuda.engine.toho_tcg.stack import (
     target_label,
     target_value,
 )
-from fuda.engine.toho_tcg.state import Item, Steps
+from fuda.engine.toho_tcg.state import Item, Steps, TTGame
 from fuda.engine.toho_tcg.vocabulary import keyword_label
 from fuda.i18n import Text
 
 if TYPE_CHECKING:
     from fuda.engine.toho_tcg.cards import CardDef
-    from fuda.engine.toho_tcg.game import TohoTCG
 
 PASS = Option("pass", "パス")
 REIRYOKU = Option("reiryoku", "霊力を生み出す（手札１枚をトラッシュ／キャラクター１体をタップ）")
@@ -44,7 +43,7 @@ WINDOW_JA = {"standby": "スタンバイフェイズ", "main": "メインフェ�
              "after-damage": "ダメージ後の効果発動確認", "end": "エンドフェイズ", "triggers": "誘発の処理"}
 
 
-def window(g: TohoTCG, name: str, rule: str) -> Steps[None]:
+def window(g: TTGame, name: str, rule: str) -> Steps[None]:
     """Run one priority window until both players pass with an empty stack."""
     s = g.state
     passes = 0
@@ -84,20 +83,20 @@ def window(g: TohoTCG, name: str, rule: str) -> Steps[None]:
 
 
 # -- what may be played ----------------------------------------------------------------------
-def qa_used(g: TohoTCG, p: int) -> int:
+def qa_used(g: TTGame, p: int) -> int:
     """Quicks and assisters p played this turn plus older assisters in the zone (TT-SPELL-6)."""
     s = g.state
     new = s.new_assisters
     return s.qa_played[p] + sum(1 for a in s.assisters[p] if a not in new)
 
 
-def qa_limited(g: TohoTCG, p: int) -> bool:
+def qa_limited(g: TTGame, p: int) -> bool:
     """Whether the quick/assister limit holds for p now: in p's own turn (TT-SPELL-5 「自分の
     ターンで最大３枚」), and in the opponent's turn too with the variant quick-limit-both-turns."""
     return p == g.state.active or g.static.qa_both_turns
 
 
-def qa_block(g: TohoTCG, p: int) -> str | None:
+def qa_block(g: TTGame, p: int) -> str | None:
     """Why the limit stops p from playing a quick or an assister now, or None (TT-SPELL-5/6)."""
     k = g.static
     if not qa_limited(g, p) or qa_used(g, p) < k.qa_limit:
@@ -105,7 +104,7 @@ def qa_block(g: TohoTCG, p: int) -> str | None:
     return Text("why.tt.qa_limit_both" if k.qa_both_turns else "why.tt.qa_limit", limit=k.qa_limit)
 
 
-def play_refusal(g: TohoTCG, p: int, c: int, main: bool, limit_ok: bool, avail: int) -> str | None:
+def play_refusal(g: TTGame, p: int, c: int, main: bool, limit_ok: bool, avail: int) -> str | None:
     """Why p cannot play hand card c, as a reason key (``why.tt.<key>``), or None: the one check
     of TT-MAIN-1, TT-STBY-1, TT-SPELL-4/5/6, TT-CHAR-2/5 and TT-COST-1 behind both the options
     (:func:`priority_options`) and their explanations (:func:`play_block`). ``main``: p's own main
@@ -135,7 +134,7 @@ def play_refusal(g: TohoTCG, p: int, c: int, main: bool, limit_ok: bool, avail: 
     return None
 
 
-def play_block(g: TohoTCG, p: int, c: int, window: str) -> str | None:
+def play_block(g: TTGame, p: int, c: int, window: str) -> str | None:
     """Why p cannot play hand card c now, or None (the reasons of :func:`play_refusal`, explained)."""
     s, k = g.state, g.static
     d = k.defs[c]
@@ -157,7 +156,7 @@ def play_block(g: TohoTCG, p: int, c: int, window: str) -> str | None:
     return None if why is None else Text(f"why.tt.{why}")
 
 
-def hard_base(g: TohoTCG, p: int, hard: int) -> int:
+def hard_base(g: TTGame, p: int, hard: int) -> int:
     """The Normal (owned and on p's field) a Hard may be played on, or -1 (TT-CHAR-2)."""
     defs, owner = g.static.defs, g.static.owner
     want = defs[hard].levels_from
@@ -167,7 +166,7 @@ def hard_base(g: TohoTCG, p: int, hard: int) -> int:
     return -1
 
 
-def ability_block(g: TohoTCG, p: int, src: int, ability: CompiledAbility) -> str | None:
+def ability_block(g: TTGame, p: int, src: int, ability: CompiledAbility) -> str | None:
     """Why p cannot play an activated ability of src now, or None (TT-SPELL-2, TT-BAT-2)."""
     s = g.state
     z = s.zone[src]
@@ -187,7 +186,7 @@ def ability_block(g: TohoTCG, p: int, src: int, ability: CompiledAbility) -> str
     return None
 
 
-def trash_refusal(g: TohoTCG, p: int, c: int, avail: int) -> str | None:
+def trash_refusal(g: TTGame, p: int, c: int, avail: int) -> str | None:
     """Why p cannot pay c's 【トラッシュ】 (TT-KW-7, TT-WORLD-3), as a reason key, or None: the one
     check behind the options and :func:`trash_block`. A card on the field with the keyword, its
     controller's (a world: anyone's), and ``avail`` 霊力 to pay with."""
@@ -202,7 +201,7 @@ def trash_refusal(g: TohoTCG, p: int, c: int, avail: int) -> str | None:
     return None
 
 
-def trash_block(g: TohoTCG, p: int, c: int) -> str | None:
+def trash_block(g: TTGame, p: int, c: int) -> str | None:
     """Why p cannot pay c's 【トラッシュ】 now, or None (the reasons of :func:`trash_refusal`, explained)."""
     d = g.static.defs[c]
     why = trash_refusal(g, p, c, g.state.rei[p] + sources(g, p))
@@ -213,7 +212,7 @@ def trash_block(g: TohoTCG, p: int, c: int) -> str | None:
     return None if why is None else Text(f"why.tt.{why}")
 
 
-def priority_options(g: TohoTCG, p: int, window: str) -> tuple[Option, ...]:
+def priority_options(g: TTGame, p: int, window: str) -> tuple[Option, ...]:
     """Every choice of the player with priority; ``pass`` first (what is refused, and why: the
     reason functions :func:`play_refusal`, :func:`ability_block` and :func:`trash_refusal`)."""
     s, k = g.state, g.static
@@ -258,7 +257,7 @@ def priority_options(g: TohoTCG, p: int, window: str) -> tuple[Option, ...]:
     return tuple(options)
 
 
-def activate_option(g: TohoTCG, src: int, n: int) -> Option:
+def activate_option(g: TTGame, src: int, n: int) -> Option:
     """The option playing the n-th activated ability of src (made once a game)."""
     key = (src, n)
     o = g._opt_cache.get(key)
@@ -270,7 +269,7 @@ def activate_option(g: TohoTCG, src: int, n: int) -> Option:
     return o
 
 
-def trash_option(g: TohoTCG, c: int) -> Option:
+def trash_option(g: TTGame, c: int) -> Option:
     """The option paying c's 【トラッシュ】 (made once a game)."""
     o = g._opt_cache.get(c)
     if o is None:
@@ -280,7 +279,7 @@ def trash_option(g: TohoTCG, c: int) -> Option:
     return o
 
 
-def explain_priority(g: TohoTCG, pick: str) -> str | None:
+def explain_priority(g: TTGame, pick: str) -> str | None:
     """Why a known but unavailable priority choice is not allowed now."""
     d = g.pending
     p = d.player if d is not None else g.state.active
@@ -305,7 +304,7 @@ def explain_priority(g: TohoTCG, pick: str) -> str | None:
 
 
 # -- acting --------------------------------------------------------------------------------
-def act(g: TohoTCG, p: int, option: Option) -> Steps[bool]:
+def act(g: TTGame, p: int, option: Option) -> Steps[bool]:
     """Do one priority action; True when it put something on the stack."""
     kind = option.id.partition(":")[0]
     if kind == "reiryoku":
@@ -330,7 +329,7 @@ def act(g: TohoTCG, p: int, option: Option) -> Steps[bool]:
     return False
 
 
-def play_card(g: TohoTCG, p: int, c: int) -> Steps[bool]:
+def play_card(g: TTGame, p: int, c: int) -> Steps[bool]:
     """Play a hand card (TT-TERM-1): characters and worlds enter at once; spells use the stack."""
     s = g.state
     d = g.static.defs[c]
@@ -341,7 +340,7 @@ def play_card(g: TohoTCG, p: int, c: int) -> Steps[bool]:
     return used_stack
 
 
-def _play_card(g: TohoTCG, p: int, c: int, d: CardDef) -> Steps[bool]:
+def _play_card(g: TTGame, p: int, c: int, d: CardDef) -> Steps[bool]:
     s = g.state
     oid = g.static.oid
     if d.kind == "character":
@@ -388,7 +387,7 @@ def _play_card(g: TohoTCG, p: int, c: int, d: CardDef) -> Steps[bool]:
     return True
 
 
-def activate(g: TohoTCG, p: int, src: int, ability: CompiledAbility) -> Steps[None]:
+def activate(g: TTGame, p: int, src: int, ability: CompiledAbility) -> Steps[None]:
     """Play an activated ability (【起動】): pay, target, put it on the stack (TT-SPELL-2)."""
     s = g.state
     cost = ability.extras["cost"]
@@ -404,7 +403,7 @@ def activate(g: TohoTCG, p: int, src: int, ability: CompiledAbility) -> Steps[No
 
 
 # -- triggers ------------------------------------------------------------------------------
-def stack_triggers(g: TohoTCG) -> Steps[None]:
+def stack_triggers(g: TTGame) -> Steps[None]:
     """Put waiting triggered abilities on the stack: the turn player's first, so the
     opponent's resolve first; each player's in the order they fired resolve first-fired first."""
     s = g.state
