@@ -7,17 +7,13 @@ An op is a function of :mod:`.ops` (``fn(game, ctx, **args)``); a generator op a
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from typing import TYPE_CHECKING
 
 from fuda.engine.core import CompiledAbility, CompiledOp, Decision
 from fuda.engine.core.decision import Option, option
-from fuda.engine.recast_rift.state import Asks, Ctx, deployed, zone_of
-
-if TYPE_CHECKING:
-    from fuda.engine.recast_rift.game import RecastRift
+from fuda.engine.recast_rift.state import Asks, Ctx, RRGame, deployed, zone_of
 
 
-def run_ability(game: RecastRift, ctx: Ctx, ability: CompiledAbility) -> Asks[None]:
+def run_ability(game: RRGame, ctx: Ctx, ability: CompiledAbility) -> Asks[None]:
     """Resolve one ability's ops in order (RR-PRIN-3); waiting triggers resolve after."""
     st = game.st
     game.log.push(("ability", ctx.player, ("card", "index"), game.oid[ctx.card], ability.index))
@@ -30,7 +26,7 @@ def run_ability(game: RecastRift, ctx: Ctx, ability: CompiledAbility) -> Asks[No
         yield from resolve_waiting(game)
 
 
-def run_ops(game: RecastRift, ctx: Ctx, ops: Iterable[CompiledOp]) -> Asks[None]:
+def run_ops(game: RRGame, ctx: Ctx, ops: Iterable[CompiledOp]) -> Asks[None]:
     """Run compiled ops in order."""
     for op in ops:
         if op.gen:
@@ -39,7 +35,7 @@ def run_ops(game: RecastRift, ctx: Ctx, ops: Iterable[CompiledOp]) -> Asks[None]
             op.fn(game, ctx, **op.args)
 
 
-def holds(game: RecastRift, p: int, condition: Mapping[str, int]) -> bool:
+def holds(game: RRGame, p: int, condition: Mapping[str, int]) -> bool:
     """A card condition, seen from p (all keys must hold)."""
     st = game.st
     for key, value in condition.items():
@@ -54,7 +50,7 @@ def holds(game: RecastRift, p: int, condition: Mapping[str, int]) -> bool:
     return True
 
 
-def trigger(game: RecastRift, p: int, event: str) -> None:
+def trigger(game: RRGame, p: int, event: str) -> None:
     """Queue p's deployed triggered abilities for ``event`` (they wait, RR-PRIN-3)."""
     defs, waiting, push = game.defs, game.st.waiting, game.log.push
     for card in deployed(game, p):
@@ -64,7 +60,7 @@ def trigger(game: RecastRift, p: int, event: str) -> None:
                 push(("trigger", p, ("card", "event"), game.oid[card], event))
 
 
-def resolve_waiting(game: RecastRift) -> Asks[None]:
+def resolve_waiting(game: RRGame) -> Asks[None]:
     """RR-PRIN-4/5: the turn player picks the order; a card no longer deployed does nothing."""
     st = game.st
     waiting = st.waiting

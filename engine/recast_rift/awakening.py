@@ -3,18 +3,13 @@ abilities, as functions over a :class:`~fuda.engine.recast_rift.game.RecastRift`
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from fuda.engine.core.decision import Option
 from fuda.engine.recast_rift.abilities import holds, run_ability
-from fuda.engine.recast_rift.state import Asks, Attack, Ctx, Why
+from fuda.engine.recast_rift.state import Asks, Attack, Ctx, RRGame, Why
 from fuda.engine.recast_rift.zones import choose_hand, face_down
 
-if TYPE_CHECKING:
-    from fuda.engine.recast_rift.game import RecastRift
 
-
-def awaken_block(game: RecastRift, p: int) -> Why | None:
+def awaken_block(game: RRGame, p: int) -> Why | None:
     """Why p cannot awaken now (RR-AWK-1, RR-AWK-5), or None."""
     st = game.st
     if st.awakened[p]:
@@ -24,7 +19,7 @@ def awaken_block(game: RecastRift, p: int) -> Why | None:
     return None
 
 
-def awaken(game: RecastRift, p: int, answered: Attack | None = None) -> Asks[None]:
+def awaken(game: RRGame, p: int, answered: Attack | None = None) -> Asks[None]:
     """RR-AWK-1/3: turn the far awakening card face up and resolve its 【覚醒時】."""
     game.st.awakened[p] = True
     far = game.far[p]
@@ -33,14 +28,14 @@ def awaken(game: RecastRift, p: int, answered: Attack | None = None) -> Asks[Non
         yield from run_ability(game, Ctx(p, far, None, answered), ability)
 
 
-def activate_options(game: RecastRift, p: int) -> list[Option]:
+def activate_options(game: RRGame, p: int) -> list[Option]:
     """【覚醒中】 abilities p may activate now (RR-AWK-4)."""
     if not game.st.awakened[p]:
         return []
     return [opt for opt in game.activate_opt[p] if activate_block(game, p, opt.id[9:], preempt=False) is None]
 
 
-def activate_block(game: RecastRift, p: int, number: str, preempt: bool) -> Why | None:
+def activate_block(game: RRGame, p: int, number: str, preempt: bool) -> Why | None:
     """Why p cannot activate 【覚醒中】 ability ``number`` now, or None."""
     st = game.st
     far = game.far[p]
@@ -63,7 +58,7 @@ def activate_block(game: RecastRift, p: int, number: str, preempt: bool) -> Why 
     return None
 
 
-def activate(game: RecastRift, p: int, number: int, answered: Attack | None = None) -> Asks[None]:
+def activate(game: RRGame, p: int, number: int, answered: Attack | None = None) -> Asks[None]:
     """Pay the cost and resolve a 【覚醒中】 ability."""
     st = game.st
     far = game.far[p]

@@ -12,18 +12,15 @@ values as they stand. A cast that is not answered ends by deploying its card (RR
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from functools import partial
 
 from fuda.engine.core import Decision, GameOver, Termination
 from fuda.engine.core.decision import Option, option
 from fuda.engine.recast_rift.abilities import resolve_waiting, run_ability, trigger
 from fuda.engine.recast_rift.awakening import activate, activate_block, activate_options, awaken, awaken_block
-from fuda.engine.recast_rift.state import Asks, Attack, Ctx, Why, deployed, text_of
+from fuda.engine.recast_rift.state import Asks, Attack, Ctx, RRGame, Why, deployed, text_of
 from fuda.engine.recast_rift.zones import ROMAN, ZONE_OPTIONS, choose_hand, draw_one, face_down
 from fuda.i18n import Text
-
-if TYPE_CHECKING:
-    from fuda.engine.recast_rift.game import RecastRift
 
 _HAND_OPTIONS: dict[int, Option] = {}
 _LIFE_OPTIONS: dict[int, Option] = {}
@@ -44,7 +41,7 @@ def _life_option(life: int) -> Option:
 
 
 # -- casting -------------------------------------------------------------------------------
-def cast_block(game: RecastRift, p: int, card: int, when: str) -> Why | None:
+def cast_block(game: RRGame, p: int, card: int, when: str) -> Why | None:
     """Why ``card`` cannot be cast by p now (``when`` is main or preempt), or None."""
     d = game.defs[card]
     if d.kind != "spell":
@@ -65,7 +62,7 @@ def cast_block(game: RecastRift, p: int, card: int, when: str) -> Why | None:
     return None
 
 
-def cast(game: RecastRift, p: int, card: int, answered: Attack | None = None) -> Asks[None]:
+def cast(game: RRGame, p: int, card: int, answered: Attack | None = None) -> Asks[None]:
     """RR-CAST-1..4: cast abilities, attack (steps 2–4), deploy."""
     st = game.st
     st.hand[p].remove(card)
@@ -89,7 +86,7 @@ def cast(game: RecastRift, p: int, card: int, answered: Attack | None = None) ->
         yield from resolve_waiting(game)
 
 
-def deploy(game: RecastRift, p: int, card: int) -> Asks[None]:
+def deploy(game: RRGame, p: int, card: int) -> Asks[None]:
     """RR-DEP-1/4: put a processed card from the cast zone into a free allowed zone (the
     turn player chooses, as the seed says, even for the opponent's preempt card), or, with
     none free, 1 damage to life and the card becomes reserve."""
@@ -102,13 +99,13 @@ def deploy(game: RecastRift, p: int, card: int) -> Asks[None]:
         deploy_to(game, p, card, free[0] if free else None)
 
 
-def free_zones(game: RecastRift, p: int, card: int) -> list[int]:
+def free_zones(game: RRGame, p: int, card: int) -> list[int]:
     """The recast zones ``card`` may deploy to that have a free place, farthest first."""
     zones, cap = game.st.zones[p], game.cap
     return [z for z in game.defs[card].recast if len(zones[z]) < cap]
 
 
-def deploy_to(game: RecastRift, p: int, card: int, z: int | None) -> None:
+def deploy_to(game: RRGame, p: int, card: int, z: int | None) -> None:
     """The end of :func:`deploy`: ``card`` leaves the cast zone for recast zone ``z`` (it
     stays in the cast zone while its place is chosen), or with None overflows (RR-DEP-4)."""
     st = game.st
@@ -123,7 +120,7 @@ def deploy_to(game: RecastRift, p: int, card: int, z: int | None) -> None:
 
 
 # -- attack power --------------------------------------------------------------------------
-def modify_attack(game: RecastRift, att: Attack, dh: int, dl: int, source: int) -> None:
+def modify_attack(game: RRGame, att: Attack, dh: int, dl: int, source: int) -> None:
     """RR-CARD-7: add the deltas, clamping each value at 0; ー stays ー."""
     if att.hand is not None:
         att.hand = max(0, att.hand + dh)
@@ -133,7 +130,7 @@ def modify_attack(game: RecastRift, att: Attack, dh: int, dl: int, source: int) 
                    game.oid[source], (dh, dl), att.power))
 
 
-def apply_statics(game: RecastRift, att: Attack) -> None:
+def apply_statics(game: RRGame, att: Attack) -> None:
     """Step 2: attack-modifier statics of deployed cards (RR-DEP-2, RR-LIFT-6) — the
     attacker's cards first, then the opponent's, each from ［０］ to ［Ⅲ］ in placing order."""
     defs = game.defs
@@ -146,7 +143,7 @@ def apply_statics(game: RecastRift, att: Attack) -> None:
                     op.fn(game, ctx, att, **op.args)
 
 
-def attack(game: RecastRift, att: Attack) -> Asks[None]:
+def attack(game: RRGame, att: Attack) -> Asks[None]:
     """Steps 2–4 of RR-CAST-3 for an attack whose own 【キャスト時】 changes are applied."""
     apply_statics(game, att)
     defender = 1 - att.player
@@ -158,13 +155,13 @@ def attack(game: RecastRift, att: Attack) -> Asks[None]:
         yield from resolve_waiting(game)
 
 
-def text_attack(game: RecastRift, ctx: Ctx, hand: int | None, life: int | None) -> Asks[None]:
+def text_attack(game: RRGame, ctx: Ctx, hand: int | None, life: int | None) -> Asks[None]:
     """RR-CAST-5: an attack made by card text follows the same steps."""
     yield from attack(game, Attack(ctx.player, ctx.card, hand, life))
 
 
 # -- preempt -------------------------------------------------------------------------------
-def preempt_options(game: RecastRift, p: int) -> list[Option]:
+def preempt_options(game: RRGame, p: int) -> list[Option]:
     """What p may do in a preempt timing (RR-ATK-2, RR-ATK-5, RR-AWK-2)."""
     defs, cast_opt = game.defs, game.cast_opt
     options = [cast_opt[card] for card in game.st.hand[p]
@@ -177,7 +174,7 @@ def preempt_options(game: RecastRift, p: int) -> list[Option]:
     return options
 
 
-def preempt_timing(game: RecastRift, p: int, att: Attack) -> Asks[None]:
+def preempt_timing(game: RRGame, p: int, att: Attack) -> Asks[None]:
     """RR-ATK-2..4: p may preempt the attack, again and again, until p passes."""
     while True:
         options = preempt_options(game, p)
@@ -185,7 +182,7 @@ def preempt_timing(game: RecastRift, p: int, att: Attack) -> Asks[None]:
             return
         options.append(option("pass", "先制しない"))
         picks = yield Decision(p, "preempt", tuple(options), "RR-ATK-2",
-                               f"《攻撃》{att.power}に先制するか", explain=game.explain_preempt)
+                               f"《攻撃》{att.power}に先制するか", explain=partial(explain_preempt, game))
         pick = picks[0]
         if pick == "pass":
             return
@@ -198,7 +195,7 @@ def preempt_timing(game: RecastRift, p: int, att: Attack) -> Asks[None]:
             yield from cast(game, p, game.by_oid[p][pick[5:]], answered=att)
 
 
-def explain_preempt(game: RecastRift, pick: str) -> str | None:
+def explain_preempt(game: RRGame, pick: str) -> str | None:
     """Why a known preempt-timing action is not allowed now."""
     p = game.pending.player if game.pending else 1 - game.st.active
     if pick.startswith("cast:") and pick[5:] in game.by_oid[p]:
@@ -218,7 +215,7 @@ def explain_preempt(game: RecastRift, pick: str) -> str | None:
 
 
 # -- damage --------------------------------------------------------------------------------
-def resolve_damage(game: RecastRift, att: Attack) -> Asks[None]:
+def resolve_damage(game: RRGame, att: Attack) -> Asks[None]:
     """RR-DMG-1..6: the attacked player takes the damage on hand or on life."""
     st = game.st
     d = 1 - att.player
@@ -267,7 +264,7 @@ def resolve_damage(game: RecastRift, att: Attack) -> Asks[None]:
     trigger(game, att.player, "attack-hit")
 
 
-def _explain_damage(game: RecastRift, att: Attack) -> Callable[[str], str | None]:
+def _explain_damage(game: RRGame, att: Attack) -> Callable[[str], str | None]:
     d = 1 - att.player
 
     def explain(pick: str) -> str | None:
@@ -282,7 +279,7 @@ def _explain_damage(game: RecastRift, att: Attack) -> Callable[[str], str | None
     return explain
 
 
-def lose_life(game: RecastRift, p: int, amount: int, hit: bool, card: int | None = None) -> None:
+def lose_life(game: RRGame, p: int, amount: int, hit: bool, card: int | None = None) -> None:
     """Life goes down; at 0 the player loses at once (RR-WIN-1)."""
     life = game.st.life
     life[p] = max(0, life[p] - amount)

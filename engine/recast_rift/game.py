@@ -1,10 +1,10 @@
-"""The Recast Rift game: one :class:`~.state.RRState` that play changes, the frozen
-:class:`~.cards.Layout` that it does not, and the flow of turns.
+"""The Recast Rift game: the flow of turns over an :class:`~.state.RRGame` — one
+:class:`~.state.RRState` that play changes, the frozen :class:`~.defs.Layout` that it does not.
 
 The rules are functions over the game in modules a rules writer would name — :mod:`.turn`,
 :mod:`.combat` (casting and attacks), :mod:`.zones` (card movement), :mod:`.awakening`,
 :mod:`.abilities` — and :mod:`.ops`, one function per effect word of the cards. A card number
-indexes the layout's ``defs`` (its :class:`~.cards.CardDef`), ``owner`` and ``oid`` (its
+indexes the layout's ``defs`` (its :class:`~.defs.CardDef`), ``owner`` and ``oid`` (its
 readable id, the card id). :meth:`RecastRift.flow` is the one generator of decisions in the style
 of :class:`fuda.engine.core.Game`.
 """
@@ -12,18 +12,17 @@ of :class:`fuda.engine.core.Game`.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from typing import Any, Generic, TypeVar, overload
+from typing import Any
 
-from fuda.engine.core import CompiledAbility, Game, GameOver, Termination
-from fuda.engine.core.decision import Option
+from fuda.engine.core import GameOver, Termination
 from fuda.engine.core.game import Flow
 from fuda.engine.core.hidden import Pool
-from fuda.engine.recast_rift import combat, turn
 from fuda.engine.recast_rift import greedy as _greedy  # noqa: F401 (registers the greedy policy of RRView)
-from fuda.engine.recast_rift.cards import CardDef, CardPool, Layout
+from fuda.engine.recast_rift import turn
+from fuda.engine.recast_rift.defs import CardDef, CardPool
 from fuda.engine.recast_rift.render import RRNarrator
 from fuda.engine.recast_rift.setup import PlayerSetup, Position, position_json
-from fuda.engine.recast_rift.state import RRState
+from fuda.engine.recast_rift.state import RRGame
 from fuda.engine.recast_rift.view import RRView, hidden_from, view_of
 
 ENGINE_VERSION = "1.1"
@@ -31,34 +30,8 @@ RULES_VERSION = "recast-rift-2"
 #: Not a rule: a safety net so that no playout runs forever; such a game is a draw.
 MAX_TURNS = 200
 
-T = TypeVar("T")
 
-
-class StateField(Generic[T]):
-    """A field of the game's :class:`~.state.RRState`, read (and set) as an attribute of the
-    game itself (``game.life`` is ``game.st.life``): the public names of the position."""
-
-    __slots__ = ("name",)
-
-    def __set_name__(self, owner: type, name: str) -> None:
-        self.name = name
-
-    @overload
-    def __get__(self, game: None, owner: type) -> StateField[T]: ...
-    @overload
-    def __get__(self, game: RecastRift, owner: type) -> T: ...
-
-    def __get__(self, game: RecastRift | None, owner: type) -> StateField[T] | T:
-        if game is None:
-            return self
-        value: T = getattr(game.st, self.name)
-        return value
-
-    def __set__(self, game: RecastRift, value: T) -> None:
-        setattr(game.st, self.name, value)
-
-
-class RecastRift(Game):
+class RecastRift(RRGame):
     """One game of 東方リキャストリフト between two setups (the rules; its view is
     :class:`~.view.RRView`, its narration :class:`~.render.RRNarrator`, its greedy policy
     :mod:`.greedy`)."""
@@ -70,53 +43,11 @@ class RecastRift(Game):
     RULES_VERSION = RULES_VERSION
     NARRATOR = RRNarrator
 
-    #: what play changes: the one state value (a checkpoint copies it field by field)
-    STATE = ("st",)
-
-    life = StateField[list[int]]()
-    deck = StateField[list[list[int]]]()
-    hand = StateField[list[list[int]]]()
-    seen_in_hand = StateField[tuple[set[int], set[int]]]()
-    facedown = StateField[list[list[int]]]()
-    reserve = StateField[list[list[int]]]()
-    zones = StateField[list[list[list[int]]]]()
-    cast_zone = StateField[list[int]]()
-    awakened = StateField[list[bool]]()
-    active = StateField[int]()
-    turn = StateField[int]()
-    acted = StateField[bool]()
-    used = StateField[dict[tuple[int, int], int]]()
-    waiting = StateField[list[tuple[int, int, CompiledAbility]]]()
-    text_depth = StateField[int]()
-    retrieving = StateField[set[int]]()
-
     def __init__(self, pool: CardPool, setups: Sequence[PlayerSetup | Mapping[str, Any]], seed: int,
                  position: Position | None = None):
-        super().__init__(seed)
-        self.pool = pool
+        super().__init__(seed, pool, pool.layout(setups))  # card numbers, ids, options, settings (cached per setups)
         self._setups_arg = setups
-        layout = pool.layout(setups)  # card numbers, ids, options and settings (cached per setups)
-        self.layout: Layout = layout
-        self.setups: tuple[PlayerSetup, ...] = layout.setups
         self.position = position
-        # the layout's parts the rules read most, by name
-        self.settings: Mapping[str, Any] = layout.settings
-        self.cap, self.hand_limit, self.draws, self.awaken_at = (layout.cap, layout.hand_limit, layout.draws,
-                                                                 layout.awaken_at)
-        self.defs: tuple[CardDef, ...] = layout.defs
-        self.owner: tuple[int, ...] = layout.owner
-        self.oid: tuple[str, ...] = layout.oid
-        self.by_oid: tuple[dict[str, int], ...] = layout.by_oid
-        self.far: tuple[int, ...] = layout.far
-        self.near: tuple[int, ...] = layout.near
-        self.spells: tuple[tuple[int, ...], ...] = layout.spells
-        self.card_opt: tuple[Option, ...] = layout.card_opt
-        self.cast_opt: tuple[Option, ...] = layout.cast_opt
-        self.lift_opt: tuple[Option, ...] = layout.lift_opt
-        self.awaken_opt: tuple[Option, ...] = layout.awaken_opt
-        self.activate_opt: tuple[tuple[Option, ...], ...] = layout.activate_opt
-        self.forbidders: tuple[bool, ...] = layout.forbidders
-        self.st = RRState(life=[layout.settings["starting-life"]] * 2)
 
     def view(self, seat: int) -> RRView:
         """What ``seat`` may know now (see :mod:`.view`)."""
@@ -135,18 +66,6 @@ class RecastRift(Game):
         if self.position is not None:
             doc["position"] = position_json(self.position)
         return doc
-
-    def name_of(self, card: int | None) -> str:
-        """The printed name of a card number."""
-        return self.defs[card].name if card is not None and card >= 0 else ""
-
-    def explain_main(self, pick: str) -> str | None:
-        """Why a known main-phase action is not allowed now (:func:`.turn.explain_main`)."""
-        return turn.explain_main(self, pick)
-
-    def explain_preempt(self, pick: str) -> str | None:
-        """Why a known preempt-timing action is not allowed now (:func:`.combat.explain_preempt`)."""
-        return combat.explain_preempt(self, pick)
 
     # -- flow ------------------------------------------------------------------------------------
     def flow(self) -> Flow:

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING, Any
 
 from fuda.engine.core.log import Event
 from fuda.engine.core.narration import Narrator
+from fuda.engine.recast_rift.state import RRGame
+from fuda.engine.recast_rift.view import RRView
 from fuda.i18n import MESSAGES, language, t
 
 if TYPE_CHECKING:
     from fuda.database.ruleset import Label
-    from fuda.engine.recast_rift.game import RecastRift
-    from fuda.engine.recast_rift.view import RRView
 
 #: a lift or recast-up move in the log: (card id, from zone, to zone or "reserve")
 Move = tuple[str, int, "int | str"]
@@ -28,9 +28,9 @@ Move = tuple[str, int, "int | str"]
 class RRNarrator(Narrator):
     """Event lines and state dumps of a :class:`~fuda.engine.recast_rift.game.RecastRift`."""
 
-    game: RecastRift
+    game: RRGame
 
-    def __init__(self, game: RecastRift):
+    def __init__(self, game: RRGame):
         super().__init__(game)
         self.by_oid, self.defs, self.pool, self.setups = game.by_oid, game.defs, game.pool, game.setups
         self.lang = language()

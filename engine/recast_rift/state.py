@@ -12,18 +12,19 @@ last).
 
 from __future__ import annotations
 
+from abc import ABC
 from collections.abc import Generator, Mapping
 from dataclasses import dataclass, field
 from types import MappingProxyType
-from typing import TYPE_CHECKING, NamedTuple, TypeVar
+from typing import Any, Generic, NamedTuple, TypeVar, overload
 
-from fuda.engine.core import CompiledAbility, Decision
+from fuda.engine.core import CompiledAbility, Decision, Game, Option
+from fuda.engine.recast_rift.defs import CardDef, CardPool, Layout
+from fuda.engine.recast_rift.setup import PlayerSetup
 from fuda.i18n import Text
 
-if TYPE_CHECKING:
-    from fuda.engine.recast_rift.game import RecastRift
-
 R = TypeVar("R")
+T = TypeVar("T")
 #: A rule that may ask a player: a generator of decisions, sent the picks, returning an R.
 Asks = Generator[Decision, tuple[str, ...], R]
 
@@ -54,6 +55,85 @@ class RRState:
     waiting: list[tuple[int, int, CompiledAbility]] = field(default_factory=list)
     text_depth: int = 0  # abilities being resolved, nested
     retrieving: set[int] = field(default_factory=set)  # cards in ［０］ whose retrieval is under way
+
+
+class StateField(Generic[T]):
+    """A field of the game's :class:`RRState`, read (and set) as an attribute of the game itself
+    (``game.life`` is ``game.st.life``): the public names of the position."""
+
+    __slots__ = ("name",)
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    @overload
+    def __get__(self, game: None, owner: type) -> StateField[T]: ...
+    @overload
+    def __get__(self, game: RRGame, owner: type) -> T: ...
+
+    def __get__(self, game: RRGame | None, owner: type) -> StateField[T] | T:
+        if game is None:
+            return self
+        value: T = getattr(game.st, self.name)
+        return value
+
+    def __set__(self, game: RRGame, value: T) -> None:
+        setattr(game.st, self.name, value)
+
+
+class RRGame(Game, ABC):
+    """What the rules of Recast Rift read and change: the game's :class:`RRState` (``st``), the
+    frozen :class:`~fuda.engine.recast_rift.defs.Layout` (the parts the rules read most under
+    their own names), and the core's log, generator and pending decision. The rules are functions
+    of it; :class:`~fuda.engine.recast_rift.game.RecastRift` adds the flow, the views and the
+    narration."""
+
+    #: what play changes: the one state value (a checkpoint copies it field by field)
+    STATE = ("st",)
+
+    life = StateField[list[int]]()
+    deck = StateField[list[list[int]]]()
+    hand = StateField[list[list[int]]]()
+    seen_in_hand = StateField[tuple[set[int], set[int]]]()
+    facedown = StateField[list[list[int]]]()
+    reserve = StateField[list[list[int]]]()
+    zones = StateField[list[list[list[int]]]]()
+    cast_zone = StateField[list[int]]()
+    awakened = StateField[list[bool]]()
+    active = StateField[int]()
+    turn = StateField[int]()
+    acted = StateField[bool]()
+    used = StateField[dict[tuple[int, int], int]]()
+    waiting = StateField[list[tuple[int, int, CompiledAbility]]]()
+    text_depth = StateField[int]()
+    retrieving = StateField[set[int]]()
+
+    def __init__(self, seed: int, pool: CardPool, layout: Layout):
+        super().__init__(seed)
+        self.pool = pool
+        self.layout = layout
+        self.setups: tuple[PlayerSetup, ...] = layout.setups
+        self.settings: Mapping[str, Any] = layout.settings
+        self.cap, self.hand_limit, self.draws, self.awaken_at = (layout.cap, layout.hand_limit, layout.draws,
+                                                                 layout.awaken_at)
+        self.defs: tuple[CardDef, ...] = layout.defs
+        self.owner: tuple[int, ...] = layout.owner
+        self.oid: tuple[str, ...] = layout.oid
+        self.by_oid: tuple[dict[str, int], ...] = layout.by_oid
+        self.far: tuple[int, ...] = layout.far
+        self.near: tuple[int, ...] = layout.near
+        self.spells: tuple[tuple[int, ...], ...] = layout.spells
+        self.card_opt: tuple[Option, ...] = layout.card_opt
+        self.cast_opt: tuple[Option, ...] = layout.cast_opt
+        self.lift_opt: tuple[Option, ...] = layout.lift_opt
+        self.awaken_opt: tuple[Option, ...] = layout.awaken_opt
+        self.activate_opt: tuple[tuple[Option, ...], ...] = layout.activate_opt
+        self.forbidders: tuple[bool, ...] = layout.forbidders
+        self.st = RRState(life=[layout.settings["starting-life"]] * 2)
+
+    def name_of(self, card: int | None) -> str:
+        """The printed name of a card number."""
+        return self.defs[card].name if card is not None and card >= 0 else ""
 
 
 class Why(NamedTuple):
@@ -114,7 +194,7 @@ class Ctx:
         self.answered = answered
 
 
-def zone_of(game: RecastRift, card: int) -> int:
+def zone_of(game: RRGame, card: int) -> int:
     """The recast zone number of a deployed card, or -1."""
     for z, cards in enumerate(game.st.zones[game.owner[card]]):
         if card in cards:
@@ -122,7 +202,7 @@ def zone_of(game: RecastRift, card: int) -> int:
     return -1
 
 
-def deployed(game: RecastRift, p: int) -> list[int]:
+def deployed(game: RRGame, p: int) -> list[int]:
     """p's deployed cards, ［０］ first then Ⅰ, Ⅱ, Ⅲ, each in placing order."""
     z = game.st.zones[p]
     return z[0] + z[1] + z[2] + z[3]

@@ -3,14 +3,14 @@ cleanup (RR-TURN-1..7), as functions over a :class:`~fuda.engine.recast_rift.gam
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from functools import partial
 
 from fuda.engine.core import Decision
 from fuda.engine.core.decision import Option, option
 from fuda.engine.recast_rift.awakening import activate, activate_block, activate_options, awaken, awaken_block
 from fuda.engine.recast_rift.combat import cast, cast_block
 from fuda.engine.recast_rift.setup import PHASES, Position
-from fuda.engine.recast_rift.state import Asks, text_of, zone_of
+from fuda.engine.recast_rift.state import Asks, RRGame, text_of, zone_of
 from fuda.engine.recast_rift.zones import (
     ROMAN,
     can_lift_one,
@@ -24,14 +24,11 @@ from fuda.engine.recast_rift.zones import (
 )
 from fuda.i18n import Text
 
-if TYPE_CHECKING:
-    from fuda.engine.recast_rift.game import RecastRift
-
 END = option("end", "メインフェイズを終える")
 REFRESH = (option("rebuild", "山札を再構成してリフト"), option("pass", "しない"))
 
 
-def set_up(game: RecastRift) -> None:
+def set_up(game: RRGame) -> None:
     """RR-DECK-4/5, RR-LIFE-1: slots, shuffled decks, first player, starting hands."""
     st, push = game.st, game.log.push
     for p, setup in enumerate(game.setups):
@@ -47,7 +44,7 @@ def set_up(game: RecastRift) -> None:
             draw_one(game, p, "starting-hand")
 
 
-def place(game: RecastRift, pos: Position) -> str:
+def place(game: RRGame, pos: Position) -> str:
     """Set an explicit position up (scenario tests); returns the phase to start in."""
     if pos.phase not in PHASES:
         raise ValueError(f"phase must be one of {', '.join(PHASES)}, got {pos.phase!r}")
@@ -90,7 +87,7 @@ def place(game: RecastRift, pos: Position) -> str:
     return pos.phase
 
 
-def take_turn(game: RecastRift, phase: str) -> Asks[None]:
+def take_turn(game: RRGame, phase: str) -> Asks[None]:
     """RR-TURN-1: Draw & Lift, Main, Refresh & Cleanup."""
     st = game.st
     t = st.active
@@ -116,7 +113,7 @@ def take_turn(game: RecastRift, phase: str) -> Asks[None]:
 
 
 # -- main phase ----------------------------------------------------------------------------
-def main_options(game: RecastRift, t: int) -> tuple[Option, ...]:
+def main_options(game: RRGame, t: int) -> tuple[Option, ...]:
     """The turn player's choices now (RR-TURN-3..5)."""
     st = game.st
     hand = st.hand[t]
@@ -132,13 +129,13 @@ def main_options(game: RecastRift, t: int) -> tuple[Option, ...]:
     return tuple(options)
 
 
-def main_phase(game: RecastRift, t: int) -> Asks[None]:
+def main_phase(game: RRGame, t: int) -> Asks[None]:
     """Normal actions in any order, or one full-power cast (RR-TURN-3..5)."""
     st = game.st
     st.acted = False
     while True:
         picks = yield Decision(t, "main", main_options(game, t), "RR-TURN-3", "メインフェイズ",
-                               explain=game.explain_main)
+                               explain=partial(explain_main, game))
         pick = picks[0]
         if pick == "end":
             return
@@ -164,7 +161,7 @@ def main_phase(game: RecastRift, t: int) -> Asks[None]:
             yield from activate(game, t, int(pick[9:]))
 
 
-def explain_main(game: RecastRift, pick: str) -> str | None:
+def explain_main(game: RRGame, pick: str) -> str | None:
     """Why a known main-phase action is not allowed now."""
     st = game.st
     t = st.active

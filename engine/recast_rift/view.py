@@ -16,14 +16,11 @@ the opponent's cards in open places or seen going into the hand), ``None`` elsew
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from fuda.engine.core.hidden import Pool
 from fuda.engine.core.view import TwoSides, seen_defs
-
-if TYPE_CHECKING:
-    from fuda.engine.recast_rift.cards import CardDef
-    from fuda.engine.recast_rift.game import RecastRift
+from fuda.engine.recast_rift.defs import CardDef
+from fuda.engine.recast_rift.state import RRGame
 
 
 @dataclass(frozen=True)
@@ -83,7 +80,7 @@ class RRView(TwoSides):
         return -1
 
 
-def view_of(game: RecastRift, seat: int) -> RRView:
+def view_of(game: RRGame, seat: int) -> RRView:
     """The view of ``seat`` of a :class:`~.game.RecastRift` (reads the game, never changes it)."""
     st = game.st
     sides = []
@@ -115,7 +112,7 @@ def view_of(game: RecastRift, seat: int) -> RRView:
                   awaken_at=game.awaken_at, finished=game.finished)
 
 
-def hidden_from(game: RecastRift, seat: int) -> list[Pool]:
+def hidden_from(game: RRGame, seat: int) -> list[Pool]:
     """What ``seat`` cannot see into (for a search agent's determinizations): the opponent's
     unrevealed hand cards, face-down pile and deck, whose cards may be any of each other; and the
     order of its own deck."""

@@ -7,28 +7,24 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 from itertools import combinations
-from typing import TYPE_CHECKING
 
 from fuda.engine.core import CardRef, Decision
 from fuda.engine.core.decision import option
 from fuda.engine.recast_rift.abilities import run_ability
-from fuda.engine.recast_rift.state import Asks, Ctx, zone_of
-
-if TYPE_CHECKING:
-    from fuda.engine.recast_rift.game import RecastRift
+from fuda.engine.recast_rift.state import Asks, Ctx, RRGame, zone_of
 
 ROMAN = {0: "［０］", 1: "［Ⅰ］", 2: "［Ⅱ］", 3: "［Ⅲ］"}
 ZONE_OPTIONS = {z: option(f"zone:{z}", ROMAN[z], z) for z in ROMAN}
 
 
 # -- deck ------------------------------------------------------------------------------
-def can_rebuild(game: RecastRift, p: int) -> bool:
+def can_rebuild(game: RRGame, p: int) -> bool:
     """RR-REB-4: a face-down or reserve card is needed."""
     st = game.st
     return bool(st.facedown[p] or st.reserve[p])
 
 
-def rebuild(game: RecastRift, p: int, why: str) -> None:
+def rebuild(game: RRGame, p: int, why: str) -> None:
     """RR-REB-2: shuffle face-down pile, reserve pile and deck into a new deck."""
     st = game.st
     deck = st.deck[p]
@@ -42,7 +38,7 @@ def rebuild(game: RecastRift, p: int, why: str) -> None:
     game.log.push(("chance", p, ("what", "result"), "shuffle", [oid[c] for c in reversed(deck)]))
 
 
-def draw_one(game: RecastRift, p: int, why: str) -> int | None:
+def draw_one(game: RRGame, p: int, why: str) -> int | None:
     """Draw one card (RR-REB-1: rebuild an empty deck first; RR-REB-5: else skip). Returns
     the card or None."""
     st = game.st
@@ -59,7 +55,7 @@ def draw_one(game: RecastRift, p: int, why: str) -> int | None:
 
 
 # -- hand and piles ------------------------------------------------------------------------
-def face_down(game: RecastRift, p: int, cards: Sequence[int], why: str) -> None:
+def face_down(game: RRGame, p: int, cards: Sequence[int], why: str) -> None:
     """Move hand cards of p to p's face-down pile."""
     if not cards:
         return
@@ -72,7 +68,7 @@ def face_down(game: RecastRift, p: int, cards: Sequence[int], why: str) -> None:
     game.log.push(("face-down", p, ("cards", "why"), [game.oid[c] for c in cards], why))
 
 
-def choose_hand(game: RecastRift, target: int, chooser: int, lo: int, hi: int, kind: str, rule: str,
+def choose_hand(game: RRGame, target: int, chooser: int, lo: int, hi: int, kind: str, rule: str,
                 prompt: str) -> Asks[list[int]]:
     """Ask ``chooser`` for lo..hi cards of ``target``'s hand (positions when the hand is
     hidden from the chooser); returns the cards."""
@@ -94,14 +90,14 @@ def choose_hand(game: RecastRift, target: int, chooser: int, lo: int, hi: int, k
     return [hand[by_id[x]] for x in picks]
 
 
-def choose_zone(game: RecastRift, p: int, zones: Iterable[int], kind: str, rule: str, prompt: str) -> Asks[int]:
+def choose_zone(game: RRGame, p: int, zones: Iterable[int], kind: str, rule: str, prompt: str) -> Asks[int]:
     """Ask p for one of ``zones`` (3, 2, 1); returns the zone number."""
     options = tuple(map(ZONE_OPTIONS.__getitem__, zones))
     picks = yield Decision(p, kind, options, rule, prompt)
     return int(picks[0][5:])
 
 
-def to_reserve(game: RecastRift, card: int, why: str) -> None:
+def to_reserve(game: RRGame, card: int, why: str) -> None:
     """Put a card (wherever it is) into its owner's reserve pile."""
     st = game.st
     p = game.owner[card]
@@ -116,7 +112,7 @@ def to_reserve(game: RecastRift, card: int, why: str) -> None:
     game.log.push(("reserve", p, ("card", "why"), game.oid[card], why))
 
 
-def pile_to_hand(game: RecastRift, p: int, pile: str, count: int, source: int) -> Asks[None]:
+def pile_to_hand(game: RRGame, p: int, pile: str, count: int, source: int) -> Asks[None]:
     """The controller puts ``count`` cards of their face-down or reserve pile into the hand."""
     st = game.st
     cards = st.facedown[p] if pile == "face-down" else st.reserve[p]
@@ -140,7 +136,7 @@ def pile_to_hand(game: RecastRift, p: int, pile: str, count: int, source: int) -
 
 
 # -- recast zone: lift -------------------------------------------------------------------
-def lift_cards(game: RecastRift, p: int, chosen: Sequence[int], why: str) -> Asks[None]:
+def lift_cards(game: RRGame, p: int, chosen: Sequence[int], why: str) -> Asks[None]:
     """Lift ``chosen`` cards of p simultaneously (RR-LIFT-1..3), then retrieve (RR-LIFT-4).
 
     RR-LIFT-2 reading: places freed by cards moving out count; when more cards would enter
@@ -178,7 +174,7 @@ def lift_cards(game: RecastRift, p: int, chosen: Sequence[int], why: str) -> Ask
         yield from retrieve_zero(game, p)
 
 
-def lift_everything(game: RecastRift, p: int, why: str) -> Asks[None]:
+def lift_everything(game: RRGame, p: int, why: str) -> Asks[None]:
     """Every deployed card of p lifts (lift step, refresh, "all"): every card fits, as the
     zone ahead empties; then ［０］ is retrieved."""
     zones = game.st.zones[p]
@@ -191,13 +187,13 @@ def lift_everything(game: RecastRift, p: int, why: str) -> Asks[None]:
         yield from retrieve_zero(game, p)
 
 
-def can_lift_one(game: RecastRift, card: int) -> bool:
+def can_lift_one(game: RRGame, card: int) -> bool:
     """RR-LIFT-2: a single card moves only into a zone with a free place (［０］ always)."""
     z = zone_of(game, card)
     return z == 1 or (z > 1 and len(game.st.zones[game.owner[card]][z - 1]) < game.cap)
 
 
-def lift_all(game: RecastRift, p: int, why: str, zone: int | None = None) -> Asks[None]:
+def lift_all(game: RRGame, p: int, why: str, zone: int | None = None) -> Asks[None]:
     """Lift every deployed card of p (or every one in ``zone``)."""
     z = game.st.zones[p]
     chosen = z[zone] if zone else z[1] + z[2] + z[3]
@@ -205,7 +201,7 @@ def lift_all(game: RecastRift, p: int, why: str, zone: int | None = None) -> Ask
         yield from lift_cards(game, p, list(chosen), why)
 
 
-def lift_effect(game: RecastRift, p: int, count: int | str, zone: int | None) -> Asks[None]:
+def lift_effect(game: RRGame, p: int, count: int | str, zone: int | None) -> Asks[None]:
     """The lift op: ``count`` chosen cards or ``all``, optionally only in ``zone``.
 
     RR-LIFT-1/2 reading (「複数のカードをリフトする時は、同時に処理します。リフトしようとする時、
@@ -234,7 +230,7 @@ def lift_effect(game: RecastRift, p: int, count: int | str, zone: int | None) ->
     yield from lift_cards(game, p, chosen, "effect")
 
 
-def lift_sets(game: RecastRift, p: int, pool: Sequence[int], count: int) -> list[tuple[int, ...]]:
+def lift_sets(game: RRGame, p: int, pool: Sequence[int], count: int) -> list[tuple[int, ...]]:
     """Every set of ``count`` cards of ``pool`` (in pool order) that fits after moving
     together (RR-LIFT-2), or of the largest size that fits when none of ``count`` does."""
     for size in range(min(count, len(pool)), 0, -1):
@@ -244,7 +240,7 @@ def lift_sets(game: RecastRift, p: int, pool: Sequence[int], count: int) -> list
     return []
 
 
-def _all_fit(game: RecastRift, p: int, cards: tuple[int, ...]) -> bool:
+def _all_fit(game: RRGame, p: int, cards: tuple[int, ...]) -> bool:
     zones = game.st.zones[p]
     for z in (2, 3):
         dest = zones[z - 1]
@@ -255,7 +251,7 @@ def _all_fit(game: RecastRift, p: int, cards: tuple[int, ...]) -> bool:
 
 
 # -- recast zone: retrieval --------------------------------------------------------------
-def retrieve_zero(game: RecastRift, p: int) -> Asks[None]:
+def retrieve_zero(game: RRGame, p: int) -> Asks[None]:
     """RR-LIFT-4/5: each card in p's ［０］, one at a time in p's order: its 【回収時】
     abilities, then to the hand unless they moved it."""
     st = game.st
@@ -286,7 +282,7 @@ def retrieve_zero(game: RecastRift, p: int) -> Asks[None]:
 
 
 # -- recast zone: recast-up ----------------------------------------------------------------
-def recast_up(game: RecastRift, controller: int, p: int, count: int | str, amount: int) -> Asks[None]:
+def recast_up(game: RRGame, controller: int, p: int, count: int | str, amount: int) -> Asks[None]:
     """Raise the recast time of p's deployed cards (not ［０］) by ``amount``; a card past
     ［Ⅲ］ becomes reserve (RR-DEP-3). The controller chooses; chosen cards move together."""
     st = game.st
@@ -324,7 +320,7 @@ def recast_up(game: RecastRift, controller: int, p: int, count: int | str, amoun
     game.log.push(("recast-up", p, ("moves", "by"), out, controller))
 
 
-def _fits_up(game: RecastRift, p: int, card: int, chosen: list[int], amount: int) -> bool:
+def _fits_up(game: RRGame, p: int, card: int, chosen: list[int], amount: int) -> bool:
     z = zone_of(game, card)
     if z + amount > 3:
         return True
