@@ -300,24 +300,9 @@ def flush_together(paths: list[Path]) -> None:
 
 def _run_steps(database, stage: Path, findings: list, failures: list, outputs: list, progress,
                with_steps=None) -> None:
-    """Every step of a build into ``stage``, in order; each failure is recorded and the rest still
-    run. A big gallery is started first and painted by workers while the other steps run
-    (:class:`~fuda.gallery.EarlyGallery`); its step then waits for it."""
-    from fuda.gallery import start_early
-
+    """Every step of a build into ``stage``, in order; each failure is recorded and the rest still run."""
     outputs.append(("validation", tuple(write_report(findings, stage))))
-    early = start_early(database, stage) if with_steps is None else None
-    try:
-        _each_step(database, stage, findings, failures, outputs, progress,
-                   [(name, early.step if early is not None and name == "gallery" else step)
-                    for name, step in (steps() if with_steps is None else with_steps)])
-    finally:
-        if early is not None:  # the build failed or was interrupted before the gallery's step
-            early.stop()
-
-
-def _each_step(database, stage: Path, findings: list, failures: list, outputs: list, progress, todo) -> None:
-    for name, step in todo:
+    for name, step in steps() if with_steps is None else with_steps:
         if progress:
             progress(name)
         try:

@@ -9,9 +9,6 @@ comes back as bytes: every face's image and its contact sheet, encoded exactly a
 their names, the warnings and a failure (a face that does not fit stops the run after the faces
 before it) are those of one process. One worker rather than two beside an idle caller: each
 worker holds some 60 MB of its own (its painting caches, the pages of the build it touches).
-``fuda build`` starts its gallery before the other steps (:class:`~fuda.gallery.EarlyGallery`):
-this process is then busy with lint and the print sheets, and two workers paint every part
-(``here=False``) while it is.
 
 Used only where it pays: a game of at least :data:`MIN_FACES` faces (starting two processes
 costs ~0.1 s, more than a small game's whole gallery), on a machine with two cores or more
@@ -95,13 +92,11 @@ class _Job:
     firsts: dict  # part start -> cards shown before it
 
 
-def paint_parts(game, chosen: list, *, dpi: float, fmt: str, title: str | None, total: int, count: int,
-                here: bool = True):
+def paint_parts(game, chosen: list, *, dpi: float, fmt: str, title: str | None, total: int, count: int):
     """Yield, in order, ``(indexes, Part)`` for every part of ``chosen`` painted by ``count``
     processes: this one (parts 0, count, 2 × count …) and ``count - 1`` workers (the others,
-    each queued at most two rounds ahead, so finished parts never pile up in memory); without
-    ``here``, ``count`` workers paint every part (this process is busy with other work).
-    ``title`` and ``total`` are the contact sheets' (None: no sheets)."""
+    each queued at most two rounds ahead, so finished parts never pile up in memory). ``title``
+    and ``total`` are the contact sheets' (None: no sheets)."""
     from fuda.gallery.contact import ContactSheets
 
     per = ContactSheets("", 1, None).per
@@ -116,14 +111,13 @@ def paint_parts(game, chosen: list, *, dpi: float, fmt: str, title: str | None, 
     gc.collect()
     gc.freeze()
     try:
-        with multiprocessing.get_context("fork").Pool(count - 1 if here else count, _quiet_worker,
-                                                      maxtasksperchild=TASKS_PER_WORKER) as pool:
+        with multiprocessing.get_context("fork").Pool(count - 1, _quiet_worker, maxtasksperchild=TASKS_PER_WORKER) as pool:
             queued: dict = {}
             for k, span in enumerate(spans):
                 for ahead in range(k, min(len(spans), k + 2 * count)):
-                    if (ahead % count or not here) and ahead not in queued:
+                    if ahead % count and ahead not in queued:
                         queued[ahead] = pool.apply_async(_paint_part, ((spans[ahead].start, spans[ahead].stop),))
-                yield span, (queued.pop(k).get() if k in queued else _paint_part((span.start, span.stop)))
+                yield span, (queued.pop(k).get() if k % count else _paint_part((span.start, span.stop)))
     finally:
         gc.unfreeze()
         _JOB[0] = None
@@ -132,8 +126,8 @@ def paint_parts(game, chosen: list, *, dpi: float, fmt: str, title: str | None, 
 def _quiet_worker() -> None:
     """A worker leaves Ctrl-C to the build (which stops the pool): no traceback of its own. What
     it inherited is left out of its garbage collection (as :func:`paint_parts` leaves it out
-    before forking): a worker forked later, while the build makes other outputs, would otherwise
-    copy the pages of their objects when it collects."""
+    before forking): a worker forked in place of one that finished its parts would otherwise
+    copy the pages of what this process made since when it collects."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     gc.freeze()
 
