@@ -38,14 +38,6 @@ RNG_VERSION = "fuda-rng-1"
 _MASK = (1 << 64) - 1
 
 
-def splitmix64(x: int) -> int:
-    """One step of splitmix64: a well-mixed 64-bit integer from ``x``."""
-    x = (x + 0x9E3779B97F4A7C15) & _MASK
-    x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & _MASK
-    x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & _MASK
-    return x ^ (x >> 31)
-
-
 def derive(seed: int, *labels: int | str) -> int:
     """A sub-seed for an independent stream named by ``labels`` (ints or ASCII strings):
     splitmix64 over the seed, then over each label (an int, or each UTF-8 byte of a string)
@@ -65,7 +57,7 @@ def derive_further(sub_seed: int, *labels: int | str) -> int:
         else:
             todo.append(label & m)
     x = sub_seed
-    for v in todo:  # splitmix64, inlined
+    for v in todo:  # one step of splitmix64 per value
         x = ((x ^ v) + 0x9E3779B97F4A7C15) & m
         x = ((x ^ (x >> 30)) * 0xBF58476D1CE4E5B9) & m
         x = ((x ^ (x >> 27)) * 0x94D049BB133111EB) & m

@@ -141,8 +141,7 @@ class MctsAgent(Agent):
         self.fallback = Rng(derive(seed, "greedy"))  # the greedy policy's tie-breaks (its own stream)
         self.iterations = iterations
         self.seconds = seconds
-        self.searched = 0  # iterations run, over every decision (for the benchmark's rates)
-        self.decided = 0
+        self.decided = 0  # decisions searched (for the benchmark's rates)
 
     @classmethod
     def for_seat(cls, game_seed: int, seat: int, budget: str = "") -> MctsAgent:
@@ -182,7 +181,6 @@ class MctsAgent(Agent):
             done += 1
             if deadline is None and _settled(root, iterations - done):
                 break
-        self.searched += done
         return self._answer(root, legal, first)
 
     @staticmethod

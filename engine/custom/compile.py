@@ -23,7 +23,6 @@ from fuda.engine.custom.filters import Filter, FilterError, holds, parse
 
 WHENS = ("play", "enters", "leaves", "destroyed", "turn-start", "turn-end", "attacks", "activate", "static")
 ABILITY_KEYS = ("when", "text", "effect", "reason", "if", "zone", "cost")
-STEPS = ("refresh", "main", "end")
 REQUIRED_ZONES = ("deck", "hand", "field", "discard")
 STATUSES = ("cannot-attack", "cannot-block")
 

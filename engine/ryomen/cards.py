@@ -10,13 +10,14 @@ YAML-shaped data in its hot path.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from typing import Any, Protocol, cast
 
 from fuda.database import Finding, FindingsError, Location
 from fuda.database.ruleset import ruleset_for
 from fuda.engine.core import Enum, Option, Registry
 from fuda.engine.core import build_registry as core_build
 from fuda.engine.core.registry import per_registry, runnable, unplayable
-from fuda.engine.ryomen.ops import TABLE, plain_two
+from fuda.engine.ryomen.ops import ANY, DAY, NIGHT, TABLE, plain_two
 from fuda.engine.ryomen.setup import Table
 
 WHENS = ("on-play", "before-battle", "on-flip", "from-result")
@@ -29,7 +30,6 @@ WHEN_JA = {"on-play": "【登場時】", "before-battle": "【バトル直前】
            "from-result": "【リザルト】"}
 WHEN_EN = {"on-play": "[on play]", "before-battle": "[just before battle]", "on-flip": "[on flip]",
            "from-result": "[from the result zone]"}
-ANY, DAY, NIGHT = 0, 1, 2
 
 
 def build_registry(game) -> Registry:
@@ -68,7 +68,6 @@ class FaceDef:
     abilities: tuple[Ability, ...]  # all, in printed order
     #: per timing: True when every ability of it has plain steps (two players: nothing can ask)
     on_play2: bool = False
-    before2: bool = False
     on_flip2: bool = False
     from_result2: bool = False
     #: the 【バトル直前】 window this face asks for with two players: 0 none, 1 plain, 2 general
@@ -115,6 +114,16 @@ class Seating:
     opponents: tuple[tuple[int, ...], ...]
     followers: tuple[tuple[int, ...], ...] = ()  # ``orders[s][1:]``: the seats after s, counter-clockwise
     hids: tuple[tuple[str, ...], ...] = ()  # the ids of ``hopts``
+
+
+class _DeckRules(Protocol):
+    """The deck check every built-in rule set has (the RuleSet protocol does not require it)."""
+
+    def deck_problems(self, game: Any, *decks: Any) -> list[tuple[Any, str, Any]]: ...
+
+
+#: an ability's ``condition`` key -> Ability.cond
+_CONDITIONS: dict[object, int] = {"day": DAY, "night": NIGHT}
 
 
 class CardPool:
@@ -223,7 +232,7 @@ class CardPool:
         """ValueError naming the first player whose pairing breaks the deck rules (RY-DECK-1/2),
         checked by the rule set's one implementation, the same validation uses."""
         game = self.game
-        construction = ruleset_for(game.rules)
+        construction = cast(_DeckRules, ruleset_for(game.rules))
         for p, setup in enumerate(table):
             sets = [game.card(c).get("set") for pair in setup.pairs for c in pair if game.has_card(c)]
             problems = [m for _, m, _ in construction.deck_problems(game, sets[0] if sets else "", setup.pairs)]
@@ -238,7 +247,11 @@ class CardPool:
             return found
         lineups = tuple(self.lineup(pairs) for pairs in pairings)
         n = len(lineups)
-        faces, opts, base, index, hands = [], [], [], [], []
+        faces: list[tuple[FaceDef, FaceDef]] = []
+        opts: list[tuple[Option, Option]] = []
+        base: list[int] = []
+        index: list[dict[str, int]] = []
+        hands: list[tuple[int, ...]] = []
         for lu in lineups:
             b = len(faces)
             base.append(b)
@@ -258,7 +271,7 @@ class CardPool:
         """Refuse a pairing the engine cannot play: unknown ids, a card paired with itself
         (RY-DECK-2), not 9 cards, or a manual ability (never ignored)."""
         findings = []
-        loc = Location(str(self.game.folder / "decks"), 0, 0)
+        loc = Location(self.game.folder / "decks", 0, 0)
         want = self.game.manifest["deck-rules"]["pairs"]
         if len(pairs) != want:
             findings.append(Finding(loc, "E205", f"a ryomen pairing has {want} double-faced cards, got {len(pairs)}"))
@@ -285,7 +298,7 @@ class CardPool:
         for a in compiled:
             if a.ops is None:
                 continue
-            cond = {"day": DAY, "night": NIGHT}.get(a.extras.get("condition"), ANY)
+            cond = _CONDITIONS.get(a.extras.get("condition"), ANY)
             ops = runnable(a.ops)
             abilities.append(Ability(card.id, a.index, a.when, cond, ops, a.text, plain_two(ops, a.when)))
         by = {w: tuple(a for a in abilities if a.when == w) for w in WHENS}
@@ -293,7 +306,7 @@ class CardPool:
         return FaceDef(card.id, card.name, (card["power"], card["speed"], card["brain"]),
                        by["on-play"], by["before-battle"], by["on-flip"], by["from-result"],
                        self.registry.manual_of(card.id), tuple(abilities),
-                       plain["on-play"], plain["before-battle"], plain["on-flip"], plain["from-result"],
+                       plain["on-play"], plain["on-flip"], plain["from-result"],
                        0 if not by["before-battle"] else 1 if plain["before-battle"] else 2)
 
 

@@ -1,5 +1,6 @@
-"""Ryomen effects: current stats, abilities, the 【バトル直前】 window, flips, chips (a mixin of
-:class:`~engine.ryomen.game.Ryomen`).
+"""Ryomen effects: current stats, abilities, the 【バトル直前】 window, flips, chips — plain
+functions over the game (:class:`~fuda.engine.ryomen.game.Ryomen`), which the turn in
+:mod:`.game` and the ops of :mod:`.ops` call.
 
 Stats follow the effect model of the card schema: printed stats of the face up, then the stat
 chips on the physical card in the order placed, then this turn's stat effects in the order they
@@ -9,11 +10,28 @@ read against the stat that decides the turn whenever a value is read.
 
 from __future__ import annotations
 
-from fuda.engine.core import Decision, Option
-from fuda.engine.ryomen.cards import NIGHT
-from fuda.engine.ryomen.ops import ADD, ALL, NAMED, SET, copy_two
+from collections.abc import Callable, Generator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
+from fuda.engine.core import CompiledOp, Decision, Option
+
+if TYPE_CHECKING:
+    from fuda.engine.ryomen.cards import Ability, FaceDef
+    from fuda.engine.ryomen.game import Ryomen
+    from fuda.engine.ryomen.state import Effect
+
+#: Stat codes: the three stats, then ``all`` and ``named``.
+POWER, SPEED, BRAIN, ALL, NAMED = 0, 1, 2, 3, 4
+CODE = {"power": POWER, "speed": SPEED, "brain": BRAIN, "all": ALL, "named": NAMED}
+#: Stat effect kinds.
+ADD, SET, SWAP = 0, 1, 2
+#: An ability's day/night condition (``Ability.cond``).
+ANY, DAY, NIGHT = 0, 1, 2
 YES = (Option("yes", "する"), Option("no", "しない"))
+#: A two-player plain step (see :func:`.ops.plain_two`): (function, args), or (None, (own, effect)).
+Step = tuple[Callable[..., None] | None, tuple[Any, ...]]
+#: What a rule that may ask is: a generator of decisions that gets the picks back.
+Asking = Generator[Decision, tuple[str, ...], None]
 
 
 class Ask(Decision):
@@ -29,7 +47,7 @@ class Ctx:
 
     __slots__ = ("card", "face", "in_flip", "player", "when")
 
-    def __init__(self, player: int, card: int, face, when: str, in_flip: bool):
+    def __init__(self, player: int, card: int, face: FaceDef, when: str, in_flip: bool):
         self.player = player
         self.card = card
         self.face = face
@@ -37,7 +55,7 @@ class Ctx:
         self.in_flip = in_flip
 
 
-def ctx_of(ab, p: int, c: int, face, when: str, in_flip: bool) -> Ctx:
+def ctx_of(ab: Ability, p: int, c: int, face: FaceDef, when: str, in_flip: bool) -> Ctx:
     """The Ctx of ability ``ab`` of ``face`` (its owner p, card c): made once, then kept on the
     ability (a Ctx is never changed, and building one costs more than looking it up)."""
     key = (p, c, when, in_flip)
@@ -51,338 +69,370 @@ def _clamp(v: int) -> int:
     return 1 if v < 1 else 9 if v > 9 else v
 
 
-class EffectRules:
-    """Abilities and effects; expects the state attributes of Ryomen."""
-
-    # -- stats (RY-CARD-1, RY-STAT-1) -------------------------------------------------------------
-    def stats(self, p: int) -> tuple[int, int, int]:
-        """The current (power, speed, brain) of p's battle card."""
-        c = self.battle[p]
-        chips = self.chips[c]
-        effects = self.effects[p]
-        if not chips:
-            if not effects:
-                return self.faces[c][self.up[c]].stats
-            a, b, d = self.faces[c][self.up[c]].stats
-        else:
-            a, b, d = self.card_stats(c)
-        # the steps of RY-STAT-1 on three locals (a, b, d: power, speed, brain), clamped to 1–9
-        named = self.named
-        for kind, code, x in effects:
-            if code == NAMED:
-                if named < 0:
-                    continue  # nothing named yet: a named effect changes nothing
-                code = named
-            if kind == ADD:
-                if code == 0 or code == ALL:
-                    a += x
-                    a = 1 if a < 1 else 9 if a > 9 else a
-                if code == 1 or code == ALL:
-                    b += x
-                    b = 1 if b < 1 else 9 if b > 9 else b
-                if code == 2 or code == ALL:
-                    d += x
-                    d = 1 if d < 1 else 9 if d > 9 else d
-            elif kind == SET:
-                if code == ALL:
-                    a = b = d = x
-                elif code == 0:
-                    a = x
-                elif code == 1:
-                    b = x
-                else:
-                    d = x
-            else:  # SWAP: code and x are two stats
-                v = [a, b, d]
-                v[code], v[x] = v[x], v[code]
-                a, b, d = v
-        return (a, b, d)
-
-    def value(self, p: int, s: int) -> int:
-        """The current value of stat s (0–2) of p's battle card."""
-        c = self.battle[p]
-        if not self.effects[p] and not self.chips[c]:
-            return self.faces[c][self.up[c]].stats[s]
-        return self.stats(p)[s]
-
-    def card_stats(self, c: int) -> tuple[int, int, int]:
-        """The stats of card c in any zone: its face up and its chips (no turn effects)."""
-        chips = self.chips[c]
-        if not chips:
-            return self.faces[c][self.up[c]].stats
-        v = list(self.faces[c][self.up[c]].stats)
-        for code, delta, _chip in chips:
+# -- stats (RY-CARD-1, RY-STAT-1) -------------------------------------------------------------
+def stats(g: Ryomen, p: int) -> tuple[int, int, int]:
+    """The current (power, speed, brain) of p's battle card."""
+    c = g.battle[p]
+    chips = g.chips[c]
+    effects = g.effects[p]
+    if not chips:
+        if not effects:
+            return g.faces[c][g.up[c]].stats
+        a, b, d = g.faces[c][g.up[c]].stats
+    else:
+        a, b, d = card_stats(g, c)
+    # the steps of RY-STAT-1 on three locals (a, b, d: power, speed, brain), clamped to 1–9
+    named = g.named
+    for kind, code, x in effects:
+        if code == NAMED:
+            if named < 0:
+                continue  # nothing named yet: a named effect changes nothing
+            code = named
+        if kind == ADD:
+            if code == 0 or code == ALL:
+                a += x
+                a = 1 if a < 1 else 9 if a > 9 else a
+            if code == 1 or code == ALL:
+                b += x
+                b = 1 if b < 1 else 9 if b > 9 else b
+            if code == 2 or code == ALL:
+                d += x
+                d = 1 if d < 1 else 9 if d > 9 else d
+        elif kind == SET:
             if code == ALL:
-                v = [_clamp(x + delta) for x in v]
+                a = b = d = x
+            elif code == 0:
+                a = x
+            elif code == 1:
+                b = x
             else:
-                v[code] = _clamp(v[code] + delta)
-        return tuple(v)
+                d = x
+        else:  # SWAP: code and x are two stats
+            v = [a, b, d]
+            v[code], v[x] = v[x], v[code]
+            a, b, d = v
+    return (a, b, d)
 
-    # -- abilities -----------------------------------------------------------------------------
-    def resolve(self, p: int, c: int, face, abilities, when: str, in_flip: bool):
-        """Resolve abilities of one face in printed order; a day/night condition is checked as
-        each would resolve (RY-CARD-2)."""
-        push = self.log.push
-        for ab in abilities:
-            if ab.cond and (ab.cond == NIGHT) != self.night:
-                continue
-            push(("ability", p, ("card", "when", "index"), face.id, when, ab.index))
-            ctx = ctx_of(ab, p, c, face, when, in_flip)
-            for op in ab.ops:
-                if op.gen:
-                    yield from op.fn(self, ctx, **op.args)
-                else:
-                    op.fn(self, ctx, **op.args)
 
-    def resolve_plain(self, p: int, c: int, face, abilities, when: str, in_flip: bool) -> None:
-        """:meth:`resolve` for abilities whose ops all have two-player plain steps (no generators;
-        stat effects applied inline, exactly as :meth:`stat_effect`)."""
-        push = self.log.push
-        for ab in abilities:
-            if ab.cond and (ab.cond == NIGHT) != self.night:
-                continue
-            push(("ability", p, ("card", "when", "index"), face.id, when, ab.index))
-            ctx = None
-            for fn, args in ab.plain:
-                if fn is None:
-                    q = p if args[0] else 1 - p
-                    effect = args[1]
-                    if self.battle[q] < 0:
-                        self.waiting[q].append(effect)
-                        push(("waiting", q, ("by", "card", "effect"), p, face.id, effect))
-                    else:
-                        self.effects[q].append(effect)
-                        push(("stat", q, ("by", "card", "effect", "now"), p, face.id, effect, self.stats(q)))
-                else:
-                    if ctx is None:
-                        ctx = ctx_of(ab, p, c, face, when, in_flip)
-                    fn(self, ctx, *args)
+def value(g: Ryomen, p: int, s: int) -> int:
+    """The current value of stat s (0–2) of p's battle card."""
+    c = g.battle[p]
+    if not g.effects[p] and not g.chips[c]:
+        return g.faces[c][g.up[c]].stats[s]
+    return stats(g, p)[s]
 
-    def run_plain(self, ctx: Ctx, steps) -> None:
-        """Run two-player plain steps (the body of a plain ``if``)."""
-        for fn, args in steps:
-            if fn is None:
-                self.stat_effect(ctx, ctx.player if args[0] else 1 - ctx.player, args[1])
-            else:
-                fn(self, ctx, *args)
 
-    def run_ops(self, ctx: Ctx, ops):
-        """Run compiled ops in order (the body of ``if``)."""
-        for op in ops:
+def card_stats(g: Ryomen, c: int) -> tuple[int, int, int]:
+    """The stats of card c in any zone: its face up and its chips (no turn effects)."""
+    chips = g.chips[c]
+    if not chips:
+        return g.faces[c][g.up[c]].stats
+    v = list(g.faces[c][g.up[c]].stats)
+    for code, delta, _chip in chips:
+        if code == ALL:
+            v = [_clamp(x + delta) for x in v]
+        else:
+            v[code] = _clamp(v[code] + delta)
+    return (v[0], v[1], v[2])
+
+
+# -- abilities -----------------------------------------------------------------------------
+def resolve(g: Ryomen, p: int, c: int, face: FaceDef, abilities: Sequence[Ability], when: str, in_flip: bool) -> Asking:
+    """Resolve abilities of one face in printed order; a day/night condition is checked as
+    each would resolve (RY-CARD-2)."""
+    push = g.log.push
+    for ab in abilities:
+        if ab.cond and (ab.cond == NIGHT) != g.night:
+            continue
+        push(("ability", p, ("card", "when", "index"), face.id, when, ab.index))
+        ctx = ctx_of(ab, p, c, face, when, in_flip)
+        for op in ab.ops:
             if op.gen:
-                yield from op.fn(self, ctx, **op.args)
+                yield from op.fn(g, ctx, **op.args)
             else:
-                op.fn(self, ctx, **op.args)
+                op.fn(g, ctx, **op.args)
 
-    def window(self, number: int, only=None):
-        """A 【バトル直前】 window (RY-RECV-2, RY-REV-3, RY-MULTI-3): each battle card in turn from
-        the leader counter-clockwise resolves the abilities of the face up when its turn begins;
-        a card flipped during its own turn skips the rest of it. ``only``: the seats whose cards
-        take part (the reverse phase's window: the cards it turned over, RY-REV-3)."""
-        battle, faces, up, flips, push = self.battle, self.faces, self.up, self.flips, self.log.push
-        for p in self.orders[self.server]:
-            if only is not None and p not in only:
+
+def resolve_plain(g: Ryomen, p: int, c: int, face: FaceDef, abilities: Sequence[Ability], when: str,
+                  in_flip: bool) -> None:
+    """:meth:`resolve` for abilities whose ops all have two-player plain steps (no generators;
+    stat effects applied inline, exactly as :meth:`stat_effect`)."""
+    push = g.log.push
+    for ab in abilities:
+        if ab.cond and (ab.cond == NIGHT) != g.night:
+            continue
+        push(("ability", p, ("card", "when", "index"), face.id, when, ab.index))
+        ctx = None
+        assert ab.plain is not None  # (called only when every ability of this timing has plain steps)
+        for fn, args in ab.plain:
+            if fn is None:
+                q = p if args[0] else 1 - p
+                effect = args[1]
+                if g.battle[q] < 0:
+                    g.waiting[q].append(effect)
+                    push(("waiting", q, ("by", "card", "effect"), p, face.id, effect))
+                else:
+                    g.effects[q].append(effect)
+                    push(("stat", q, ("by", "card", "effect", "now"), p, face.id, effect, stats(g, q)))
+            else:
+                if ctx is None:
+                    ctx = ctx_of(ab, p, c, face, when, in_flip)
+                fn(g, ctx, *args)
+
+
+def run_plain(g: Ryomen, ctx: Ctx, steps: Sequence[Step]) -> None:
+    """Run two-player plain steps (the body of a plain ``if``)."""
+    for fn, args in steps:
+        if fn is None:
+            stat_effect(g, ctx, ctx.player if args[0] else 1 - ctx.player, args[1])
+        else:
+            fn(g, ctx, *args)
+
+
+def run_ops(g: Ryomen, ctx: Ctx, ops: Sequence[CompiledOp]) -> Asking:
+    """Run compiled ops in order (the body of ``if``)."""
+    for op in ops:
+        if op.gen:
+            yield from op.fn(g, ctx, **op.args)
+        else:
+            op.fn(g, ctx, **op.args)
+
+
+def window(g: Ryomen, number: int, only: Sequence[int] | None = None) -> Asking:
+    """A 【バトル直前】 window (RY-RECV-2, RY-REV-3, RY-MULTI-3): each battle card in turn from
+    the leader counter-clockwise resolves the abilities of the face up when its turn begins;
+    a card flipped during its own turn skips the rest of it. ``only``: the seats whose cards
+    take part (the reverse phase's window: the cards it turned over, RY-REV-3)."""
+    battle, faces, up, flips, push = g.battle, g.faces, g.up, g.flips, g.log.push
+    for p in g.orders[g.server]:
+        if only is not None and p not in only:
+            continue
+        c = battle[p]
+        face = faces[c][up[c]]
+        if not face.before:
+            continue
+        start = flips[c]
+        for ab in face.before:
+            if flips[c] != start:
+                break
+            if ab.cond and (ab.cond == NIGHT) != g.night:
                 continue
-            c = battle[p]
-            face = faces[c][up[c]]
-            if not face.before:
-                continue
-            start = flips[c]
-            for ab in face.before:
+            push(("ability", p, ("card", "when", "index", "window"), face.id, "before-battle", ab.index, number))
+            ctx = ctx_of(ab, p, c, face, "before-battle", False)
+            for op in ab.ops:
                 if flips[c] != start:
                     break
-                if ab.cond and (ab.cond == NIGHT) != self.night:
-                    continue
-                push(("ability", p, ("card", "when", "index", "window"), face.id, "before-battle", ab.index, number))
-                ctx = ctx_of(ab, p, c, face, "before-battle", False)
-                for op in ab.ops:
-                    if flips[c] != start:
-                        break
-                    if op.gen:
-                        yield from op.fn(self, ctx, **op.args)
-                    else:
-                        op.fn(self, ctx, **op.args)
+                if op.gen:
+                    yield from op.fn(g, ctx, **op.args)
+                else:
+                    op.fn(g, ctx, **op.args)
 
-    def window_plain(self, number: int) -> list:
-        """:meth:`window` when every battle card's 【バトル直前】 abilities have plain steps (two
-        players): no step flips a battle card, so no card's turn is cut short. Returns each
-        seat's current stats as last logged when nothing changed them since (else None), so
-        battle phase 1 need not compute them again."""
-        battle, faces, up, effects, push = self.battle, self.faces, self.up, self.effects, self.log.push
-        known = [None, None]
-        for p in self.orders[self.server]:
-            c = battle[p]
-            face = faces[c][up[c]]
-            for ab in face.before:
-                if ab.cond and (ab.cond == NIGHT) != self.night:
-                    continue
-                push(("ability", p, ("card", "when", "index", "window"), face.id, "before-battle", ab.index, number))
-                ctx = None
-                for fn, args in ab.plain:
-                    if fn is None:  # a stat effect: both battle cards are in
-                        q = p if args[0] else 1 - p
-                        effect = args[1]
-                        effects[q].append(effect)
-                        now = known[q] = self.stats(q)
-                        push(("stat", q, ("by", "card", "effect", "now"), p, face.id, effect, now))
-                    elif fn is copy_two and (args[0] != NAMED or self.named >= 0):  # copy-stat, inline
-                        code = args[0]
-                        effect = (SET, code, self.value(1 - p, self.named if code == NAMED else code))
-                        effects[p].append(effect)
-                        now = known[p] = self.stats(p)
-                        push(("stat", p, ("by", "card", "effect", "now"), p, face.id, effect, now))
-                    else:  # another op (the stat named, a chip …) may change either card's stats
-                        known[0] = known[1] = None
-                        if ctx is None:
-                            ctx = ctx_of(ab, p, c, face, "before-battle", False)
-                        fn(self, ctx, *args)
-        return known
 
-    def holds(self, ctx: Ctx, condition) -> bool:
-        """A card condition seen from the ability's owner (all keys must hold)."""
-        role = condition.get("role")
-        if role is not None and (ctx.player == self.server) != (role == "server"):
-            return False
-        return True
+def window_plain(g: Ryomen, number: int) -> list[tuple[int, int, int] | None]:
+    """:meth:`window` when every battle card's 【バトル直前】 abilities have plain steps (two
+    players): no step flips a battle card, so no card's turn is cut short. Returns each
+    seat's current stats as last logged when nothing changed them since (else None), so
+    battle phase 1 need not compute them again."""
+    battle, faces, up, effects, push = g.battle, g.faces, g.up, g.effects, g.log.push
+    known: list[tuple[int, int, int] | None] = [None, None]
+    for p in g.orders[g.server]:
+        c = battle[p]
+        face = faces[c][up[c]]
+        for ab in face.before:
+            if ab.cond and (ab.cond == NIGHT) != g.night:
+                continue
+            push(("ability", p, ("card", "when", "index", "window"), face.id, "before-battle", ab.index, number))
+            ctx = None
+            assert ab.plain is not None  # (window2 == 1: every 【バトル直前】 ability has plain steps)
+            for fn, args in ab.plain:
+                if fn is None:  # a stat effect: both battle cards are in
+                    q = p if args[0] else 1 - p
+                    effect = args[1]
+                    effects[q].append(effect)
+                    now = known[q] = stats(g, q)
+                    push(("stat", q, ("by", "card", "effect", "now"), p, face.id, effect, now))
+                elif fn is copy_two and (args[0] != NAMED or g.named >= 0):  # copy-stat, inline
+                    code = args[0]
+                    effect = (SET, code, value(g, 1 - p, g.named if code == NAMED else code))
+                    effects[p].append(effect)
+                    now = known[p] = stats(g, p)
+                    push(("stat", p, ("by", "card", "effect", "now"), p, face.id, effect, now))
+                else:  # another op (the stat named, a chip …) may change either card's stats
+                    known[0] = known[1] = None
+                    if ctx is None:
+                        ctx = ctx_of(ab, p, c, face, "before-battle", False)
+                    fn(g, ctx, *args)
+    return known
 
-    def note(self, ctx: Ctx, kind: str, **data) -> None:
-        """Log a rules note (e.g. an op with nothing to act on)."""
-        self.log.add(kind, ctx.player, card=ctx.face.id, **data)
 
-    # -- stat effects (effect model 1–5) ---------------------------------------------------------
-    def stat_effect(self, ctx: Ctx, q: int, effect: tuple) -> None:
-        """Add a stat effect to q's battle card, or keep it waiting for the card q puts in."""
-        if self.battle[q] < 0:
-            self.waiting[q].append(effect)
-            self.log.push(("waiting", q, ("by", "card", "effect"), ctx.player, ctx.face.id, effect))
-            return
-        self.effects[q].append(effect)
-        self.log.push(("stat", q, ("by", "card", "effect", "now"), ctx.player, ctx.face.id, effect, self.stats(q)))
+def holds(g: Ryomen, ctx: Ctx, condition: Mapping[str, str]) -> bool:
+    """A card condition seen from the ability's owner (all keys must hold)."""
+    role = condition.get("role")
+    return role is None or (ctx.player == g.server) == (role == "server")
 
-    def forbid(self, ctx: Ctx, code: int) -> None:
-        """forbid-stat: the server, if an opponent of the owner, cannot name ``code`` this turn."""
-        if ctx.player == self.server or self.named >= 0 or self.server not in self.opponents[ctx.player]:
-            self.note(ctx, "no-effect", op="forbid-stat")
-            return
-        self.forbidden |= 1 << code
-        self.log.push(("forbid", ctx.player, ("card", "stat"), ctx.face.id, code))
 
-    def change_named(self, ctx: Ctx, code: int) -> None:
-        """change-named-stat: the stat deciding this turn becomes ``code`` (once one is named)."""
-        if self.named < 0:
-            self.note(ctx, "no-effect", op="change-named-stat")
-            return
-        self.named = code
-        self.log.push(("named-changed", ctx.player, ("card", "stat"), ctx.face.id, code))
+def note(g: Ryomen, ctx: Ctx, kind: str, **data: object) -> None:
+    """Log a rules note (e.g. an op with nothing to act on)."""
+    g.log.add(kind, ctx.player, card=ctx.face.id, **data)
 
-    # -- flips -----------------------------------------------------------------------------------
-    def flip_battle(self, q: int, ctx: Ctx):
-        """Flip q's battle card: its stat effects are cleared, chips stay, and unless an 【反転時】
-        ability made the flip the new face's 【反転時】 abilities resolve at once."""
-        face = self.flip_battle_card(q, ctx)
-        if face is not None and not ctx.in_flip and face.on_flip:
-            yield from self.resolve(q, self.battle[q], face, face.on_flip, "on-flip", True)
 
-    def flip_battle_card(self, q: int, ctx: Ctx):
-        """The flip of :meth:`flip_battle` without its trigger; the new face (None: no card)."""
-        c = self.battle[q]
-        if c < 0:
-            self.note(ctx, "no-effect", op="flip")
-            return None
-        self.up[c] ^= 1
-        self.flips[c] += 1
-        self.effects[q] = []
-        self.log.push(("flip", q, ("card", "why", "by", "now"), self.cid(c), "effect", ctx.player, self.card_stats(c)))
-        return self.faces[c][self.up[c]]
+# -- stat effects (effect model 1–5) ---------------------------------------------------------
+def stat_effect(g: Ryomen, ctx: Ctx, q: int, effect: Effect) -> None:
+    """Add a stat effect to q's battle card, or keep it waiting for the card q puts in."""
+    if g.battle[q] < 0:
+        g.waiting[q].append(effect)
+        g.log.push(("waiting", q, ("by", "card", "effect"), ctx.player, ctx.face.id, effect))
+        return
+    g.effects[q].append(effect)
+    g.log.push(("stat", q, ("by", "card", "effect", "now"), ctx.player, ctx.face.id, effect, stats(g, q)))
 
-    def flip_day_night(self, p, why: str) -> None:
-        """Turn the day/night chip over (RY-REV-2); it stays so for the following turns."""
-        self.night = not self.night
-        self.log.push(("day-night", p, ("night", "why"), self.night, why))
 
-    def flip_own_hand(self, ctx: Ctx, count: int, optional: bool):
-        """The owner flips up to/exactly ``count`` of their hand cards; nothing triggers."""
-        p = ctx.player
-        hopts = self.hopts[p]
+def forbid(g: Ryomen, ctx: Ctx, code: int) -> None:
+    """forbid-stat: the server, if an opponent of the owner, cannot name ``code`` this turn."""
+    if ctx.player == g.server or g.named >= 0 or g.server not in g.opponents[ctx.player]:
+        note(g, ctx, "no-effect", op="forbid-stat")
+        return
+    g.forbidden |= 1 << code
+    g.log.push(("forbid", ctx.player, ("card", "stat"), ctx.face.id, code))
+
+
+def change_named(g: Ryomen, ctx: Ctx, code: int) -> None:
+    """change-named-stat: the stat deciding this turn becomes ``code`` (once one is named)."""
+    if g.named < 0:
+        note(g, ctx, "no-effect", op="change-named-stat")
+        return
+    g.named = code
+    g.log.push(("named-changed", ctx.player, ("card", "stat"), ctx.face.id, code))
+
+
+# -- flips -----------------------------------------------------------------------------------
+def flip_battle(g: Ryomen, q: int, ctx: Ctx) -> Asking:
+    """Flip q's battle card: its stat effects are cleared, chips stay, and unless an 【反転時】
+    ability made the flip the new face's 【反転時】 abilities resolve at once."""
+    face = flip_battle_card(g, q, ctx)
+    if face is not None and not ctx.in_flip and face.on_flip:
+        yield from resolve(g, q, g.battle[q], face, face.on_flip, "on-flip", True)
+
+
+def flip_battle_card(g: Ryomen, q: int, ctx: Ctx) -> FaceDef | None:
+    """The flip of :meth:`flip_battle` without its trigger; the new face (None: no card)."""
+    c = g.battle[q]
+    if c < 0:
+        note(g, ctx, "no-effect", op="flip")
+        return None
+    g.up[c] ^= 1
+    g.flips[c] += 1
+    g.effects[q] = []
+    g.log.push(("flip", q, ("card", "why", "by", "now"), g.cid(c), "effect", ctx.player, card_stats(g, c)))
+    return g.faces[c][g.up[c]]
+
+
+def flip_day_night(g: Ryomen, p: int | None, why: str) -> None:
+    """Turn the day/night chip over (RY-REV-2); it stays so for the following turns."""
+    g.night = not g.night
+    g.log.push(("day-night", p, ("night", "why"), g.night, why))
+
+
+def flip_own_hand(g: Ryomen, ctx: Ctx, count: int, optional: bool) -> Asking:
+    """The owner flips up to/exactly ``count`` of their hand cards; nothing triggers."""
+    p = ctx.player
+    hopts = g.hopts[p]
+    if not hopts:
+        note(g, ctx, "no-effect", op="flip")
+        return
+    k = min(count, len(hopts))
+    picks = yield Ask(p, "flip-hand", tuple(hopts), "RY-CARD-2",
+                      f"{ctx.face.name}: ハンドのカードを{k}枚{'まで' if optional else ''}裏返す",
+                      0 if optional else k, k)
+    if not picks:
+        g.log.push(("hand-flip", p, ("card", "now", "by"), None, None, ctx.face.id))
+    for pick in picks:
+        g.log.push(("hand-flip", p, ("card", "now", "by"),
+                       pick, g.turn_hand_card(p, g.index[p][pick]), ctx.face.id))
+
+
+def ask_yes(g: Ryomen, ctx: Ctx, kind: str, what: str) -> Generator[Decision, tuple[str, ...], bool]:
+    """An optional effect (…してもよい): the owner says yes or no."""
+    picks = yield Ask(ctx.player, "optional", YES, "RY-CARD-2", f"{ctx.face.name}: {kind} {what}")
+    return picks[0] == "yes"
+
+
+def choose_opponent(g: Ryomen, ctx: Ctx) -> Generator[Decision, tuple[str, ...], int]:
+    """With 3–4 players, the owner picks the opponent whose battle card an effect aims at."""
+    opponents = g.opponents[ctx.player]
+    if len(opponents) == 1:
+        return opponents[0]
+    options = tuple(Option(f"p{q + 1}", f"P{q + 1}", q) for q in opponents)
+    picks = yield Ask(ctx.player, "target", options, "RY-MULTI-1", f"{ctx.face.name}: 対象の相手")
+    return int(picks[0][1:]) - 1
+
+
+# -- chips -----------------------------------------------------------------------------------
+def put_chip(g: Ryomen, ctx: Ctx, chip: str, target: str) -> Asking:
+    """put-stat-chip: one chip from the supply onto the target physical card."""
+    p = ctx.player
+    if g.supply[chip] <= 0:
+        note(g, ctx, "no-effect", op="put-stat-chip", why="supply")
+        return
+    if target == "own-hand":
+        hopts = g.hopts[p]
         if not hopts:
-            self.note(ctx, "no-effect", op="flip")
+            note(g, ctx, "no-effect", op="put-stat-chip", why="no-card")
             return
-        k = min(count, len(hopts))
-        picks = yield Ask(p, "flip-hand", tuple(hopts), "RY-CARD-2",
-                          f"{ctx.face.name}: ハンドのカードを{k}枚{'まで' if optional else ''}裏返す",
-                          0 if optional else k, k)
-        if not picks:
-            self.log.push(("hand-flip", p, ("card", "now", "by"), None, None, ctx.face.id))
-        for pick in picks:
-            self.log.push(("hand-flip", p, ("card", "now", "by"),
-                           pick, self.turn_hand_card(p, self.index[p][pick]), ctx.face.id))
-
-    def ask_yes(self, ctx: Ctx, kind: str, what: str):
-        """An optional effect (…してもよい): the owner says yes or no."""
-        picks = yield Ask(ctx.player, "optional", YES, "RY-CARD-2", f"{ctx.face.name}: {kind} {what}")
-        return picks[0] == "yes"
-
-    def choose_opponent(self, ctx: Ctx):
-        """With 3–4 players, the owner picks the opponent whose battle card an effect aims at."""
-        opponents = self.opponents[ctx.player]
-        if len(opponents) == 1:
-            return opponents[0]
-        options = tuple(Option(f"p{q + 1}", f"P{q + 1}", q) for q in opponents)
-        picks = yield Ask(ctx.player, "target", options, "RY-MULTI-1", f"{ctx.face.name}: 対象の相手")
-        return int(picks[0][1:]) - 1
-
-    # -- chips -----------------------------------------------------------------------------------
-    def put_chip(self, ctx: Ctx, chip: str, target: str):
-        """put-stat-chip: one chip from the supply onto the target physical card."""
-        p = ctx.player
-        if self.supply[chip] <= 0:
-            self.note(ctx, "no-effect", op="put-stat-chip", why="supply")
-            return
-        if target == "own-hand":
-            hopts = self.hopts[p]
-            if not hopts:
-                self.note(ctx, "no-effect", op="put-stat-chip", why="no-card")
-                return
-            picks = yield Ask(p, "chip-target", tuple(hopts), "RY-STAT-1",
-                              f"{ctx.face.name}: {self.pool.stat_chips[chip][3]}を置くカード")
-            c = self.index[p][picks[0]]
-        else:
-            q = p if target == "self" else (1 - p if self.n == 2 else (yield from self.choose_opponent(ctx)))
-            c = self.battle[q]
-            if c < 0:
-                self.note(ctx, "no-effect", op="put-stat-chip", why="no-card")
-                return
-        self._lay_chip(c, chip)
-        self.log.push(("chip", p, ("card", "chip", "by", "now"), self.cid(c), chip, ctx.face.id, self.card_stats(c)))
-
-    def put_chip_on(self, ctx: Ctx, chip: str, q: int) -> None:
-        """put-stat-chip on q's battle card (:meth:`put_chip` once the target player is known)."""
-        if self.supply[chip] <= 0:
-            self.note(ctx, "no-effect", op="put-stat-chip", why="supply")
-            return
-        c = self.battle[q]
+        picks = yield Ask(p, "chip-target", tuple(hopts), "RY-STAT-1",
+                          f"{ctx.face.name}: {g.pool.stat_chips[chip][3]}を置くカード")
+        c = g.index[p][picks[0]]
+    else:
+        q = p if target == "g" else (1 - p if g.n == 2 else (yield from choose_opponent(g, ctx)))
+        c = g.battle[q]
         if c < 0:
-            self.note(ctx, "no-effect", op="put-stat-chip", why="no-card")
+            note(g, ctx, "no-effect", op="put-stat-chip", why="no-card")
             return
-        self._lay_chip(c, chip)
-        self.log.push(("chip", ctx.player, ("card", "chip", "by", "now"), self.cid(c), chip, ctx.face.id,
-                       self.card_stats(c)))
-
-    def _lay_chip(self, c: int, chip: str) -> None:
-        code, delta, _count, _name = self.pool.stat_chips[chip]
-        if self.supply[chip] <= 0:
-            raise ValueError(f"the supply has no {chip} chip left")
-        self.supply[chip] -= 1
-        self.chips[c] = (self.chips[c] or ()) + ((code, delta, chip),)
-
-    def swap_points(self, ctx: Ctx, position: int) -> None:
-        """swap-point-chip: the first point chip in play and the N-th in play change places."""
-        points = self.points
-        if len(points) < position:
-            self.note(ctx, "no-effect", op="swap-point-chip")
-            return
-        points[0], points[position - 1] = points[position - 1], points[0]
-        self.log.push(("swap-points", ctx.player, ("card", "position", "points"), ctx.face.id, position, list(points)))
+    _lay_chip(g, c, chip)
+    g.log.push(("chip", p, ("card", "chip", "by", "now"), g.cid(c), chip, ctx.face.id, card_stats(g, c)))
 
 
-__all__ = ["Ask", "Ctx", "EffectRules"]
+def put_chip_on(g: Ryomen, ctx: Ctx, chip: str, q: int) -> None:
+    """put-stat-chip on q's battle card (:meth:`put_chip` once the target player is known)."""
+    if g.supply[chip] <= 0:
+        note(g, ctx, "no-effect", op="put-stat-chip", why="supply")
+        return
+    c = g.battle[q]
+    if c < 0:
+        note(g, ctx, "no-effect", op="put-stat-chip", why="no-card")
+        return
+    _lay_chip(g, c, chip)
+    g.log.push(("chip", ctx.player, ("card", "chip", "by", "now"), g.cid(c), chip, ctx.face.id,
+                   card_stats(g, c)))
+
+
+def _lay_chip(g: Ryomen, c: int, chip: str) -> None:
+    code, delta, _count, _name = g.pool.stat_chips[chip]
+    if g.supply[chip] <= 0:
+        raise ValueError(f"the supply has no {chip} chip left")
+    g.supply[chip] -= 1
+    g.chips[c] = (g.chips[c] or ()) + ((code, delta, chip),)
+
+
+def swap_points(g: Ryomen, ctx: Ctx, position: int) -> None:
+    """swap-point-chip: the first point chip in play and the N-th in play change places."""
+    points = g.points
+    if len(points) < position:
+        note(g, ctx, "no-effect", op="swap-point-chip")
+        return
+    points[0], points[position - 1] = points[position - 1], points[0]
+    g.log.push(("swap-points", ctx.player, ("card", "position", "points"), ctx.face.id, position, list(points)))
+
+
+def copy_two(g: Ryomen, ctx: Ctx, code: int) -> None:
+    """copy-stat in a two-player game (a plain step of :func:`.ops.plain_two`; :func:`window_plain`
+    runs it inline)."""
+    q = 1 - ctx.player
+    if g.battle[q] < 0 or (code == NAMED and g.named < 0):
+        note(g, ctx, "no-effect", op="copy-stat", why="no-card" if g.battle[q] < 0 else "not-named")
+        return
+    v = value(g, q, g.named if code == NAMED else code)
+    stat_effect(g, ctx, ctx.player, (SET, code, v))
+
+
+__all__ = ["Ask", "Ctx", "card_stats", "resolve", "stats", "value", "window"]

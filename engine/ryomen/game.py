@@ -13,12 +13,29 @@ seat loops unrolled, never-asking abilities run as plain calls) or :meth:`Ryomen
 
 from __future__ import annotations
 
-from fuda.engine.core import Game, GameOver, Option, Rng, Termination, derive, one_of
+from collections.abc import Sequence
+from typing import Any, NoReturn
+
+from fuda.engine.core import Game, GameOver, Option, Registry, Rng, Termination, derive, one_of
 from fuda.engine.ryomen import greedy as _greedy  # noqa: F401 (registers the greedy policy of RyView)
-from fuda.engine.ryomen.cards import STAT_JA, STATS, CardPool, pool_of
-from fuda.engine.ryomen.effects import Ask, Ctx, EffectRules
+from fuda.engine.ryomen.cards import STAT_JA, STATS, Ability, CardPool, FaceDef, pool_of
+from fuda.engine.ryomen.effects import (
+    Ask,
+    Asking,
+    Ctx,
+    _lay_chip,
+    card_stats,
+    flip_day_night,
+    resolve,
+    resolve_plain,
+    stats,
+    value,
+    window,
+    window_plain,
+)
 from fuda.engine.ryomen.render import RyNarrator
-from fuda.engine.ryomen.setup import Position
+from fuda.engine.ryomen.setup import Position, Table
+from fuda.engine.ryomen.state import RyState
 from fuda.engine.ryomen.view import RyView, determinize, view_of
 
 ENGINE_VERSION = "1.1"
@@ -27,17 +44,12 @@ RULES_VERSION = "ryomen-2"
 PASS = Option("pass", "裏返さない")
 SERVE_PROMPT, RECEIVE_PROMPT = "サーブするカード", "レシーブするカード"
 LOSER_PROMPT = "ルーザーリバース: ハンドのカードを1枚裏返してよい"
-PROMPT = {"serve": SERVE_PROMPT, "receive": RECEIVE_PROMPT}
 STAT_OPTIONS = tuple(Option(s, j, i) for i, (s, j) in enumerate(zip(STATS, STAT_JA, strict=True)))
 STAT_CODE = {s: i for i, s in enumerate(STATS)}
 
 
-def name_decision(player: int, forbidden: int) -> Ask:
-    """The naming decision (RY-SERVE-1): the stats not forbidden, or all when every one is."""
-    return NAME_DECISIONS[player][forbidden]
-
-
 def _name_decision(player: int, forbidden: int) -> Ask:
+    """The naming decision (RY-SERVE-1): the stats not forbidden, or all when every one is."""
     options = tuple(o for o in STAT_OPTIONS if not forbidden >> o.value & 1) or STAT_OPTIONS
     return Ask(player, "name", options, "RY-SERVE-1", "勝負する能力を指定")
 
@@ -46,57 +58,36 @@ def _name_decision(player: int, forbidden: int) -> Ask:
 NAME_DECISIONS = tuple(tuple(_name_decision(p, bits) for bits in range(8)) for p in range(4))
 
 
-class Ryomen(EffectRules, Game):
+class Ryomen(RyState, Game):
     """One game of ryomen (両面表) between 2–4 players (the rules; its view is
     :class:`~.view.RyView`, its narration :class:`~.render.RyNarrator`, its greedy policy
-    :mod:`.greedy`)."""
+    :mod:`.greedy`). Every field play changes is one of :class:`~.state.RyState`'s; what never
+    changes in a game is in the slots below."""
 
     RULES = "ryomen"
     ENGINE_VERSION = ENGINE_VERSION
     RULES_VERSION = RULES_VERSION
     NARRATOR = RyNarrator
-    # The game's own state in slots: with them the instance keeps only the few engine.core
-    # attributes in its dictionary, which CPython (3.11) then stores inline, so every self.x
-    # takes a specialised path (past ~29 attributes the values move to a real dict, a slower one)
-    __slots__ = (
-        "base",
-        "battle",
-        "chips",
-        "effects",
-        "facedown",
-        "faces",
-        "first_ids",
-        "first_opts",
-        "flips",
-        "followers",
-        "forbidden",
-        "hand",
-        "hopts",
-        "index",
-        "lineups",
-        "n",
-        "named",
-        "night",
-        "opponents",
-        "opts",
-        "orders",
-        "points",
-        "pool",
-        "position",
-        "result",
-        "server",
-        "supply",
-        "table",
-        "tag",
-        "turn",
-        "turns",
-        "up",
-        "waiting",
-        "won",
-    )
+    #: the stat reads of :mod:`.effects` as methods too (views, narration and tests read them so)
+    stats = stats
+    card_stats = card_stats
+    # The game's state in slots (RyState's, and these, which never change in a game): the
+    # instance keeps only the few engine.core attributes in its dictionary, which CPython (3.11)
+    # then stores inline, so every self.x takes a specialised path
+    __slots__ = ("base", "followers", "n", "opponents", "orders", "pool", "position", "table", "tag", "turns")
+    base: tuple[int, ...]  # p's first card number
+    followers: tuple[tuple[int, ...], ...]  # the seats after s, counter-clockwise
+    n: int
+    opponents: tuple[tuple[int, ...], ...]
+    orders: tuple[tuple[int, ...], ...]  # every seat counter-clockwise from s
+    pool: CardPool
+    position: Position | None
+    table: Table
+    tag: bool
+    turns: int
 
-    def __init__(self, pool: CardPool, setups, seed: int, position: Position | None = None):
-        super().__init__(seed)
+    def __init__(self, pool: CardPool, setups: Any, seed: int, position: Position | None = None):
+        Game.__init__(self, seed)  # (RyState has no set-up of its own: the fields are set below)
         table, seating = pool.table(setups, check=position is None)
         self.table = table
         n = self.n = len(table.players)
@@ -116,9 +107,15 @@ class Ryomen(EffectRules, Game):
         self.first_opts, self.first_ids = list(seating.hopts), list(seating.hids)  # hopts as dealt (first faces up), their ids
         self.battle = [-1] * n
         if n == 2:  # (no comprehensions: a fresh game is part of every playout)
-            self.result, self.effects, self.waiting, self.won = [[], []], [[], []], [[], []], [[], []]
+            self.result = [[], []]
+            self.effects = [[], []]
+            self.waiting = [[], []]
+            self.won = [[], []]
         else:
-            self.result, self.effects, self.waiting, self.won = ([[] for _ in range(n)] for _ in range(4))
+            self.result = [[] for _ in range(n)]
+            self.effects = [[] for _ in range(n)]
+            self.waiting = [[] for _ in range(n)]
+            self.won = [[] for _ in range(n)]
         self.points: list[int] = list(pool.points)
         self.facedown: list[int] = []
         self.supply = dict(pool.supply[n])  # 3–4 players use two base sets (RY-MULTI-1)
@@ -129,14 +126,14 @@ class Ryomen(EffectRules, Game):
         self.turn = 0
         self.tag = table.tag
 
-    def setup_json(self) -> dict:
+    def setup_json(self) -> dict[str, Any]:
         return self.table.as_json()
 
     def view(self, seat: int) -> RyView:
         """What ``seat`` may know now (see :mod:`.view`)."""
         return view_of(self, seat)
 
-    def determinize(self, seat: int, rng) -> None:
+    def determinize(self, seat: int, rng: Rng) -> None:
         """Deal the opponents' unseen pairings again (see :func:`.view.determinize`) and re-seed."""
         determinize(self, seat, rng)
         self.rng = Rng(derive(rng.below(1 << 62), "determinized"))
@@ -145,7 +142,7 @@ class Ryomen(EffectRules, Game):
         """The same game, not started (same table, position and seed)."""
         return Ryomen(self.pool, self.table, self.seed, self.position)
 
-    def face(self, c: int):
+    def face(self, c: int) -> FaceDef:
         """The face up of physical card c."""
         return self.faces[c][self.up[c]]
 
@@ -162,11 +159,11 @@ class Ryomen(EffectRules, Game):
         return self.opts[c][self.up[c]].id
 
     # -- flow ------------------------------------------------------------------------------------
-    def flow(self):
+    def flow(self) -> Asking:
         """The rules: a generator (:meth:`_play`) of every decision of the game."""
         return self._play_two() if self.n == 2 else self._play()
 
-    def _set_up(self):
+    def _set_up(self) -> Asking:
         """RY-SETUP-1..3: faces up, first player, point chips shuffled and laid open."""
         for p, setup in enumerate(self.table.players):
             self.log.push(("setup", p, ("deck", "name"), setup.deck, setup.name))
@@ -202,7 +199,7 @@ class Ryomen(EffectRules, Game):
         self.rng.shuffle(self.points)
         self.log.push(("chance", None, ("what", "result"), "point-chips", list(self.points)))
 
-    def _finish(self):
+    def _finish(self) -> NoReturn:
         """RY-GAME-1, RY-MULTI-6: point totals; the higher total wins, equal totals draw."""
         won = self.won
         if self.n == 2:  # (the playout case, without comprehensions)
@@ -225,7 +222,7 @@ class Ryomen(EffectRules, Game):
                        f"{who} の勝ち（合計 {shown}）", winners)
 
     # -- one turn --------------------------------------------------------------------------------
-    def _play(self):
+    def _play(self) -> Asking:
         """RY-SETUP-1 … RY-GAME-1 with 3–4 players (RY-MULTI-*): set-up, then the phases of every
         turn (RY-SERVE-1 … RY-END-3); :meth:`_play_two` is the two-player form.
 
@@ -259,16 +256,16 @@ class Ryomen(EffectRules, Game):
                     if self.chips[c] is None:
                         push(("play", s, ("card", "role"), hopts.pop(i).id, "serve"))
                     else:  # with chips: the stats as the card lies (the log line shows them)
-                        push(("play", s, ("card", "role", "now"), hopts.pop(i).id, "serve", self.card_stats(c)))
+                        push(("play", s, ("card", "role", "now"), hopts.pop(i).id, "serve", card_stats(self, c)))
             face = faces[c][up[c]]
             if face.on_play:  # RY-SERVE-2: before the stat is named
-                yield from self.resolve(s, c, face, face.on_play, "on-play", False)
+                yield from resolve(self, s, c, face, face.on_play, "on-play", False)
             for p in order:  # RY-SERVE-3: the top result cards, the server's first
                 if result[p]:
                     top = result[p][-1]
                     face = faces[top][up[top]]
                     if face.from_result:
-                        yield from self.resolve(p, top, face, face.from_result, "from-result", False)
+                        yield from resolve(self, p, top, face, face.from_result, "from-result", False)
             picks = yield NAME_DECISIONS[s][self.forbidden]
             stat = picks[0]
             self.named = STAT_CODE[stat]
@@ -289,12 +286,12 @@ class Ryomen(EffectRules, Game):
                             push(("play", p, ("card", "role"), hopts.pop(i).id, "receive"))
                         else:
                             push(("play", p, ("card", "role", "now"), hopts.pop(i).id, "receive",
-                                  self.card_stats(c)))
+                                  card_stats(self, c)))
                 face = faces[c][up[c]]
                 if face.on_play:
-                    yield from self.resolve(p, c, face, face.on_play, "on-play", False)
+                    yield from resolve(self, p, c, face, face.on_play, "on-play", False)
             if self.any_before():  # RY-RECV-2, RY-MULTI-3: a window when a battle card has 【バトル直前】
-                yield from self.window(1)
+                yield from window(self, 1)
             winner, tied = self.battle_one()  # 3: battle phase 1 (RY-B1-1/2, RY-MULTI-5)
             if winner < 0:
                 # 4: reverse phase (RY-REV-1..3)
@@ -304,9 +301,9 @@ class Ryomen(EffectRules, Game):
                     if p in marks and flips[c] == marks[p]:  # still the face the reverse phase turned up
                         face = faces[c][up[c]]
                         if face.on_flip:
-                            yield from self.resolve(p, c, face, face.on_flip, "on-flip", True)
+                            yield from resolve(self, p, c, face, face.on_flip, "on-flip", True)
                 if self.any_before():
-                    yield from self.window(2, tied)  # RY-REV-3: the turned cards' 【バトル直前】 only
+                    yield from window(self, 2, tied)  # RY-REV-3: the turned cards' 【バトル直前】 only
                 winner = self.battle_two(tied)  # 5: battle phase 2
             # 6: after phase (RY-AFT-1..3): the point chip, then the battle cards to the result zones
             chip = self.points.pop(0)
@@ -345,7 +342,7 @@ class Ryomen(EffectRules, Game):
                     push(("serve-again", s, ()))  # RY-END-3
         self._finish()
 
-    def _play_two(self):
+    def _play_two(self) -> Asking:
         """:meth:`_play` for two players, the case every simulation plays: the same phases with
         the seat loops unrolled (the receiver is the server's opponent, the loser the winner's)."""
         if self.position is None:
@@ -358,7 +355,7 @@ class Ryomen(EffectRules, Game):
         points, won, facedown, orders = self.points, self.won, self.facedown, self.orders
         turns, opts = self.turns, self.opts
         keep0, keep1 = result[0].append, result[1].append  # (the result zones are never replaced)
-        tops_act = True  # a top result card may have 【リザルト時】 abilities (False: known that neither has)
+        tops_act: bool | tuple[Ability, ...] = True  # a top result card may have 【リザルト時】 abilities (False: known that neither has)
         for turn in range(self.turn + 1, turns + 1):
             self.turn = turn
             s = self.server
@@ -379,13 +376,13 @@ class Ryomen(EffectRules, Game):
                 if chips[c] is None:
                     push(("play", s, ("card", "role"), hopts.pop(i).id, "serve"))
                 else:  # with chips: the stats as the card lies (the log line shows them)
-                    push(("play", s, ("card", "role", "now"), hopts.pop(i).id, "serve", self.card_stats(c)))
+                    push(("play", s, ("card", "role", "now"), hopts.pop(i).id, "serve", card_stats(self, c)))
             face = faces[c][up[c]]
             if face.on_play:  # RY-SERVE-2: before the stat is named
                 if face.on_play2:
-                    self.resolve_plain(s, c, face, face.on_play, "on-play", False)
+                    resolve_plain(self, s, c, face, face.on_play, "on-play", False)
                 else:
-                    yield from self.resolve(s, c, face, face.on_play, "on-play", False)
+                    yield from resolve(self, s, c, face, face.on_play, "on-play", False)
             if tops_act:
                 for p in order:  # RY-SERVE-3: the top result cards, the server's first
                     if result[p]:
@@ -393,9 +390,9 @@ class Ryomen(EffectRules, Game):
                         face = faces[top][up[top]]
                         if face.from_result:
                             if face.from_result2:
-                                self.resolve_plain(p, top, face, face.from_result, "from-result", False)
+                                resolve_plain(self, p, top, face, face.from_result, "from-result", False)
                             else:
-                                yield from self.resolve(p, top, face, face.from_result, "from-result", False)
+                                yield from resolve(self, p, top, face, face.from_result, "from-result", False)
             picks = yield NAME_DECISIONS[s][self.forbidden]
             stat = picks[0]
             self.named = STAT_CODE[stat]
@@ -414,33 +411,27 @@ class Ryomen(EffectRules, Game):
                 if chips[c] is None:
                     push(("play", o, ("card", "role"), hopts.pop(i).id, "receive"))
                 else:
-                    push(("play", o, ("card", "role", "now"), hopts.pop(i).id, "receive", self.card_stats(c)))
+                    push(("play", o, ("card", "role", "now"), hopts.pop(i).id, "receive", card_stats(self, c)))
             face = faces[c][up[c]]
             if face.on_play:
                 if face.on_play2:
-                    self.resolve_plain(o, c, face, face.on_play, "on-play", False)
+                    resolve_plain(self, o, c, face, face.on_play, "on-play", False)
                 else:
-                    yield from self.resolve(o, c, face, face.on_play, "on-play", False)
+                    yield from resolve(self, o, c, face, face.on_play, "on-play", False)
             # RY-RECV-2: a window when a battle card has 【バトル直前】
             c0, c1 = battle
             f0, f1 = faces[c0][up[c0]], faces[c1][up[c1]]
             k0 = k1 = None  # the stats window_plain knows (None: not known)
             if f0.window2 or f1.window2:
                 if f0.window2 < 2 and f1.window2 < 2:  # (flips no battle card: f0 and f1 stay the faces up)
-                    k0, k1 = self.window_plain(1)
+                    k0, k1 = window_plain(self, 1)
                 else:
-                    yield from self.window(1)
+                    yield from window(self, 1)
                     f0, f1 = faces[c0][up[c0]], faces[c1][up[c1]]
             # 3: battle phase 1 (RY-B1-1/2)
             named = self.named  # (a window may have changed the stat)
-            if k0 is not None:
-                a = k0[named]
-            else:
-                a = self.stats(0)[named] if effects[0] or chips[c0] else f0.stats[named]
-            if k1 is not None:
-                b = k1[named]
-            else:
-                b = self.stats(1)[named] if effects[1] or chips[c1] else f1.stats[named]
+            a = k0[named] if k0 is not None else stats(self, 0)[named] if effects[0] or chips[c0] else f0.stats[named]
+            b = k1[named] if k1 is not None else stats(self, 1)[named] if effects[1] or chips[c1] else f1.stats[named]
             push(("battle", None, ("phase", "stat", "values"), 1, STATS[named], [a, b]))
             if a != b:
                 winner = 0 if a > b else 1
@@ -453,20 +444,20 @@ class Ryomen(EffectRules, Game):
                         face = faces[c][up[c]]
                         if face.on_flip:
                             if face.on_flip2:
-                                self.resolve_plain(p, c, face, face.on_flip, "on-flip", True)
+                                resolve_plain(self, p, c, face, face.on_flip, "on-flip", True)
                             else:
-                                yield from self.resolve(p, c, face, face.on_flip, "on-flip", True)
+                                yield from resolve(self, p, c, face, face.on_flip, "on-flip", True)
                 f0, f1 = faces[c0][up[c0]], faces[c1][up[c1]]
                 if f0.window2 or f1.window2:  # RY-REV-3
                     if f0.window2 < 2 and f1.window2 < 2:
-                        self.window_plain(2)
+                        window_plain(self, 2)
                     else:
-                        yield from self.window(2)
+                        yield from window(self, 2)
                         f0, f1 = faces[c0][up[c0]], faces[c1][up[c1]]
                 # 5: battle phase 2 (RY-B2-1): a tie cancels both cards
                 named = self.named  # (value(), inline)
-                a = self.stats(0)[named] if effects[0] or chips[c0] else f0.stats[named]
-                b = self.stats(1)[named] if effects[1] or chips[c1] else f1.stats[named]
+                a = stats(self, 0)[named] if effects[0] or chips[c0] else f0.stats[named]
+                b = stats(self, 1)[named] if effects[1] or chips[c1] else f1.stats[named]
                 if a == b:
                     winner = -1
                     push(("battle", None, ("phase", "stat", "values", "cancelled", "winner"),
@@ -517,10 +508,7 @@ class Ryomen(EffectRules, Game):
     def any_before(self) -> bool:
         """True when a battle card's face up has 【バトル直前】 abilities."""
         faces, up = self.faces, self.up
-        for c in self.battle:
-            if faces[c][up[c]].before:
-                return True
-        return False
+        return any(faces[c][up[c]].before for c in self.battle)
 
     def put_card(self, p: int, i: int, role: str) -> int:
         """p puts hand card number ``i`` into the battle zone; effects waiting for it apply first."""
@@ -530,24 +518,24 @@ class Ryomen(EffectRules, Game):
         if self.chips[c] is None:
             self.log.push(("play", p, ("card", "role"), option.id, role))
         else:  # with chips: the stats as the card lies (the log line shows them)
-            self.log.push(("play", p, ("card", "role", "now"), option.id, role, self.card_stats(c)))
+            self.log.push(("play", p, ("card", "role", "now"), option.id, role, card_stats(self, c)))
         if self.waiting[p]:
             self.effects[p] = self.waiting[p]
             self.waiting[p] = []
-            self.log.push(("waiting-applied", p, ("now",), self.stats(p)))
+            self.log.push(("waiting-applied", p, ("now",), stats(self, p)))
         return c
 
-    def battle_one(self) -> tuple[int, tuple]:
+    def battle_one(self) -> tuple[int, tuple[int, ...]]:
         """RY-B1-1/2 (RY-MULTI-5): the larger named stat wins; a shared highest value ties."""
         named = self.named
         order = self.orders[self.server]
-        values = [self.value(p, named) for p in range(self.n)]
+        values = [value(self, p, named) for p in range(self.n)]
         self.log.push(("battle", None, ("phase", "stat", "values"), 1, STATS[named], values))
         best = max(values)
         top = tuple(p for p in order if values[p] == best)
         return (top[0], ()) if len(top) == 1 else (-1, top)
 
-    def battle_two(self, tied=()) -> int:
+    def battle_two(self, tied: Sequence[int] = ()) -> int:
         """RY-B2-1, RY-MULTI-5: compare again. Among the cards sharing the highest value, those
         that tied in battle phase 1 (``tied``, the cards the reverse phase turned) are cancelled
         and drop out, and the rest decide among themselves; one card left wins whatever its value
@@ -555,7 +543,7 @@ class Ryomen(EffectRules, Game):
         tied is never cancelled for sharing a value with a tied one; cards that never tied and
         share the highest value among those left are a tie of battle phase 2: nobody wins."""
         named = self.named
-        values = [self.value(p, named) for p in range(self.n)]
+        values = [value(self, p, named) for p in range(self.n)]
         left = list(self.orders[self.server])
         cancelled = []
         winner = -1
@@ -565,7 +553,7 @@ class Ryomen(EffectRules, Game):
                 cancelled = left
             else:
                 winner = 0 if a > b else 1
-            left = ()
+            left = []
         while left:
             if len(left) == 1:
                 winner = left[0]
@@ -582,7 +570,7 @@ class Ryomen(EffectRules, Game):
                        2, STATS[named], values, cancelled, winner))
         return winner
 
-    def _reverse_flips(self, tied) -> dict:
+    def _reverse_flips(self, tied: Sequence[int]) -> dict[int, int]:
         """RY-REV-1/2: flip the tied cards and the day/night chip; {seat: its card's flip count}
         (the 【反転時】 abilities that follow, RY-REV-3, run in the turn's flow)."""
         battle, up, flips, effects, push = self.battle, self.up, self.flips, self.effects, self.log.push
@@ -595,8 +583,8 @@ class Ryomen(EffectRules, Game):
             effects[p] = []
             # (cid and card_stats without chips, inline: ties come every few turns)
             push(("flip", p, ("card", "why", "now"), opts[c][u].id, "reverse",
-                  self.card_stats(c) if chips[c] else faces[c][u].stats))
-        self.flip_day_night(None, "reverse")
+                  card_stats(self, c) if chips[c] else faces[c][u].stats))
+        flip_day_night(self, None, "reverse")
         return marks
 
     # -- positions -------------------------------------------------------------------------------
@@ -607,7 +595,7 @@ class Ryomen(EffectRules, Game):
             raise ValueError(f"the position has {len(pos.seats)} seats for {n} players")
         if not 1 <= pos.turn <= self.turns:
             raise ValueError(f"turn must be 1–{self.turns}, got {pos.turn}")
-        won_all = []
+        won_all: list[int] = []
         for p, seat in enumerate(pos.seats):
             index = self.index[p]
             mine = [self.base[p] + k for k in range(len(self.lineups[p].faces))]
@@ -638,10 +626,10 @@ class Ryomen(EffectRules, Game):
             if len(self.result[p]) != pos.turn - 1:
                 raise ValueError(f"player {p + 1}: turn {pos.turn} needs {pos.turn - 1} result cards")
             for name, chip in seat.chips:
-                c = index.get(name)
-                if c is None or chip not in self.supply:
+                on = index.get(name)
+                if on is None or chip not in self.supply:
                     raise ValueError(f"player {p + 1}: bad stat chip ({name!r}, {chip!r})")
-                self._lay_chip(c, chip)
+                _lay_chip(self, on, chip)
             self.won[p] = list(seat.won)
             won_all.extend(seat.won)
             self.log.push(("position", p, ("hand", "result", "won"),
@@ -670,6 +658,6 @@ class Ryomen(EffectRules, Game):
 __all__ = ["ENGINE_VERSION", "RULES_VERSION", "Ask", "Ctx", "Ryomen"]
 
 
-def new_game(registry, setups, seed: int, position: Position | None = None) -> Ryomen:
+def new_game(registry: Registry, setups: Any, seed: int, position: Position | None = None) -> Ryomen:
     """A game between 2–4 setups (PlayerSetup, their JSON, or a Table), optionally from a position."""
     return Ryomen(pool_of(registry), setups, seed, position)

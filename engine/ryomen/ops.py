@@ -6,23 +6,44 @@ the :class:`~engine.ryomen.game.Ctx` of the ability (its owner, card, timing, an
 an 【反転時】 ability, whose flips never trigger). Targets are players: ``self`` is the owner's
 battle card of this turn, ``opponent`` another player's (with 3–4 players the owner picks
 which opponent, RY-MULTI-1). A stat effect is a tuple ``(kind, stat, value)`` kept in the
-target's list (see :meth:`~fuda.engine.ryomen.effects.EffectRules.stats`).
+target's list (see :func:`~fuda.engine.ryomen.effects.stats`).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Generator, Mapping, Sequence
+from typing import TYPE_CHECKING, Any
 
-from fuda.engine.core import Bool, Enum, Int, Ops, OpTable, Param, ParamError, Struct
+from fuda.engine.core import Bool, CompiledOp, Decision, Enum, Int, Ops, OpTable, Param, ParamError, Struct
+from fuda.engine.ryomen import effects as E
+from fuda.engine.ryomen.effects import (
+    ADD,
+    ALL,
+    ANY,
+    BRAIN,
+    CODE,
+    DAY,
+    NAMED,
+    NIGHT,
+    POWER,
+    SET,
+    SPEED,
+    SWAP,
+    Asking,
+    Ctx,
+    Step,
+    copy_two,
+)
+
+if TYPE_CHECKING:
+    from fuda.engine.ryomen.game import Ryomen
 
 TABLE = OpTable("ryomen")
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
-#: Stat codes: the three stats, then ``all`` and ``named``.
-POWER, SPEED, BRAIN, ALL, NAMED = 0, 1, 2, 3, 4
-CODE = {"power": POWER, "speed": SPEED, "brain": BRAIN, "all": ALL, "named": NAMED}
-#: Stat effect kinds.
-ADD, SET, SWAP = 0, 1, 2
+__all__ = ["ADD", "ALL", "ANY", "BRAIN", "CODE", "DAY", "NAMED", "NIGHT", "POWER", "SET", "SPEED", "SWAP", "TABLE",
+           "plain_two"]
 
 STAT = Enum(values=("power", "speed", "brain"))
 STAT_REF = Enum(values=("power", "speed", "brain", "all", "named"))
@@ -76,107 +97,112 @@ class ChipId(Param):
         return "a chip id (lower-case letters, digits and -)"
 
 
-def _whom(game, ctx, target):
+def _whom(game: Ryomen, ctx: Ctx, target: str) -> Generator[Decision, tuple[str, ...], int]:
     """The player whose battle card ``target`` means (a generator: may ask with 3–4 players)."""
     if target == "self":
         return ctx.player
     if game.n == 2:
         return 1 - ctx.player
-    return (yield from game.choose_opponent(ctx))
+    return (yield from E.choose_opponent(game, ctx))
 
 
-def _other(game, ctx):
+def _other(game: Ryomen, ctx: Ctx) -> int:
     """The opponent in a 2-player game, else -1 (then ask with :func:`_whom`)."""
     return 1 - ctx.player if game.n == 2 else -1
 
 
 @TABLE.op("modify-stat", target=TARGET, stat=STAT_REF, amount=Int(min=-8, max=8), check=_amount_not_zero,
           doc="add amount to the target battle card's stat(s) this turn, clamped to 1–9 (RY-STAT-1)")
-def modify_stat(game, ctx, target, stat, amount):
+def modify_stat(game: Ryomen, ctx: Ctx, target: str, stat: str, amount: int) -> Asking:
     q = ctx.player if target == "self" else _other(game, ctx)
     if q < 0:
         q = yield from _whom(game, ctx, target)
-    game.stat_effect(ctx, q, (ADD, CODE[stat], amount))
+    E.stat_effect(game, ctx, q, (ADD, CODE[stat], amount))
 
 
 @TABLE.op("set-stat", target=TARGET, stat=STAT_REF, value=Int(min=1, max=9),
           doc="the target battle card's stat(s) become value, as a stat effect in resolution order")
-def set_stat(game, ctx, target, stat, value):
+def set_stat(game: Ryomen, ctx: Ctx, target: str, stat: str, value: int) -> Asking:
     q = ctx.player if target == "self" else _other(game, ctx)
     if q < 0:
         q = yield from _whom(game, ctx, target)
-    game.stat_effect(ctx, q, (SET, CODE[stat], value))
+    E.stat_effect(game, ctx, q, (SET, CODE[stat], value))
 
 
 @TABLE.op("swap-stats", target=TARGET, stats=_Pair(), check=_two_stats,
           doc="exchange the current values of two stats of the target battle card")
-def swap_stats(game, ctx, target, stats):
+def swap_stats(game: Ryomen, ctx: Ctx, target: str, stats: tuple[str, str]) -> Asking:
     q = ctx.player if target == "self" else _other(game, ctx)
     if q < 0:
         q = yield from _whom(game, ctx, target)
-    game.stat_effect(ctx, q, (SWAP, CODE[stats[0]], CODE[stats[1]]))
+    E.stat_effect(game, ctx, q, (SWAP, CODE[stats[0]], CODE[stats[1]]))
 
 
 @TABLE.op("copy-stat", stat=Enum(values=("power", "speed", "brain", "named")),
           doc="this card's stat becomes the opponent's current value of it (read once), as a set-stat")
-def copy_stat(game, ctx, stat):
+def copy_stat(game: Ryomen, ctx: Ctx, stat: str) -> Asking:
     q = _other(game, ctx)
     if q < 0:
         q = yield from _whom(game, ctx, "opponent")
     code = CODE[stat]
     if game.battle[q] < 0 or (code == NAMED and game.named < 0):
-        game.note(ctx, "no-effect", op="copy-stat", why="no-card" if game.battle[q] < 0 else "not-named")
+        E.note(game, ctx, "no-effect", op="copy-stat", why="no-card" if game.battle[q] < 0 else "not-named")
         return
-    value = game.value(q, game.named if code == NAMED else code)
-    game.stat_effect(ctx, ctx.player, (SET, code, value))
+    value = E.value(game, q, game.named if code == NAMED else code)
+    E.stat_effect(game, ctx, ctx.player, (SET, code, value))
 
 
 @TABLE.op("flip", target=Enum(values=("self", "opponent", "own-hand", "day-night")),
           count=Int(min=1, max=8).optional(None), optional=Bool().optional(False), check=_flip_count,
           doc="turn a battle card, hand cards of the owner, or the day/night chip over")
-def flip(game, ctx, target, count, optional):
+def flip(game: Ryomen, ctx: Ctx, target: str, count: int | None, optional: bool) -> Asking:
     if target == "own-hand":
-        yield from game.flip_own_hand(ctx, count, optional)
+        assert count is not None  # (own-hand takes a count: _flip_count)
+        yield from E.flip_own_hand(game, ctx, count, optional)
         return
     q = -1 if target == "day-night" else (yield from _whom(game, ctx, target))
-    if optional and not (yield from game.ask_yes(ctx, "flip", target)):
+    if optional and not (yield from E.ask_yes(game, ctx, "flip", target)):
         return
     if target == "day-night":
-        game.flip_day_night(ctx.player, "effect")
+        E.flip_day_night(game, ctx.player, "effect")
     else:
-        yield from game.flip_battle(q, ctx)
+        yield from E.flip_battle(game, q, ctx)
 
 
 @TABLE.op("forbid-stat", stat=STAT, doc="this turn the owner's opponent cannot name this stat")
-def forbid_stat(game, ctx, stat):
-    game.forbid(ctx, CODE[stat])
+def forbid_stat(game: Ryomen, ctx: Ctx, stat: str) -> None:
+    E.forbid(game, ctx, CODE[stat])
 
 
 @TABLE.op("change-named-stat", stat=STAT, doc="the stat that decides this turn becomes this stat")
-def change_named_stat(game, ctx, stat):
-    game.change_named(ctx, CODE[stat])
+def change_named_stat(game: Ryomen, ctx: Ctx, stat: str) -> None:
+    E.change_named(game, ctx, CODE[stat])
 
 
 @TABLE.op("put-stat-chip", chip=ChipId(), target=Enum(values=("self", "opponent", "own-hand")),
           doc="put one stat chip of this kind from the supply on the target physical card")
-def put_stat_chip(game, ctx, chip, target):
-    yield from game.put_chip(ctx, chip, target)
+def put_stat_chip(game: Ryomen, ctx: Ctx, chip: str, target: str) -> Asking:
+    yield from E.put_chip(game, ctx, chip, target)
 
 
 @TABLE.op("swap-point-chip", position=Int(min=2, max=9),
           doc="exchange the first point chip in play with the N-th one in play")
-def swap_point_chip(game, ctx, position):
-    game.swap_points(ctx, position)
+def swap_point_chip(game: Ryomen, ctx: Ctx, position: int) -> None:
+    E.swap_points(game, ctx, position)
 
 
-@TABLE.op("if", condition=CONDITION, then=Ops(), **{"else": Ops().optional(())},
+_ELSE: dict[str, Any] = {"else": Ops().optional(())}  # (a keyword Python reserves; Any: ** into TABLE.op)
+
+
+@TABLE.op("if", condition=CONDITION, then=Ops(), **_ELSE,
           doc="run 'then' when the condition holds for the owner, else 'else'")
-def if_(game, ctx, condition, then, else_):
-    ops = then if game.holds(ctx, condition) else else_
+def if_(game: Ryomen, ctx: Ctx, condition: Mapping[str, str], then: tuple[CompiledOp, ...],
+        else_: tuple[CompiledOp, ...]) -> Asking:
+    ops = then if E.holds(game, ctx, condition) else else_
     if not ops:
-        game.note(ctx, "no-effect", op="if")
+        E.note(game, ctx, "no-effect", op="if")
         return
-    yield from game.run_ops(ctx, ops)
+    yield from E.run_ops(game, ctx, ops)
 
 
 # -- the two-player fast path ----------------------------------------------------------------------
@@ -184,52 +210,32 @@ def if_(game, ctx, condition, then, else_):
 # generator machinery (one generator per op, one more per ``yield from`` level) is pure cost.
 # ``plain_two(ops)`` compiles such an op list into (function, args) steps run with plain calls
 # (``fn(game, ctx, *args)``; a stat effect is the step ``(None, (own, effect))``, which the engine
-# applies inline to the owner's battle card when ``own``, else the opponent's); it returns None when any op may ask or trigger (own-hand flips and chips, optional or battle
-# flips, ``if``), and the engine then takes the general path. Each step does exactly what its op
+# applies inline to the owner's battle card when ``own``, else the opponent's); it returns None
+# when any op may ask or trigger (own-hand flips and chips, optional or battle flips, ``if``), and
+# the engine then takes the general path. Each step does exactly what its op
 # does in a two-player game.
 
-def copy_two(game, ctx, code):
-    q = 1 - ctx.player
-    if game.battle[q] < 0 or (code == NAMED and game.named < 0):
-        game.note(ctx, "no-effect", op="copy-stat", why="no-card" if game.battle[q] < 0 else "not-named")
-        return
-    value = game.value(q, game.named if code == NAMED else code)
-    game.stat_effect(ctx, ctx.player, (SET, code, value))
+def _day_night_two(game: Ryomen, ctx: Ctx) -> None:
+    E.flip_day_night(game, ctx.player, "effect")
 
 
-def _day_night_two(game, ctx):
-    game.flip_day_night(ctx.player, "effect")
+def _chip_two(game: Ryomen, ctx: Ctx, chip: str, own: bool) -> None:
+    E.put_chip_on(game, ctx, chip, ctx.player if own else 1 - ctx.player)
 
 
-def _chip_two(game, ctx, chip, own):
-    game.put_chip_on(ctx, chip, ctx.player if own else 1 - ctx.player)
+def _flip_two(game: Ryomen, ctx: Ctx, own: bool) -> None:
+    E.flip_battle_card(game, 1 - ctx.player if not own else ctx.player, ctx)  # in an 【反転時】 ability: no chain
 
 
-def _forbid_two(game, ctx, code):
-    game.forbid(ctx, code)
-
-
-def _change_named_two(game, ctx, code):
-    game.change_named(ctx, code)
-
-
-def _swap_points_two(game, ctx, position):
-    game.swap_points(ctx, position)
-
-
-def _flip_two(game, ctx, own):
-    game.flip_battle_card(1 - ctx.player if not own else ctx.player, ctx)  # in an 【反転時】 ability: no chain
-
-
-def _if_two(game, ctx, condition, then, else_):
-    steps = then if game.holds(ctx, condition) else else_
+def _if_two(game: Ryomen, ctx: Ctx, condition: Mapping[str, str], then: tuple[Step, ...], else_: tuple[Step, ...]) -> None:
+    steps = then if E.holds(game, ctx, condition) else else_
     if not steps:
-        game.note(ctx, "no-effect", op="if")
+        E.note(game, ctx, "no-effect", op="if")
         return
-    game.run_plain(ctx, steps)
+    E.run_plain(game, ctx, steps)
 
 
-def _plain_step(op, when: str) -> tuple | None:
+def _plain_step(op: CompiledOp, when: str) -> Step | None:
     name, a = op.name, op.args
     if name == "modify-stat":
         return None, (a["target"] == "self", (ADD, CODE[a["stat"]], a["amount"]))
@@ -251,15 +257,15 @@ def _plain_step(op, when: str) -> tuple | None:
     if name == "put-stat-chip" and a["target"] != "own-hand":
         return _chip_two, (a["chip"], a["target"] == "self")
     if name == "forbid-stat":
-        return _forbid_two, (CODE[a["stat"]],)
+        return E.forbid, (CODE[a["stat"]],)
     if name == "change-named-stat":
-        return _change_named_two, (CODE[a["stat"]],)
+        return E.change_named, (CODE[a["stat"]],)
     if name == "swap-point-chip":
-        return _swap_points_two, (a["position"],)
+        return E.swap_points, (a["position"],)
     return None
 
 
-def plain_two(ops, when: str) -> tuple | None:
+def plain_two(ops: Sequence[CompiledOp], when: str) -> tuple[Step, ...] | None:
     """The two-player plain steps of ``ops`` of an ability of timing ``when`` (see above), or
     None when any op may ask or trigger."""
     steps = []

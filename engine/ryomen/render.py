@@ -210,10 +210,7 @@ class RyNarrator(Narrator):
         g = self.game
         if seat is not None:
             return self._seat_state(g.view(seat))
-        if self.lang == "ja":
-            dn = "night 夜" if g.night else "day 昼"
-        else:
-            dn = "night" if g.night else "day"
+        dn = ("night 夜" if g.night else "day 昼") if self.lang == "ja" else "night" if g.night else "day"
         lines = [(f"turn {g.turn}/{g.turns}, server P{g.server + 1}, {dn}, "
                   f"named {STATS[g.named] if g.named >= 0 else '-'}, point zone {g.points}, "
                   f"face down {g.facedown}")]

@@ -40,10 +40,6 @@ class PlayerSetup:
         return {"deck": self.deck, "name": self.name, "pairs": [list(p) for p in self.pairs],
                 "faces": None if self.faces is None else list(self.faces)}
 
-    def with_faces(self, faces) -> PlayerSetup:
-        """This pairing with fixed starting faces (0/1 per card)."""
-        return PlayerSetup(self.pairs, tuple(faces), self.deck, self.name)
-
 
 @dataclass(frozen=True)
 class Table:

@@ -11,6 +11,12 @@ stat and the stat chips are open. So the hidden information of ryomen is the opp
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from fuda.engine.core import Rng
+
+if TYPE_CHECKING:
+    from fuda.engine.ryomen.game import Ryomen
 
 
 @dataclass(frozen=True)
@@ -72,13 +78,13 @@ class RyView:
         raise KeyError(option_id)
 
 
-def _card(game, c: int, known: bool, option: str | None = None) -> Card:
+def _card(game: Ryomen, c: int, known: bool, option: str | None = None) -> Card:
     a, b = game.faces[c][game.up[c]], game.faces[c][1 - game.up[c]]
     see = known or game.flips[c] > 0  # a card turned over in the open has shown both faces
     return Card(c, a.id, a.stats, game.card_stats(c), b.id if see else None, b.stats if see else None, option)
 
 
-def view_of(game, seat: int) -> RyView:
+def view_of(game: Ryomen, seat: int) -> RyView:
     """The view of ``seat`` of a :class:`~.game.Ryomen` (reads the game, never changes it)."""
     sides = []
     for p in range(game.n):
@@ -95,7 +101,7 @@ def view_of(game, seat: int) -> RyView:
                   finished=game.finished)
 
 
-def determinize(game, seat: int, rng) -> None:
+def determinize(game: Ryomen, seat: int, rng: Rng) -> None:
     """Deal again what ``seat`` cannot know of a ryomen game (a copy): the other face of each
     opponent card not yet turned over in the open is any of those faces (a pair is never two
     copies of one card, RY-DECK-2: a deal that makes one is dealt again). The opponents' other

@@ -47,7 +47,7 @@ def _ids_in(node, out: set) -> set:
     if isinstance(node, str):
         out.update(w.split(":")[-1].split("#")[0] for w in node.split())
     elif isinstance(node, dict):
-        for k, v in node.items():
+        for v in node.values():
             _ids_in(v, out)
     elif isinstance(node, list):
         for v in node:

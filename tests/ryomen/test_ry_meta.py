@@ -17,7 +17,13 @@ HERE = Path(__file__).resolve().parent
 
 #: The clause ids of ../shared/rules/ryomen.yaml when this suite was written (the package must
 #: not read shared/ at run time; the test below also compares with the file when present).
-SHARED_IDS = ["RY-CARD-1", "RY-CARD-2", "RY-STAT-1", "RY-DECK-1", "RY-DECK-2", "RY-SETUP-1", "RY-SETUP-2", "RY-SETUP-3", "RY-SERVE-1", "RY-SERVE-2", "RY-SERVE-3", "RY-RECV-1", "RY-RECV-2", "RY-B1-1", "RY-B1-2", "RY-REV-1", "RY-REV-2", "RY-REV-3", "RY-B2-1", "RY-AFT-1", "RY-AFT-2", "RY-AFT-3", "RY-AFT-4", "RY-END-1", "RY-END-2", "RY-END-3", "RY-GAME-1", "RY-MATCH-1", "RY-MATCH-2", "RY-MULTI-1", "RY-MULTI-2", "RY-MULTI-3", "RY-MULTI-4", "RY-MULTI-5", "RY-MULTI-6"]
+SHARED_IDS = [
+    "RY-CARD-1", "RY-CARD-2", "RY-STAT-1", "RY-DECK-1", "RY-DECK-2", "RY-SETUP-1", "RY-SETUP-2", "RY-SETUP-3",
+    "RY-SERVE-1", "RY-SERVE-2", "RY-SERVE-3", "RY-RECV-1", "RY-RECV-2", "RY-B1-1", "RY-B1-2", "RY-REV-1",
+    "RY-REV-2", "RY-REV-3", "RY-B2-1", "RY-AFT-1", "RY-AFT-2", "RY-AFT-3", "RY-AFT-4", "RY-END-1", "RY-END-2",
+    "RY-END-3", "RY-GAME-1", "RY-MATCH-1", "RY-MATCH-2", "RY-MULTI-1", "RY-MULTI-2", "RY-MULTI-3", "RY-MULTI-4",
+    "RY-MULTI-5", "RY-MULTI-6",
+]
 
 
 def test_catalogue_has_the_shared_clause_ids():

@@ -36,13 +36,13 @@ def test_the_engine_refuses_a_pair_of_one_card_and_a_short_pairing():
     """A double-faced card of two copies of one card, or fewer than 9 cards, cannot be played."""
     reg = sample_registry()
     good = deck_setup("scarlet-gate")
-    bad = ry.PlayerSetup((("remilia", "remilia"),) + good.pairs[1:])
+    bad = ry.PlayerSetup((("remilia", "remilia"), *good.pairs[1:]))
     with pytest.raises(FindingsError, match="RY-DECK-2"):
         ry.new_game(reg, [bad, good], 1)
     with pytest.raises(FindingsError, match="9 double-faced cards"):
         ry.new_game(reg, [ry.PlayerSetup(good.pairs[:8]), good], 1)
     with pytest.raises(FindingsError, match="unknown ryomen card"):
-        ry.new_game(reg, [ry.PlayerSetup((("reimu", "remilia"),) + good.pairs[1:]), good], 1)
+        ry.new_game(reg, [ry.PlayerSetup((("reimu", "remilia"), *good.pairs[1:])), good], 1)
 
 
 @R("RY-SETUP-1", "RY-CARD-1")
@@ -80,7 +80,7 @@ def test_the_first_player_is_random_by_the_seed_or_fixed():
     firsts = set()
     for seed in range(20):
         game = ry.new_game(reg, setups, seed).start()
-        chance = [e for e in events(game, "chance") if e["what"] == "first-player"][0]
+        chance = next(e for e in events(game, "chance") if e["what"] == "first-player")
         assert game.server == chance["result"] == game.pending.player
         assert ry.new_game(reg, setups, seed).start().server == game.server  # same seed, same outcome
         firsts.add(game.server)
@@ -98,7 +98,7 @@ def test_point_chips_are_shuffled_by_the_seed_and_laid_open():
     orders = set()
     for seed in range(10):
         game = ry.new_game(reg, ry.Table(tuple(setups), 0), seed).start()
-        chance = [e for e in events(game, "chance") if e["what"] == "point-chips"][0]
+        chance = next(e for e in events(game, "chance") if e["what"] == "point-chips")
         assert sorted(chance["result"]) == [1, 1, 1, 2, 2, 2, 3, 3, 4] and game.points == chance["result"]
         orders.add(tuple(chance["result"]))
     assert len(orders) > 5
