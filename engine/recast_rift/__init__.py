@@ -8,6 +8,13 @@ The module interface every engine package offers (see :mod:`fuda.engine.games`):
 * ``entrants(registry)`` — the decks ``fuda simulate`` pits against each other;
 * ``CATALOGUE`` — the rules catalogue; ``ENGINE_VERSION``, ``RULES_VERSION``;
 * ``INFO`` — what kind of game it is (:class:`fuda.engine.core.contract.EngineInfo`).
+
+Inside: :mod:`.defs` holds what never changes (card definitions, a game's layout and settings),
+:mod:`.state` the one state value play changes (:class:`~.state.RRState`) and the typed game the
+rules read (:class:`~.state.RRGame`); the rules are plain functions in :mod:`.turn`,
+:mod:`.combat`, :mod:`.zones`, :mod:`.awakening` and :mod:`.abilities`, the cards' effect words
+in :mod:`.ops`; :mod:`.game` is the flow of turns, :mod:`.view`, :mod:`.render` and
+:mod:`.greedy` what a seat sees, reads and plays.
 """
 
 from __future__ import annotations

@@ -1,13 +1,14 @@
-"""The one state value of a Recast Rift game, and the values its rules pass around.
+"""The one state value of a Recast Rift game, the game its rules read (:class:`RRGame`), and the
+values the rules pass around (:class:`Attack`, :class:`Ctx`, :class:`Why`).
 
 Everything play changes is a field of :class:`RRState` (a ``@dataclass(slots=True)``): a
-checkpoint copies it field by field (:func:`dataclasses.fields`), so a field added here is
-copied without another edit. What never changes in a game — the card definitions, the card
-numbering, the options naming cards, the settings — is the frozen :class:`~.cards.Layout` the
-game holds. Cards are card numbers (indices into the layout's ``defs``); zones are plain lists of
-them: ``deck[p]`` (top = last), ``hand[p]``, ``facedown[p]``, ``reserve[p]``, ``zones[p][z]`` for
-the recast zone z (0 = ［０］, 1 = Ⅰ, 2 = Ⅱ, 3 = Ⅲ) and the shared ``cast_zone`` (a stack, top =
-last).
+checkpoint copies it field by field (:func:`fuda.engine.core.checkpoint.copy_state`), so a field
+added here is copied without another edit. What never changes in a game — the card definitions,
+the card numbering, the options naming cards, the settings — is the frozen
+:class:`~fuda.engine.recast_rift.defs.Layout` the game holds. Cards are card numbers
+(indices into the layout's ``defs``); zones are plain lists of them: ``deck[p]`` (top = last),
+``hand[p]``, ``facedown[p]``, ``reserve[p]``, ``zones[p][z]`` for the recast zone z (0 = ［０］,
+1 = Ⅰ, 2 = Ⅱ, 3 = Ⅲ) and the shared ``cast_zone`` (a stack, top = last).
 """
 
 from __future__ import annotations
