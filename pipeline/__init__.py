@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from importlib import import_module
 
-__version__ = "0.1.0"
+from fuda.version import __version__
 
 _EXPORTS = {
     "Ability": "fuda.database", "Card": "fuda.database", "Database": "fuda.database",

@@ -1,6 +1,6 @@
 """Rows for ``fuda list``: one line per card with the numbers a player looks at first.
 
-What a card's fields are called comes from its rule set (:meth:`RuleSet.labels`: kinds, fields
+What a card's fields are called comes from its rule set (:meth:`~fuda.database.ruleset.RuleSet.labels`: kinds, fields
 and their values in Japanese and English), so the listing speaks the user's language for every
 game, a designer's own included, with no game named here.
 """

@@ -56,7 +56,7 @@ class Lang(StrEnum):
 
 def _version(value: bool) -> None:
     if value:
-        from fuda import __version__
+        from fuda.version import __version__
 
         typer.echo(t("version", version=__version__))
         raise typer.Exit()
