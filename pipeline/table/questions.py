@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from fuda.i18n import MESSAGES
+from fuda.i18n import MESSAGES, t
 from fuda.i18n.table_shapes import PROMPTS
 from fuda.table.labels import compile_shapes, fill
 from fuda.table.transcript import kind_label
@@ -23,6 +23,14 @@ from fuda.table.transcript import kind_label
 def count_text(lo: int, hi: int) -> str:
     """How many picks, as the Japanese question says it (``2``, ``0〜5``)."""
     return f"{lo}" if lo == hi else f"{lo}〜{hi}"
+
+
+def count_words(lo: int, hi: int, lang: str | None = None) -> str:
+    """How many picks in ``lang``'s words (``table.ui.count_*``): ``2``; ``0〜5`` / ``up to 5``;
+    ``1〜2`` / ``1 to 2`` — as the page's submit button says it."""
+    if lo == hi:
+        return f"{lo}"
+    return t("table.ui.count_upto", lang, hi=hi) if lo == 0 else t("table.ui.count_range", lang, lo=lo, hi=hi)
 
 
 def japanese(kind: str, prompt: str, lo: int, hi: int, rule: str) -> str:
@@ -45,8 +53,7 @@ def english(kind: str, prompt: str, lo: int, hi: int, rule: str) -> tuple[str, s
     """The question after ``P1: `` in English, and the key that worded it: a ``prompt.*`` shape,
     ``decision.<kind>`` for a question the engine gave no words, None when no shape fits (then
     the question is said by what it is about, as for no words)."""
-    count = count_text(lo, hi).replace("〜", "-")
-    said = f"Choose {kind_label(kind, 'en')} (pick {count}; rule {rule})"
+    said = f"Choose {kind_label(kind, 'en')} (pick {count_words(lo, hi, 'en')}; rule {rule})"
     if not prompt:  # the engine gave no words: what the question is about is all there is to say
         return said, (f"decision.{kind}" if f"decision.{kind}" in MESSAGES else None)
     body = japanese(kind, prompt, lo, hi, rule)

@@ -17,11 +17,10 @@ from dataclasses import dataclass, field
 from fuda.engine.core import make_agent
 from fuda.engine.core.decision import ChoiceError
 from fuda.engine.core.runner import ask
-from fuda.i18n import MESSAGES, Text, language, localize, t
+from fuda.i18n import Text, language, localize, t
 from fuda.table.boards import known_cards
-from fuda.table.labels import matched, translate
 from fuda.table.questions import question
-from fuda.table.transcript import entries, kind_label, pick_label
+from fuda.table.transcript import entries, kind_label, option_label, pick_label
 
 __all__ = ["Choice", "Prompt", "TableError", "TableSession", "kind_label", "pick_label"]
 
@@ -125,8 +124,8 @@ class TableSession:
 
     def prompt(self, seat: int | None = None, lang: str | None = None) -> Prompt | None:
         """The pending question of a human seat (of ``seat`` only, when given); None when the game
-        is over or it is another seat's turn. With ``lang``, common answers are in its words
-        (``pick.<kind>.<id>`` of the catalogue), the others as the engine labels them."""
+        is over or it is another seat's turn. With ``lang``, each option's label as
+        :func:`fuda.table.transcript.option_label` words it (the log says an answer the same way)."""
         decision = self.game.pending
         if decision is None or (seat is not None and decision.player != seat):
             return None
@@ -139,12 +138,7 @@ class TableSession:
                 at = label.find(name)
                 if shown != name and at >= 0 and not label.startswith("（", at + len(name)):
                     label = label[:at] + shown + label[at + len(name):]
-            if lang not in (None, "ja"):  # the engines' own labels are Japanese: a shape of them, else a common answer's words
-                said = matched(label, o.id, self.labels, shown)
-                if said is None and f"pick.{decision.kind}.{o.id}" in MESSAGES:
-                    said = pick_label(decision.kind, o.id, lang)
-                label = said if said is not None else translate(label, o.id, lang, self.labels, shown)
-            choices.append(Choice(n, o.id, label, card))
+            choices.append(Choice(n, o.id, option_label(self, decision.kind, o.id, label, lang), card))
         choices = tuple(choices)
         return Prompt(f"{len(self.game.log)}-{self.game.decisions}", decision.player, decision.kind,
                       decision.rule, decision.min, decision.max, choices, decision.prompt)

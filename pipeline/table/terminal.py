@@ -10,18 +10,21 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterator
 
+from fuda.table.questions import count_words
 from fuda.table.session import Prompt, TableError, TableSession
 
 WORDS = {
     "ja": {"choose": "番号を入力（複数は空白区切り、?N=カード、log=記録、undo=戻す、quit=投了）",
            "forced": "選べるものが1つだけの手順です。Enter で進みます。", "bad": "入力が読めません",
-           "range": "番号は 1〜{n} です", "count": "{lo}〜{hi} 個選んでください", "nothing": "戻せる答えがありません",
-           "undone": "最後の答えを取り消しました。", "more": "あと {n} 個選んでください（残りから番号で）", "conceded": "投了しました。", "over": "ゲーム終了",
+           "range": "番号は 1〜{n} です", "count": "{count} 個選んでください", "nothing": "戻せる答えがありません",
+           "undone": "最後の答えを取り消しました。",
+           "more": "あと {n} 個選んでください（残りから番号で）", "conceded": "投了しました。", "over": "ゲーム終了",
            "view": "— あなたの見えている盤面（P{seat}）—", "log": "最近の出来事", "news": "前の答えから"},
     "en": {"choose": "enter numbers (space-separated for several; ?N card, log, undo, quit)",
            "forced": "only one option here; press Enter to go on", "bad": "cannot read that",
-           "range": "numbers go from 1 to {n}", "count": "pick {lo} to {hi}", "nothing": "nothing to take back",
-           "undone": "took back your last answer", "more": "pick {n} more (numbers from what is left)", "conceded": "you conceded", "over": "game over",
+           "range": "numbers go from 1 to {n}", "count": "pick {count}", "nothing": "nothing to take back",
+           "undone": "took back your last answer",
+           "more": "pick {n} more (numbers from what is left)", "conceded": "you conceded", "over": "game over",
            "view": "— what your seat sees (P{seat}) —", "log": "recent events", "news": "since your last answer"},
 }
 
@@ -79,7 +82,7 @@ def play(session: TableSession, lines: Iterator[str], echo: Callable[[str], None
                 card = _card_of(current, text[1:])
                 echo(session.card_text(card, lang) if card else w["bad"])
                 continue
-            picks, problem = _parse(current, text, w)
+            picks, problem = _parse(current, text, w, lang)
             if problem:
                 echo(problem)
                 continue
@@ -161,7 +164,7 @@ def _card_of(prompt: Prompt, number: str) -> str | None:
     return prompt.choices[n - 1].card if 1 <= n <= len(prompt.choices) else None
 
 
-def _parse(prompt: Prompt, text: str, w) -> tuple[tuple[str, ...], str]:
+def _parse(prompt: Prompt, text: str, w, lang: str = "ja") -> tuple[tuple[str, ...], str]:
     """The option ids named by ``text`` (numbers), or a one-line problem."""
     if not text and prompt.min == 0:
         return (), ""
@@ -173,7 +176,7 @@ def _parse(prompt: Prompt, text: str, w) -> tuple[tuple[str, ...], str]:
     if any(not 1 <= k <= n for k in numbers):
         return (), w["range"].format(n=n)
     if len(set(numbers)) != len(numbers) or len(numbers) > prompt.max or (not numbers and prompt.min):
-        return (), w["count"].format(lo=prompt.min, hi=prompt.max)
+        return (), w["count"].format(count=count_words(prompt.min, prompt.max, lang))
     return tuple(prompt.choices[k - 1].id for k in numbers), ""
 
 

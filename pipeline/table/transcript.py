@@ -7,7 +7,7 @@ from __future__ import annotations
 import re
 
 from fuda.i18n import MESSAGES, t
-from fuda.table.labels import translate
+from fuda.table.labels import matched, translate
 
 
 def kind_label(kind: str, lang: str | None = None) -> str:
@@ -20,6 +20,21 @@ def pick_label(kind: str, pick: str, lang: str | None = None) -> str:
     """A common answer in words (``damage``/``life`` → ライフで受ける); other ids as they are."""
     key = f"pick.{kind}.{pick}"
     return t(key, lang) if key in MESSAGES else pick
+
+
+def option_label(session, kind: str, option_id: str, label: str, lang: str | None) -> str:
+    """An option's label as the menu shows it in ``lang`` — and so as the log shows the answer:
+    ``label`` is the Japanese menu's (the engine's, printings told apart), kept byte for byte in
+    Japanese; in English a shape of it (a bare card name worded by the id: ``Play ひだまり猫``), else a
+    common answer's words (``pick.<kind>.<id>``: ``Pass``), else the label itself in English."""
+    if lang in (None, "ja"):
+        return label
+    card = session._card_of(option_id)
+    shown = session.display_name(card) if card is not None else None
+    said = matched(label, option_id, session.labels, shown)
+    if said is None and f"pick.{kind}.{option_id}" in MESSAGES:
+        said = pick_label(kind, option_id, lang)
+    return said if said is not None else translate(label, option_id, lang, session.labels, shown)
 
 
 def said_ok(said: tuple, picks) -> bool:
@@ -47,8 +62,7 @@ def entries(session, seat: int, lang: str, start: int = 0) -> list[dict]:
                 said = session._said.get(answered - 1)
                 said = said if said is not None and said_ok(said, given) else None
                 picks = ("、" if lang == "ja" else ", ").join(
-                    translate(said[i], p, lang, session.labels)
-                    if said is not None and (lang == "ja" or f"pick.{kind}.{p}" not in MESSAGES)
+                    option_label(session, kind, p, said[i], lang) if said is not None  # the words the menu showed
                     else pick_label(kind, p, lang) if f"pick.{kind}.{p}" in MESSAGES
                     else session._named(p) for i, p in enumerate(given))
                 text = t("table.log.answer", lang, seat=event.player + 1, what=what, picks=picks or t("none", lang))
@@ -73,7 +87,7 @@ def english(session, event, shown: str) -> str:
     kind and data, a card named only when the seat's own (Japanese) line names it — so no
     card the seat may not see is named — and the other cards counted."""
     def value(v):
-        if isinstance(v, bool) or isinstance(v, dict):
+        if isinstance(v, (bool, dict)):
             return None
         if isinstance(v, (int, float)):
             return str(v)

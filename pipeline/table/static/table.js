@@ -216,6 +216,12 @@ async function act(action) {
   }
 }
 
+// How many picks a question asks for, in the page's words: 2, up to 5 (0〜5), 1 to 2 (1〜2).
+function countText(p) {
+  if (p.min === p.max) return String(p.min);
+  return p.min === 0 ? w("count_upto", { hi: p.max }) : w("count_range", { lo: p.min, hi: p.max });
+}
+
 function renderPrompt() {
   const box = document.getElementById("prompt");
   picked = [];
@@ -227,8 +233,7 @@ function renderPrompt() {
   box.dataset.min = p.min;
   box.dataset.max = p.max;
   const single = p.min === 1 && p.max === 1;
-  const count = p.min === p.max ? String(p.min) : `${p.min}〜${p.max}`;
-  const confirm = single ? null : el("button", { id: "confirm", type: "button" }, w("submit", { count }));
+  const confirm = single ? null : el("button", { id: "confirm", type: "button" }, w("submit", { count: countText(p) }));
   const why = single ? null : el("p", { id: "why" });
   const buttons = p.choices.map(c => {
     const b = el("button", { class: "choice", type: "button", "data-option": c.id, "data-card": c.card, "aria-pressed": "false" });
@@ -261,7 +266,7 @@ async function judge(confirm, why) {
   confirm.disabled = true;
   confirm.dataset.legal = "pending";
   if (mine.length < p.min || mine.length > p.max) {
-    why.textContent = w("selected", { n: mine.length }) + " / " + w("pick", { count: p.min === p.max ? p.min : `${p.min}〜${p.max}` });
+    why.textContent = w("selected", { n: mine.length }) + " / " + w("pick", { count: countText(p) });
     confirm.dataset.legal = "no";
     return;
   }
