@@ -12,7 +12,7 @@ from fuda.engine.core import RandomAgent, Rng, run
 from fuda.engine.toho_tcg.state import TTState
 from fuda.engine.toho_tcg.windows import explain_priority, play_block
 
-from .conftest import sample_registry
+from .conftest import sample_registry, scenario
 
 #: what a game object holds besides its state and static value: the core's bookkeeping and a cache
 BOOKKEEPING = {"seed", "rng", "log", "pending", "finished", "winner", "reason", "outcome", "decisions", "_flow",
@@ -125,3 +125,26 @@ def test_copies_of_a_checkpoint_share_no_state():
     first, second = base.clone(), base.clone()
     run(first, RandomAgent(9))
     assert first.finished and base.describe_state(None) == before and second.describe_state(None) == before
+
+
+def test_a_position_resumes_from_its_checkpoint_where_it_started():
+    """A set-up position started in the main phase and stopped after three turns: a copy restored from
+    its checkpoints (the first at the position's own phase) plays on like a replayed copy and stops
+    after the same turn."""
+    checked = 0
+    for seed in range(3):
+        game = scenario({"hand": ["cirno", "rumia", "master-spark"], "field": ["reimu"]},
+                        {"hand": ["rumia"], "field": ["cirno"]}, phase="main", seed=seed, turns=3)
+        agent = RandomAgent(seed)
+        while game.pending is not None:
+            base = game.recording()
+            assert base._checkpoint is not None
+            restored, replayed = base.clone(), game.clone()
+            assert restored.view(0) == replayed.view(0) and restored.view(1) == replayed.view(1)
+            run(restored, RandomAgent(checked))
+            run(replayed, RandomAgent(checked))
+            assert restored.transcript() == replayed.transcript() and restored.outcome == replayed.outcome
+            assert restored.outcome is not None and restored.outcome.kind.name in ("SCENARIO", "DECK_OUT")
+            checked += 1
+            game.choose(agent.choose(None, game.pending))
+    assert checked > 20, checked
