@@ -6,19 +6,23 @@ as that seat sees it); :class:`TwoSides` adds the two names agents and narrators
 
 from __future__ import annotations
 
+from typing import Any
+
 
 class TwoSides:
     """``me`` and ``opponent`` of a two-player view with ``seat`` and ``sides``."""
 
     __slots__ = ()
+    seat: int  # (the view's own fields: declared for the type checker only)
+    sides: tuple[Any, ...]
 
     @property
-    def me(self):
+    def me(self) -> Any:
         """The viewing seat's own side."""
         return self.sides[self.seat]
 
     @property
-    def opponent(self):
+    def opponent(self) -> Any:
         """The other side."""
         return self.sides[1 - self.seat]
 

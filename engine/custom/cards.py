@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass, replace
 from types import MappingProxyType
+from typing import TYPE_CHECKING
 
 from fuda.database import Finding, FindingsError
 from fuda.engine.core import CompiledAbility, ManualAbility, Registry
@@ -31,6 +32,9 @@ from fuda.engine.custom.compile import (
 from fuda.engine.custom.effects import TABLE
 from fuda.engine.custom.filters import holds
 from fuda.engine.custom.play import never_fires, play_rules
+
+if TYPE_CHECKING:
+    from fuda.database.yamlfile import Document
 
 NO_PLAY = "E200"  # (the code fuda build gives a game no engine plays)
 
@@ -144,7 +148,7 @@ def _flat(ops):
 
 def _manifest_where(game):
     """``where(path)`` in the game's game.yaml (read again only when a finding needs a place)."""
-    doc = []
+    doc: list[Document | None] = []  # (read once: a finding may never need it)
 
     def where(path):
         if game.source is None:

@@ -31,7 +31,7 @@ class ScenarioGame(CustomGame):
 
     def __init__(self, static, given, registry=None):
         players = static.rules.players
-        cards = [[] for _ in range(players)]
+        cards: list[list[str]] = [[] for _ in range(players)]
         for seat, _, placed in given.zones:
             cards[seat].extend(p.card for p in placed)
         setups = [PlayerSetup(SEATS[p], SEATS[p], tuple(cards[p])) for p in range(players)]

@@ -139,7 +139,7 @@ class _Checker:
     def __init__(self, doc, static):
         self.doc, self.static, self.rules = doc, static, static.rules
         self.problems: list[Problem] = []
-        ints = set()
+        ints: set[str] = set()
         for d in static.cards.values():
             ints.update(k for k, v in d.values.items() if type(v) is int)
         self.fields = tuple(sorted(ints))
