@@ -13,7 +13,7 @@ from fuda.engine.recast_rift.setup import PHASES, Position
 from fuda.engine.recast_rift.state import Asks, RRGame, text_of, zone_of
 from fuda.engine.recast_rift.zones import (
     ROMAN,
-    can_lift_one,
+    can_lift_from,
     can_rebuild,
     choose_hand,
     draw_one,
@@ -121,7 +121,9 @@ def main_options(game: RRGame, t: int) -> tuple[Option, ...]:
     options = [cast_opt[card] for card in hand if cast_block(game, t, card, "main") is None]
     if hand:  # a lift costs a hand card (RR-TURN-4)
         zones = st.zones[t]
-        options.extend(lift_opt[card] for card in zones[1] + zones[2] + zones[3] if can_lift_one(game, card))
+        for z in (1, 2, 3):
+            if zones[z] and can_lift_from(game, t, z):
+                options.extend(map(lift_opt.__getitem__, zones[z]))
     if awaken_block(game, t) is None:
         options.append(game.awaken_opt[t])
     options.extend(activate_options(game, t))  # (none before awakening)
@@ -177,7 +179,9 @@ def explain_main(game: RRGame, pick: str) -> str | None:
             return Text("why.rr.not_deployed", name=game.defs[card].name)
         if not st.hand[t]:
             return Text("why.rr.lift_empty_hand")
-        return Text("why.rr.lift_full", zone=ROMAN[z - 1])
+        if not can_lift_from(game, t, z):
+            return Text("why.rr.lift_full", zone=ROMAN[z - 1])
+        return None
     if pick == "awaken":
         return text_of(awaken_block(game, t))
     if pick.startswith("activate:"):

@@ -187,10 +187,10 @@ def lift_everything(game: RRGame, p: int, why: str) -> Asks[None]:
         yield from retrieve_zero(game, p)
 
 
-def can_lift_one(game: RRGame, card: int) -> bool:
-    """RR-LIFT-2: a single card moves only into a zone with a free place (［０］ always)."""
-    z = zone_of(game, card)
-    return z == 1 or (z > 1 and len(game.st.zones[game.owner[card]][z - 1]) < game.cap)
+def can_lift_from(game: RRGame, p: int, z: int) -> bool:
+    """RR-LIFT-2: a single card of p's recast zone z (1–3) moves only into a zone with a free
+    place (［０］ always has one)."""
+    return z == 1 or len(game.st.zones[p][z - 1]) < game.cap
 
 
 def lift_all(game: RRGame, p: int, why: str, zone: int | None = None) -> Asks[None]:
