@@ -127,6 +127,7 @@ def _in_workers(jobs, workers: int = 2) -> list[str]:
     return report
 
 
+@pytest.mark.slow
 def test_fuzz_mutants_have_no_violations(tmp_path, good_builds):
     """Every mutant through validate, lint, play (and print, export, build on a share): no violation."""
 
@@ -179,6 +180,7 @@ def _mutate_bytes(data: bytes, rng) -> bytes:
     return data * 2
 
 
+@pytest.mark.slow
 def test_fuzz_replays(tmp_path):
     """Hand-edited and truncated replays: exit 0, 1 (a located line) or 2, never a traceback or a hang."""
     import random
@@ -202,6 +204,7 @@ def test_fuzz_replays(tmp_path):
     assert not report, "\n".join(report)
 
 
+@pytest.mark.slow
 def test_fuzz_duel_online_importer(tmp_path):
     """Damaged Card.txt files through `fuda import duel-online`: exit 0, 1 (a located line) or 2,
     never a traceback or a hang, and no output file left behind by a failure."""

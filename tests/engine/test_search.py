@@ -137,6 +137,7 @@ def test_mcts_plays_whole_games_reproducibly(module, game_id):
     assert logs[0] == logs[1]
 
 
+@pytest.mark.slow
 def test_mcts_beats_random_at_ryomen():
     """Even a small search wins most games against random answers (seats alternate)."""
     registry, setups = _setups(ry, "ryomen")
@@ -173,6 +174,7 @@ def test_ryomen_determinize_hides_every_other_player_at_a_table_of_four():
     assert game.finished
 
 
+@pytest.mark.slow
 def test_simulation_with_mcts_is_the_same_on_one_or_two_processes():
     """A seeded simulation with mcts gives identical tallies with --jobs 1 and --jobs 2."""
     from fuda.engine.games import engine_for, registry_for

@@ -98,6 +98,7 @@ def test_jobs_give_identical_outputs(ryomen, tmp_path):
         set_language(None)
 
 
+@pytest.mark.slow
 def test_local_dask_cluster_gives_identical_outputs(ryomen, tmp_path):
     """A 2-worker Dask LocalCluster gives the same files as --jobs 1."""
     from distributed import Client, LocalCluster
@@ -110,6 +111,7 @@ def test_local_dask_cluster_gives_identical_outputs(ryomen, tmp_path):
     assert _files(tmp_path, game, one, "one") == _files(tmp_path, game, dist, "dist")
 
 
+@pytest.mark.slow
 def test_a_worker_killed_mid_run_counts_nothing_twice(ryomen):
     """Killing one of two Dask workers mid-run: its chunks run again elsewhere; the tallies equal --jobs 1."""
     from distributed import Client, LocalCluster
