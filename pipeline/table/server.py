@@ -28,6 +28,7 @@ from fuda.database.resources import templates_dir
 from fuda.i18n import MESSAGES, Text, t
 from fuda.table.boards import board, mat_layout
 from fuda.table.guard import LOOPBACK, guarded, host_allowed
+from fuda.table.labels import printed
 from fuda.table.session import TableError, TableSession
 
 MAX_BODY = 5_000_000  # bytes of a POST (a saved free table is the largest)
@@ -147,7 +148,7 @@ class Table:
             },
             "board": data,
             "log": session.entries(seat, lang)[-400:],
-            "cards": {cid: {"name": session.display_name(cid), "text": session.card_text(cid, lang)}
+            "cards": {cid: {"name": printed(session.display_name(cid), lang, session.labels), "text": session.card_text(cid, lang)}
                       for cid in sorted(shown)},
         }
 

@@ -19,6 +19,7 @@ from fuda.engine.core.decision import ChoiceError
 from fuda.engine.core.runner import ask
 from fuda.i18n import Text, language, localize, t
 from fuda.table.boards import known_cards
+from fuda.table.labels import printed
 from fuda.table.questions import question
 from fuda.table.transcript import entries, kind_label, option_label, pick_label
 
@@ -201,7 +202,7 @@ class TableSession:
 
     def card_text(self, card_id: str, lang: str | None = None) -> str:
         """A card's full printed text with its name, kind and numbers (what the card *is*), the
-        field names in ``lang``."""
+        field names, the printed difference of its name and the brackets in ``lang``."""
         lang = lang or language()
         card = self.cards.get(card_id)
         if card is None:
@@ -215,7 +216,9 @@ class TableSession:
 
         numbers = "  ".join(f"{word(fields, k)}: {v}" for k, v in card.data.items()
                             if isinstance(v, (int, float)) and not isinstance(v, bool))
-        return f"{self.display_name(card_id)}［{word(kinds, card.kind)}］ {numbers}\n{card.text}".rstrip()
+        name = printed(self.display_name(card_id), lang, self.labels)  # 犬走椛（ノーマル） / 犬走椛 (normal)
+        kind = f"［{word(kinds, card.kind)}］" if lang == "ja" else f" [{word(kinds, card.kind)}]"
+        return f"{name}{kind} {numbers}\n{card.text}".rstrip()
 
     def outcome_text(self, lang: str = "ja") -> str:
         """Who won and why in ``lang`` (P2 の勝ち（P1 のデッキ切れ）); empty while the game goes on."""

@@ -144,3 +144,29 @@ def test_the_submit_button_counts_in_words(browser):
             shown[lang] = page.inner_text("#confirm")
             page.close()
     assert shown == {"en": "Submit (up to 9)", "ja": "決定（0〜9枚／個）"}, shown
+
+
+def test_a_cards_details_read_in_the_tables_language():
+    """A zoomed card's line names its printing and kind in the table's language: `犬走椛 (normal) [character]` in English."""
+    from starlette.testclient import TestClient
+
+    from fuda import load_database
+    from fuda.engine.games import engine_for, registry_for
+    from fuda.table.server import app
+    from fuda.table.session import TableSession
+
+    game = load_database().game("toho-tcg")
+    session = TableSession.open(engine_for(game.rules), registry_for(game),
+                                [game.deck("hakurei-moriya"), game.deck("mahou-no-mori")], {0}, seed=0, auto_forced=True)
+    assert session.card_text("momiji", "en").startswith("犬走椛 (normal) [character] cost: 1  attack: 1  defense: 3\n")
+    assert session.card_text("momiji", "ja").startswith("犬走椛（ノーマル）［キャラクター］ コスト: 1  攻撃力: 1  防御力: 3\n")
+    for lang in ("en", "ja"):
+        client = TestClient(app(_table("toho-tcg", lang=lang)), base_url="http://127.0.0.1:8000")
+        token = client.get("/", follow_redirects=False).headers["location"].split("/")[2]
+        cards = client.get(f"/t/{token}/state").json()["cards"]
+        twins = [c for c in cards.values() if "（" in c["name"] or " (" in c["name"]]
+        assert twins, cards
+        if lang == "en":
+            assert not any("（" in c["name"] or "（" in c["text"].split("\n")[0] or "［" in c["text"] for c in cards.values()), twins
+        else:
+            assert all(" (" not in c["name"] for c in cards.values()), twins

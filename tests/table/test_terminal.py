@@ -100,4 +100,4 @@ def test_the_terminal_tells_what_happened_since_and_speaks_english():
     assert "P2 プレイ: 魔符「スターダストレヴァリエ」（クイック）" in ja.split("— 前の答えから —")[2]
     assert "  9. P1 引き直し: この手札で始める  [TT-SETUP-3]" in ja
     assert en.count("— since your last answer —") == 2 and "P1 mulligan: Keep this hand" in en
-    assert "1. Keep this hand" in en and "［quick］ cost: 2" in en and "［クイック］ コスト: 2" in ja
+    assert "1. Keep this hand" in en and " [quick] cost: 2" in en and "［クイック］ コスト: 2" in ja
