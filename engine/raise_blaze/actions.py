@@ -53,43 +53,31 @@ def main_options(g: RBGame, t: int, phase: int) -> tuple[Option, ...]:
     # card id in ``seen``); a copy adds nothing when the first added nothing
     seen = 0
     klass = g.klass  # the MENU_* class of each card (literals: this loop is the hottest of all)
-    if g.summoned:  # no summon: only spells can add options (fighters are skipped unread)
-        for card in g.hand[t]:
-            cls = klass[card]
-            if cls < 2:
+    summoned = g.summoned  # the turn's summon is used: fighters add nothing (skipped unread)
+    nfield = len(slots) - slots.count(-1)
+    summon_free = nfield < len(slots)
+    for card in g.hand[t]:
+        cls = klass[card]
+        if cls < 2:  # a fighter: MENU_RAISE0, MENU_RAISE
+            if summoned:
                 continue
             m = menus[card]
-            if not seen & m[9]:
-                seen |= m[9]
-                if top < 0:
-                    add(m[5])
-                if cls == 3 or (cls == 4 and not covered) or (  # MENU_PLAIN, MENU_CONTINUOUS
-                        cls == 5 and spell_block(g, t, card, True) is None):  # MENU_CHECKED
-                    add(m[6])
-    else:
-        nfield = len(slots) - slots.count(-1)
-        summon_free = nfield < len(slots)
-        for card in g.hand[t]:
-            cls = klass[card]
-            if cls == 0:  # MENU_RAISE0
-                if summon_free:
-                    m = menus[card]
-                    if not seen & m[9]:
-                        seen |= m[9]
-                        add(m[3])
-                continue
-            m = menus[card]
-            if cls == 1:  # MENU_RAISE
-                if nfield >= m[2] and not seen & m[9]:
+            if cls == 0:
+                if summon_free and not seen & m[9]:
                     seen |= m[9]
-                    add(m[4])
-            elif not seen & m[9]:
+                    add(m[3])
+            elif nfield >= m[2] and not seen & m[9]:
                 seen |= m[9]
-                if top < 0:
-                    add(m[5])
-                if cls == 3 or (cls == 4 and not covered) or (  # MENU_PLAIN, MENU_CONTINUOUS
-                        cls == 5 and spell_block(g, t, card, True) is None):  # MENU_CHECKED
-                    add(m[6])
+                add(m[4])
+            continue
+        m = menus[card]
+        if not seen & m[9]:
+            seen |= m[9]
+            if top < 0:
+                add(m[5])
+            if cls == 3 or (cls == 4 and not covered) or (  # MENU_PLAIN, MENU_CONTINUOUS
+                    cls == 5 and spell_block(g, t, card, True) is None):  # MENU_CHECKED
+                add(m[6])
     if top >= 0 and not covered and spell_block(g, t, top, False) is None:  # can_open
         add(menus[top][7])
     acts = g.acts  # acts[-1] (an empty zone) is empty
