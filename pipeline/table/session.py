@@ -160,7 +160,7 @@ class TableSession:
                 if not what:
                     kind = event.data.get("kind", "")
                     picks = "、".join(pick_label(kind, p, lang) for p in event.data.get("picks", ()))
-                    what = t("table.forced_pick", lang, kind=kind_label(kind, lang), pick=picks or t("none", lang))
+                    what = t("table.forced_pick", lang, kind=kind_label(kind, lang), pick=picks or t("table.log.no_pick", lang))
                 out.append(t("table.forced", lang, seat=event.player + 1, what=self._named(what)))
         self._forced_seen = len(events)
         return out

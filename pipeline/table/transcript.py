@@ -65,7 +65,7 @@ def entries(session, seat: int, lang: str, start: int = 0) -> list[dict]:
                     option_label(session, kind, p, said[i], lang) if said is not None  # the words the menu showed
                     else pick_label(kind, p, lang) if f"pick.{kind}.{p}" in MESSAGES
                     else session._named(p) for i, p in enumerate(given))
-                text = t("table.log.answer", lang, seat=event.player + 1, what=what, picks=picks or t("none", lang))
+                text = t("table.log.answer", lang, seat=event.player + 1, what=what, picks=picks or t("table.log.no_pick", lang))
             else:
                 text = t("table.log.asked", lang, seat=(event.player or 0) + 1, what=what)
             rule = event.data.get("rule", "")

@@ -57,7 +57,7 @@ def test_the_log_says_each_answer_as_the_menu_showed_it(game_id, new_custom):
                 labels = {c.id: c.label for c in prompt.choices}
                 said = ("、" if lang == "ja" else ", ").join(labels[p] for p in picks)
                 expected.setdefault((seat, lang), []).append(
-                    t("table.log.answer", lang, seat=seat + 1, what=kind_label(kind, lang), picks=said or t("none", lang)))
+                    t("table.log.answer", lang, seat=seat + 1, what=kind_label(kind, lang), picks=said or t("table.log.no_pick", lang)))
             worded += any(c.label.startswith(("Play ", "Attack with ", "Cast ")) for c in prompts["en"].choices
                           if c.id in picks)
         assert session is not None
@@ -93,13 +93,25 @@ def test_a_bare_card_name_is_worded_in_the_log_as_in_the_menu(new_custom):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_english_answers_are_capitalised_like_buttons(game_id, new_custom):
-    """No English option label (so no answer in the log) starts with a lower-case letter; Japanese keeps the engine's."""
-    from fuda.i18n import MESSAGES
+    """No English option label, nor an answer in the log (an empty one reads `None`), starts with a lower-case letter."""
+    from fuda.i18n import MESSAGES, t
+    from fuda.table.transcript import kind_label
 
     game = _game_for(game_id, new_custom)
-    lower = {(c.id, c.label) for _s, _seat, _k, _p, prompts in _play_all_human(game, 0)
-             for c in prompts["en"].choices if re.match(r"[a-z]", c.label)}
+    lower, answers = set(), []
+    for seed in (0, 1):  # seed 1: toho-tcg and recast-rift answer a question with nothing (None)
+        kinds, session = set(), None
+        for now, _seat, kind, _picks, prompts in _play_all_human(game, seed):
+            session = now
+            kinds.add(kind)
+            lower |= {(c.id, c.label) for c in prompts["en"].choices if re.match(r"[a-z]", c.label)}
+        assert session is not None
+        heads = tuple(t("table.log.answer", "en", seat=1, what=kind_label(k, "en"), picks="") for k in kinds)
+        answers += [e["text"] for e in session.entries(0, "en") if e["text"].startswith(heads) and e["rule"]]
     assert not lower, sorted(lower)[:20]
+    assert answers and not [a for a in answers if re.match(r"P1 [^:]+: [a-z]", a)], answers[:20]
+    if game_id in ("toho-tcg", "recast-rift"):
+        assert any(a.endswith(": None") for a in answers), answers
     picks = {k: v["en"] for k, v in MESSAGES.items() if k.startswith("pick.")}
     assert picks and all(v[0].isupper() for v in picks.values()), picks
 
