@@ -143,12 +143,9 @@ def lift_cards(game: RRGame, p: int, chosen: Sequence[int], why: str) -> Asks[No
     a zone than it has places, p chooses which move (the others stay)."""
     zones = game.st.zones[p]
     cap = game.cap
-    if len(chosen) == len(zones[1]) + len(zones[2]) + len(zones[3]):
-        yield from lift_everything(game, p, why)
-        return
-    moving: list[tuple[int, int]] = []
-    moved_out = len([c for c in zones[1] if c in chosen])
-    moving.extend((c, 1) for c in zones[1] if c in chosen)
+    movers = [c for c in zones[1] if c in chosen]  # ［Ⅰ］ always moves: ［０］ has room
+    moving = [(c, 1) for c in movers]
+    moved_out = len(movers)
     for z in (2, 3):
         movers = [c for c in zones[z] if c in chosen]
         free = cap - (len(zones[z - 1]) - moved_out)
@@ -161,7 +158,7 @@ def lift_cards(game: RRGame, p: int, chosen: Sequence[int], why: str) -> Asks[No
                 picks = yield Decision(p, "lift-conflict", options, "RR-LIFT-2",
                                        f"{ROMAN[z - 1]}に入るカードを{free}枚選ぶ", free, free)
                 movers = [game.by_oid[p][x] for x in picks]
-        moving.extend((c, z) for c in movers)
+        moving += [(c, z) for c in movers]
         moved_out = len(movers)
     if not moving:
         return
@@ -170,19 +167,6 @@ def lift_cards(game: RRGame, p: int, chosen: Sequence[int], why: str) -> Asks[No
     for c, z in moving:
         zones[z - 1].append(c)
     game.log.push(("lift", p, ("moves", "why"), [(game.oid[c], z, z - 1) for c, z in moving], why))
-    if zones[0]:
-        yield from retrieve_zero(game, p)
-
-
-def lift_everything(game: RRGame, p: int, why: str) -> Asks[None]:
-    """Every deployed card of p lifts (lift step, refresh, "all"): every card fits, as the
-    zone ahead empties; then ［０］ is retrieved."""
-    zones = game.st.zones[p]
-    oid = game.oid
-    moves = [(oid[c], z, z - 1) for z in (1, 2, 3) for c in zones[z]]
-    zones[0].extend(zones[1])
-    zones[1], zones[2], zones[3] = zones[2], zones[3], []
-    game.log.push(("lift", p, ("moves", "why"), moves, why))
     if zones[0]:
         yield from retrieve_zero(game, p)
 
