@@ -112,8 +112,7 @@ def print_step(database, out: Path) -> tuple[list[Path], list[Finding]]:
                 written.append(print_cards(game, deck=deck.id, backs="long-edge",
                                            out=folder / f"{game.id}-pairs-{deck.id}.pdf"))
         if ruleset_for(game.rules).mat(game) is None:
-            said.append(Finding(game.source, "P200",
-                                f"{game.id}: the rule set {game.rules} has no play mat; no mat is written", severity="info"))
+            said.append(Finding(game.source, "P200", Text("build.no_mat", game=game.id, rules=game.rules), severity="info"))
             continue
         written.append(write_mat(game, paper="A3", out=folder / f"{game.id}-mat.pdf"))
         written.append(write_mat_png(game, folder / f"{game.id}-mat.png"))

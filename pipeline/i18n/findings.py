@@ -97,6 +97,7 @@ TITLES.update({
     "P106": ("art-focus の切り抜き範囲が空", "art-focus crop box is empty"),
     "P107": ("印刷サイズで 300 ppi に満たない画像", "art under 300 ppi at print size"),
     "P108": ("読める大きさより小さく縮めた文字", "text shrunk below a readable size"),
+    "P200": ("プレイマットを作らない（ルールセットにマットがない）", "no play mat (the rule set has none)"),
     "REF001": ("引用された名前がこのゲームのカードにない", "quoted name is not a card of this game"),
     "REF002": ("name-of のカードを本文が引用していない", "name-of names a card the text does not quote"),
     "JP201": ("数字の全角・半角が混ざっている", "digits of the other width"),

@@ -251,8 +251,6 @@ PHRASES: list[tuple[re.Pattern, str, str]] = [
     # ── build ──
     _p("{game}: no engine plays {rules} yet; its registry is not built",
        "{game}: {rules} を遊べるルールエンジンはまだないので、カード一覧（registry）は作りません"),
-    _p("{game}: the rule set {rules} has no play mat; no mat is written",
-       "{game}: ルールセット {rules} にはプレイマットがないので、マットは作りません"),
 
     # ── shapes written first (database layer, deck construction) ──
     _p("unknown key '{key}'", "知らないキー「{key}」"),

@@ -13,6 +13,7 @@ import re
 import unicodedata
 
 from fuda.database.fields import Field
+from fuda.i18n import Text
 
 LIST_SEP = re.compile(r"\s*[、,，]\s*")
 INTEGER = re.compile(r"^[+-]?\d+$")
@@ -100,20 +101,20 @@ def from_cell(raw, field: Field | None):
         if word in FALSE:
             return False
         if types == {"boolean"}:
-            raise CellError(f"expected TRUE or FALSE (はい/いいえ), found {stripped!r}")
+            raise CellError(Text("sheet.cell.boolean", found=repr(stripped)))
     if "integer" in types or "number" in types:
         number = unicodedata.normalize("NFKC", stripped).replace("−", "-").replace("－", "-")
         if INTEGER.match(number):
             return int(number)
         if types <= {"integer", "number", "null"}:
-            raise CellError(f"expected a whole number, found {stripped!r}")
+            raise CellError(Text("sheet.cell.integer", found=repr(stripped)))
     if "array" in types:
         items = [v for v in LIST_SEP.split(stripped) if v]
         return [_item(v, field) for v in items]
     if "string" in types or not types:
         return text.replace("\r\n", "\n").strip("\n") if "\n" in text else stripped
     if "object" in types:
-        raise CellError(f"expected a value like {{key: value}}, found {stripped!r}")
+        raise CellError(Text("sheet.cell.mapping", found=repr(stripped)))
     return stripped
 
 
@@ -136,4 +137,4 @@ def parse_flow(text: str):
         return parse_yaml(text, "cell").data
     except FindingsError as exc:
         message = exc.findings[0].message
-        raise CellError(f"cannot read {text!r} as YAML flow ({message})") from None
+        raise CellError(Text("sheet.cell.flow", found=repr(text), error=message)) from None

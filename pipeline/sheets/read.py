@@ -28,6 +28,7 @@ from fuda.database.findings import Finding, FindingsError, sorted_findings
 from fuda.database.schemas import validate_document
 from fuda.database.yamlfile import Document
 from fuda.database.yamlwrite import card_file_text as write_card_file
+from fuda.i18n import Text
 from fuda.sheets.cells import CellError, from_cell
 from fuda.sheets.kinds import KindNames, kind_names
 from fuda.sheets.table import CellLocation, Table, read_tables
@@ -126,8 +127,8 @@ def import_sheet(path: Path, rules: str, manifest=None) -> SheetImport:
                 rows.append(table.at(number))
                 covered.append(keys)
     if not cards and not errors:
-        errors.append(Finding(tables[0].at(0) if tables else path, "SH010", "カードが１枚もありません",
-                              hint="１行目に見出し、２行目から１行に１枚ずつカードを書いてください"))
+        errors.append(Finding(tables[0].at(0) if tables else path, "SH010", Text("sheet.err.no_cards"),
+                              hint=Text("sheet.hint.no_cards")))
     _check_ids(cards, where, errors)
     if not errors:
         errors.extend(_validate(path, card_schema(rules, manifest), cards, lists, where))
@@ -161,18 +162,18 @@ def _columns(table: Table, fields: RuleFields, errors, warnings) -> dict | None:
         if column is None:
             unknown.append((i, text))
         elif column in columns.values():
-            errors.append(Finding(table.at(number, i), "SH012", f"見出し「{text}」が２回あります",
-                                  hint="どちらかの列を消してください"))
+            errors.append(Finding(table.at(number, i), "SH012", Text("sheet.err.heading_twice", text=text),
+                                  hint=Text("sheet.hint.heading_twice")))
         else:
             columns[i] = column
     if unknown:
         known = "、".join(f.header() for f in fields.card)
         for i, text in unknown:
-            errors.append(Finding(table.at(number, i), "SH011", f"見出し「{text}」はどの項目でもありません",
-                                  hint=f"項目名か ID を書いてください（{known}；能力は「能力1 テキスト」）"))
+            errors.append(Finding(table.at(number, i), "SH011", Text("sheet.err.heading_unknown", text=text),
+                                  hint=Text("sheet.hint.heading_unknown", known=known)))
     if not any(c.key == "id" for c in columns.values()):
-        errors.append(Finding(table.at(number, 1), "SH013", "ID の列がありません",
-                              hint="見出しに「ID」の列を足してください（半角英小文字とハイフン: reimu-hard）"))
+        errors.append(Finding(table.at(number, 1), "SH013", Text("sheet.err.no_id_column"),
+                              hint=Text("sheet.hint.no_id_column")))
         return None
     skip = 1
     if len(table.rows) > 1:  # the id row fuda export writes under the labels
@@ -215,7 +216,8 @@ def _card(table, number, cells, columns, fields, errors, where, index, lists) ->
             value = from_cell(raw, field)
         except CellError as exc:
             label = field.header() if field else column.key
-            errors.append(Finding(loc, "SH020", f"{label} ({column.key}): {exc}", card=card.get("id")))
+            errors.append(Finding(loc, "SH020", Text("sheet.err.cell", label=label, field=column.key, error=exc),
+                                  card=card.get("id")))
             continue
         if column.role == "card":
             card[column.key] = value
@@ -250,24 +252,24 @@ def _card(table, number, cells, columns, fields, errors, where, index, lists) ->
         key = plural[:-1]
         owner = card.get(key)
         if not isinstance(owner, str):
-            errors.append(Finding(loc, "SH021", f"{key}-name があるのに {key} (ID) が空です", card=card.get("id")))
+            errors.append(Finding(loc, "SH021", Text("sheet.err.list_id_empty", field=key), card=card.get("id")))
         elif lists[plural].setdefault(owner, name) != name:
-            errors.append(Finding(loc, "SH021", f"{key} {owner} の名前が行によって違います"
-                                  f"（「{lists[plural][owner]}」と「{name}」）", card=card.get("id")))
+            errors.append(Finding(loc, "SH021", Text("sheet.err.list_name_differs", field=key, owner=owner,
+                                                      first=lists[plural][owner], name=name), card=card.get("id")))
     return card
 
 
 def _ability(entry: dict, fields: RuleFields, loc, errors, card_id) -> dict | None:
     text = entry.get("text")
     if not isinstance(text, str) or not text:
-        errors.append(Finding(loc, "SH022", "能力の列があるのにテキストが空です", card=card_id,
-                              hint="能力のテキストを書くか、その能力の列を空にしてください"))
+        errors.append(Finding(loc, "SH022", Text("sheet.err.ability_no_text"), card=card_id,
+                              hint=Text("sheet.hint.ability_no_text")))
         return None
     when = entry.get("when") or guess_when(fields, text)
     if when is None:
         labels = "、".join(f"{label or '（なし）'}={w}" for w, label in fields.when_labels)
-        errors.append(Finding(loc, "SH023", f"能力「{text[:20]}」の種類がテキストの見出し【…】から分かりません",
-                              card=card_id, hint=f"「能力1 種別」の列に書いてください（{labels}）"))
+        errors.append(Finding(loc, "SH023", Text("sheet.err.ability_when", text=text[:20]),
+                              card=card_id, hint=Text("sheet.hint.ability_when", labels=labels)))
         return None
     effect = entry.get("effect", "manual")
     result = {"when": when, "text": text, "effect": effect}
@@ -293,8 +295,8 @@ def _check_ids(cards, where, errors) -> None:
         if cid in seen:
             first = where.get(("cards", seen[cid], "id"))
             errors.append(Finding(where.get(("cards", i, "id"), where[("cards", i)]), "SH024",
-                                  f"ID「{cid}」が２回使われています（最初は {first.line} 行目）", card=cid,
-                                  hint="ID はゲームの中で１枚ごとに違うものにしてください"))
+                                  Text("sheet.err.id_twice", card=cid, line=first.line), card=cid,
+                                  hint=Text("sheet.hint.id_twice")))
         else:
             seen[cid] = i
 
