@@ -17,14 +17,14 @@ from fuda.database.ruleset import ruleset_for
 from fuda.engine.core import Enum, Option, Registry
 from fuda.engine.core import build_registry as core_build
 from fuda.engine.core.registry import per_registry, runnable, unplayable
-from fuda.engine.ryomen.ops import ANY, DAY, NIGHT, TABLE, plain_two
+from fuda.engine.ryomen.effects import Step
+from fuda.engine.ryomen.ops import ANY, DAY, NIGHT, TABLE
 from fuda.engine.ryomen.setup import Table
+from fuda.engine.ryomen.two import plain_two
 
 WHENS = ("on-play", "before-battle", "on-flip", "from-result")
 #: The ability keys besides when/text/effect: the day/night condition (RY-CARD-2).
 ABILITY_KEYS = {"condition": Enum(values=("day", "night"))}
-STATS = ("power", "speed", "brain")
-STAT_JA = ("パワー", "スピード", "ブレイン")
 STAT_EN = ("power", "speed", "brain")
 WHEN_JA = {"on-play": "【登場時】", "before-battle": "【バトル直前】", "on-flip": "【反転時】",
            "from-result": "【リザルト】"}
@@ -47,7 +47,7 @@ class Ability:
     cond: int
     ops: tuple  # CompiledOp (with plain-dict arguments, see engine.core.registry.runnable)
     text: str
-    plain: tuple | None = None  # the two-player plain steps of ops (engine.ryomen.ops.plain_two), or None
+    plain: tuple[Step, ...] | None = None  # the two-player plain steps of ops (engine.ryomen.two.plain_two), or None
     #: the engine's Ctx of this ability by (player, card, timing, in_flip), made once and shared by
     #: every game (a Ctx holds nothing of one game; see engine.ryomen.effects.ctx_of)
     ctxs: dict = field(default_factory=dict, compare=False, hash=False, repr=False)

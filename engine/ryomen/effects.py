@@ -20,6 +20,9 @@ if TYPE_CHECKING:
     from fuda.engine.ryomen.game import Ryomen
     from fuda.engine.ryomen.state import Effect
 
+#: The three stats, by code (and in Japanese).
+STATS = ("power", "speed", "brain")
+STAT_JA = ("パワー", "スピード", "ブレイン")
 #: Stat codes: the three stats, then ``all`` and ``named``.
 POWER, SPEED, BRAIN, ALL, NAMED = 0, 1, 2, 3, 4
 CODE = {"power": POWER, "speed": SPEED, "brain": BRAIN, "all": ALL, "named": NAMED}
@@ -28,7 +31,7 @@ ADD, SET, SWAP = 0, 1, 2
 #: An ability's day/night condition (``Ability.cond``).
 ANY, DAY, NIGHT = 0, 1, 2
 YES = (Option("yes", "する"), Option("no", "しない"))
-#: A two-player plain step (see :func:`.ops.plain_two`): (function, args), or (None, (own, effect)).
+#: A two-player plain step (see :func:`.two.plain_two`): (function, args), or (None, (own, effect)).
 Step = tuple[Callable[..., None] | None, tuple[Any, ...]]
 #: What a rule that may ask is: a generator of decisions that gets the picks back.
 Asking = Generator[Decision, tuple[str, ...], None]
@@ -153,42 +156,6 @@ def resolve(g: Ryomen, p: int, c: int, face: FaceDef, abilities: Sequence[Abilit
                 op.fn(g, ctx, **op.args)
 
 
-def resolve_plain(g: Ryomen, p: int, c: int, face: FaceDef, abilities: Sequence[Ability], when: str,
-                  in_flip: bool) -> None:
-    """:meth:`resolve` for abilities whose ops all have two-player plain steps (no generators;
-    stat effects applied inline, exactly as :meth:`stat_effect`)."""
-    push = g.log.push
-    for ab in abilities:
-        if ab.cond and (ab.cond == NIGHT) != g.night:
-            continue
-        push(("ability", p, ("card", "when", "index"), face.id, when, ab.index))
-        ctx = None
-        assert ab.plain is not None  # (called only when every ability of this timing has plain steps)
-        for fn, args in ab.plain:
-            if fn is None:
-                q = p if args[0] else 1 - p
-                effect = args[1]
-                if g.battle[q] < 0:
-                    g.waiting[q].append(effect)
-                    push(("waiting", q, ("by", "card", "effect"), p, face.id, effect))
-                else:
-                    g.effects[q].append(effect)
-                    push(("stat", q, ("by", "card", "effect", "now"), p, face.id, effect, stats(g, q)))
-            else:
-                if ctx is None:
-                    ctx = ctx_of(ab, p, c, face, when, in_flip)
-                fn(g, ctx, *args)
-
-
-def run_plain(g: Ryomen, ctx: Ctx, steps: Sequence[Step]) -> None:
-    """Run two-player plain steps (the body of a plain ``if``)."""
-    for fn, args in steps:
-        if fn is None:
-            stat_effect(g, ctx, ctx.player if args[0] else 1 - ctx.player, args[1])
-        else:
-            fn(g, ctx, *args)
-
-
 def run_ops(g: Ryomen, ctx: Ctx, ops: Sequence[CompiledOp]) -> Asking:
     """Run compiled ops in order (the body of ``if``)."""
     for op in ops:
@@ -226,43 +193,6 @@ def window(g: Ryomen, number: int, only: Sequence[int] | None = None) -> Asking:
                     yield from op.fn(g, ctx, **op.args)
                 else:
                     op.fn(g, ctx, **op.args)
-
-
-def window_plain(g: Ryomen, number: int) -> list[tuple[int, int, int] | None]:
-    """:meth:`window` when every battle card's 【バトル直前】 abilities have plain steps (two
-    players): no step flips a battle card, so no card's turn is cut short. Returns each
-    seat's current stats as last logged when nothing changed them since (else None), so
-    battle phase 1 need not compute them again."""
-    battle, faces, up, effects, push = g.battle, g.faces, g.up, g.effects, g.log.push
-    known: list[tuple[int, int, int] | None] = [None, None]
-    for p in g.orders[g.server]:
-        c = battle[p]
-        face = faces[c][up[c]]
-        for ab in face.before:
-            if ab.cond and (ab.cond == NIGHT) != g.night:
-                continue
-            push(("ability", p, ("card", "when", "index", "window"), face.id, "before-battle", ab.index, number))
-            ctx = None
-            assert ab.plain is not None  # (window2 == 1: every 【バトル直前】 ability has plain steps)
-            for fn, args in ab.plain:
-                if fn is None:  # a stat effect: both battle cards are in
-                    q = p if args[0] else 1 - p
-                    effect = args[1]
-                    effects[q].append(effect)
-                    now = known[q] = stats(g, q)
-                    push(("stat", q, ("by", "card", "effect", "now"), p, face.id, effect, now))
-                elif fn is copy_two and (args[0] != NAMED or g.named >= 0):  # copy-stat, inline
-                    code = args[0]
-                    effect = (SET, code, value(g, 1 - p, g.named if code == NAMED else code))
-                    effects[p].append(effect)
-                    now = known[p] = stats(g, p)
-                    push(("stat", p, ("by", "card", "effect", "now"), p, face.id, effect, now))
-                else:  # another op (the stat named, a chip …) may change either card's stats
-                    known[0] = known[1] = None
-                    if ctx is None:
-                        ctx = ctx_of(ab, p, c, face, "before-battle", False)
-                    fn(g, ctx, *args)
-    return known
 
 
 def holds(g: Ryomen, ctx: Ctx, condition: Mapping[str, str]) -> bool:
@@ -424,15 +354,6 @@ def swap_points(g: Ryomen, ctx: Ctx, position: int) -> None:
     g.log.push(("swap-points", ctx.player, ("card", "position", "points"), ctx.face.id, position, list(points)))
 
 
-def copy_two(g: Ryomen, ctx: Ctx, code: int) -> None:
-    """copy-stat in a two-player game (a plain step of :func:`.ops.plain_two`; :func:`window_plain`
-    runs it inline)."""
-    q = 1 - ctx.player
-    if g.battle[q] < 0 or (code == NAMED and g.named < 0):
-        note(g, ctx, "no-effect", op="copy-stat", why="no-card" if g.battle[q] < 0 else "not-named")
-        return
-    v = value(g, q, g.named if code == NAMED else code)
-    stat_effect(g, ctx, ctx.player, (SET, code, v))
 
 
 __all__ = ["Ask", "Ctx", "card_stats", "resolve", "stats", "value", "window"]

@@ -1,14 +1,12 @@
 """The ryomen game: setup, the turn's seven phases, battles, the after and end phases.
 
-State is flat lists indexed by a physical card number ``c = 9 * player + k`` (``k`` the card's
-place in its pairing): ``faces[c]`` the two :class:`~.cards.FaceDef`, ``up[c]`` which one is up
-(0/1), ``chips[c]`` the stat chips lying on it. Zones are lists of card numbers per player;
-``battle[p]`` is p's battle card (-1: none yet). Seats are numbered counter-clockwise, so "the
+The state is :class:`~.state.RyState` (flat lists indexed by a physical card number, zones as
+lists of card numbers per player), which the game subclasses. Seats are numbered counter-clockwise, so "the
 right-hand neighbour" of seat p is p + 1 and every "counter-clockwise from X" order is X, X + 1, …
 (RY-MULTI-2..4). The rules are one generator in the style of :class:`engine.core.Game`:
-:meth:`Ryomen.flow` returns :meth:`Ryomen._play_two` for two players (the playout hot path,
-seat loops unrolled, never-asking abilities run as plain calls) or :meth:`Ryomen._play` for
-3–4; effects live in :mod:`.effects`.
+:meth:`Ryomen.flow` returns :func:`.two.play_two` for two players (the playout hot path, seat
+loops unrolled, never-asking abilities run as plain calls: see :mod:`.two` for why it is kept)
+or :meth:`Ryomen._play` for 3–4; effects are the functions of :mod:`.effects`.
 """
 
 from __future__ import annotations
@@ -16,10 +14,12 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any, NoReturn
 
-from fuda.engine.core import Game, GameOver, Option, Registry, Rng, Termination, derive, one_of
+from fuda.engine.core import Game, GameOver, Registry, Rng, Termination, derive, one_of
 from fuda.engine.ryomen import greedy as _greedy  # noqa: F401 (registers the greedy policy of RyView)
-from fuda.engine.ryomen.cards import STAT_JA, STATS, Ability, CardPool, FaceDef, pool_of
+from fuda.engine.ryomen.cards import CardPool, FaceDef, pool_of
+from fuda.engine.ryomen.decisions import LOSER_PROMPT, NAME_DECISIONS, PASS, RECEIVE_PROMPT, SERVE_PROMPT, STAT_CODE
 from fuda.engine.ryomen.effects import (
+    STATS,
     Ask,
     Asking,
     Ctx,
@@ -27,35 +27,18 @@ from fuda.engine.ryomen.effects import (
     card_stats,
     flip_day_night,
     resolve,
-    resolve_plain,
     stats,
     value,
     window,
-    window_plain,
 )
 from fuda.engine.ryomen.render import RyNarrator
 from fuda.engine.ryomen.setup import Position, Table
 from fuda.engine.ryomen.state import RyState
+from fuda.engine.ryomen.two import play_two
 from fuda.engine.ryomen.view import RyView, determinize, view_of
 
 ENGINE_VERSION = "1.1"
 RULES_VERSION = "ryomen-2"
-
-PASS = Option("pass", "裏返さない")
-SERVE_PROMPT, RECEIVE_PROMPT = "サーブするカード", "レシーブするカード"
-LOSER_PROMPT = "ルーザーリバース: ハンドのカードを1枚裏返してよい"
-STAT_OPTIONS = tuple(Option(s, j, i) for i, (s, j) in enumerate(zip(STATS, STAT_JA, strict=True)))
-STAT_CODE = {s: i for i, s in enumerate(STATS)}
-
-
-def _name_decision(player: int, forbidden: int) -> Ask:
-    """The naming decision (RY-SERVE-1): the stats not forbidden, or all when every one is."""
-    options = tuple(o for o in STAT_OPTIONS if not forbidden >> o.value & 1) or STAT_OPTIONS
-    return Ask(player, "name", options, "RY-SERVE-1", "勝負する能力を指定")
-
-
-#: The naming decisions by seat and forbidden-stat bits (decisions are never changed once made).
-NAME_DECISIONS = tuple(tuple(_name_decision(p, bits) for bits in range(8)) for p in range(4))
 
 
 class Ryomen(RyState, Game):
@@ -161,7 +144,7 @@ class Ryomen(RyState, Game):
     # -- flow ------------------------------------------------------------------------------------
     def flow(self) -> Asking:
         """The rules: a generator (:meth:`_play`) of every decision of the game."""
-        return self._play_two() if self.n == 2 else self._play()
+        return play_two(self) if self.n == 2 else self._play()
 
     def _set_up(self) -> Asking:
         """RY-SETUP-1..3: faces up, first player, point chips shuffled and laid open."""
@@ -224,7 +207,7 @@ class Ryomen(RyState, Game):
     # -- one turn --------------------------------------------------------------------------------
     def _play(self) -> Asking:
         """RY-SETUP-1 … RY-GAME-1 with 3–4 players (RY-MULTI-*): set-up, then the phases of every
-        turn (RY-SERVE-1 … RY-END-3); :meth:`_play_two` is the two-player form.
+        turn (RY-SERVE-1 … RY-END-3); :func:`.two.play_two` is the two-player form.
 
         The turns run in this one generator (each level of ``yield from`` costs every answer)
         and the serve, receive and loser-reverse questions are asked inline."""
@@ -337,169 +320,6 @@ class Ryomen(RyState, Game):
                         else:
                             now = self.turn_hand_card(p, index[p][pick])
                             push(("loser-reverse", p, ("card", "now"), pick, now))
-                    self.server = winner  # RY-END-2
-                else:
-                    push(("serve-again", s, ()))  # RY-END-3
-        self._finish()
-
-    def _play_two(self) -> Asking:
-        """:meth:`_play` for two players, the case every simulation plays: the same phases with
-        the seat loops unrolled (the receiver is the server's opponent, the loser the winner's)."""
-        if self.position is None:
-            yield from self._set_up()
-        else:
-            self._place(self.position)
-        faces, up, battle, push = self.faces, self.up, self.battle, self.log.push
-        hand, hopts_all, index, waiting = self.hand, self.hopts, self.index, self.waiting
-        result, flips, effects, chips = self.result, self.flips, self.effects, self.chips
-        points, won, facedown, orders = self.points, self.won, self.facedown, self.orders
-        turns, opts = self.turns, self.opts
-        keep0, keep1 = result[0].append, result[1].append  # (the result zones are never replaced)
-        tops_act: bool | tuple[Ability, ...] = True  # a top result card may have 【リザルト時】 abilities (False: known that neither has)
-        for turn in range(self.turn + 1, turns + 1):
-            self.turn = turn
-            s = self.server
-            o = 1 - s
-            order = orders[s]
-            push(("turn", s, ("turn", "night", "points"), turn, self.night, list(points)))
-            # 1: serve phase (RY-SERVE-1)
-            hopts = hopts_all[s]
-            if len(hopts) == 1:
-                i = 0
-            else:
-                picks = yield one_of(Ask, s, "serve", tuple(hopts), "RY-SERVE-1", SERVE_PROMPT)
-                i = hand[s].index(index[s][picks[0]])
-            if waiting[s]:
-                c = self.put_card(s, i, "serve")
-            else:  # put_card without waiting effects
-                c = battle[s] = hand[s].pop(i)
-                if chips[c] is None:
-                    push(("play", s, ("card", "role"), hopts.pop(i).id, "serve"))
-                else:  # with chips: the stats as the card lies (the log line shows them)
-                    push(("play", s, ("card", "role", "now"), hopts.pop(i).id, "serve", card_stats(self, c)))
-            face = faces[c][up[c]]
-            if face.on_play:  # RY-SERVE-2: before the stat is named
-                if face.on_play2:
-                    resolve_plain(self, s, c, face, face.on_play, "on-play", False)
-                else:
-                    yield from resolve(self, s, c, face, face.on_play, "on-play", False)
-            if tops_act:
-                for p in order:  # RY-SERVE-3: the top result cards, the server's first
-                    if result[p]:
-                        top = result[p][-1]
-                        face = faces[top][up[top]]
-                        if face.from_result:
-                            if face.from_result2:
-                                resolve_plain(self, p, top, face, face.from_result, "from-result", False)
-                            else:
-                                yield from resolve(self, p, top, face, face.from_result, "from-result", False)
-            picks = yield NAME_DECISIONS[s][self.forbidden]
-            stat = picks[0]
-            self.named = STAT_CODE[stat]
-            push(("name", s, ("stat",), stat))
-            # 2: receive phase (RY-RECV-1)
-            hopts = hopts_all[o]
-            if len(hopts) == 1:
-                i = 0
-            else:
-                picks = yield one_of(Ask, o, "receive", tuple(hopts), "RY-RECV-1", RECEIVE_PROMPT)
-                i = hand[o].index(index[o][picks[0]])
-            if waiting[o]:
-                c = self.put_card(o, i, "receive")
-            else:
-                c = battle[o] = hand[o].pop(i)
-                if chips[c] is None:
-                    push(("play", o, ("card", "role"), hopts.pop(i).id, "receive"))
-                else:
-                    push(("play", o, ("card", "role", "now"), hopts.pop(i).id, "receive", card_stats(self, c)))
-            face = faces[c][up[c]]
-            if face.on_play:
-                if face.on_play2:
-                    resolve_plain(self, o, c, face, face.on_play, "on-play", False)
-                else:
-                    yield from resolve(self, o, c, face, face.on_play, "on-play", False)
-            # RY-RECV-2: a window when a battle card has 【バトル直前】
-            c0, c1 = battle
-            f0, f1 = faces[c0][up[c0]], faces[c1][up[c1]]
-            k0 = k1 = None  # the stats window_plain knows (None: not known)
-            if f0.window2 or f1.window2:
-                if f0.window2 < 2 and f1.window2 < 2:  # (flips no battle card: f0 and f1 stay the faces up)
-                    k0, k1 = window_plain(self, 1)
-                else:
-                    yield from window(self, 1)
-                    f0, f1 = faces[c0][up[c0]], faces[c1][up[c1]]
-            # 3: battle phase 1 (RY-B1-1/2)
-            named = self.named  # (a window may have changed the stat)
-            a = k0[named] if k0 is not None else stats(self, 0)[named] if effects[0] or chips[c0] else f0.stats[named]
-            b = k1[named] if k1 is not None else stats(self, 1)[named] if effects[1] or chips[c1] else f1.stats[named]
-            push(("battle", None, ("phase", "stat", "values"), 1, STATS[named], [a, b]))
-            if a != b:
-                winner = 0 if a > b else 1
-            else:
-                # 4: reverse phase (RY-REV-1..3)
-                marks = self._reverse_flips(order)
-                for p in order:
-                    c = battle[p]
-                    if flips[c] == marks[p]:  # still the face the reverse phase turned up
-                        face = faces[c][up[c]]
-                        if face.on_flip:
-                            if face.on_flip2:
-                                resolve_plain(self, p, c, face, face.on_flip, "on-flip", True)
-                            else:
-                                yield from resolve(self, p, c, face, face.on_flip, "on-flip", True)
-                f0, f1 = faces[c0][up[c0]], faces[c1][up[c1]]
-                if f0.window2 or f1.window2:  # RY-REV-3
-                    if f0.window2 < 2 and f1.window2 < 2:
-                        window_plain(self, 2)
-                    else:
-                        yield from window(self, 2)
-                        f0, f1 = faces[c0][up[c0]], faces[c1][up[c1]]
-                # 5: battle phase 2 (RY-B2-1): a tie cancels both cards
-                named = self.named  # (value(), inline)
-                a = stats(self, 0)[named] if effects[0] or chips[c0] else f0.stats[named]
-                b = stats(self, 1)[named] if effects[1] or chips[c1] else f1.stats[named]
-                if a == b:
-                    winner = -1
-                    push(("battle", None, ("phase", "stat", "values", "cancelled", "winner"),
-                          2, STATS[named], [a, b], list(orders[self.server]), -1))
-                else:
-                    winner = 0 if a > b else 1
-                    push(("battle", None, ("phase", "stat", "values", "cancelled", "winner"),
-                          2, STATS[named], [a, b], [], winner))
-            # 6: after phase (RY-AFT-1..3): the point chip, then the battle cards to the result zones
-            chip = points.pop(0)
-            if winner >= 0:
-                won[winner].append(chip)
-                push(("point", winner, ("chip",), chip))
-            else:
-                facedown.append(chip)
-                push(("cancellation", None, ("chip",), chip))
-            keep0(c0)
-            keep1(c1)
-            tops_act = f0.from_result or f1.from_result  # (f0, f1: the faces up now; a result card never flips)
-            battle[0] = battle[1] = -1
-            if effects[0]:
-                effects[0] = []
-            if effects[1]:
-                effects[1] = []
-            # (no waiting effects to clear: only the receiver's can be waiting, and its put_card took them)
-            self.named = -1
-            self.forbidden = 0
-            if turn < turns:  # 7: end phase (RY-AFT-4)
-                if winner >= 0:
-                    p = 1 - winner  # RY-END-1: the loser may flip one hand card
-                    hopts = hopts_all[p]
-                    if hopts:
-                        picks = yield one_of(Ask, p, "loser-reverse", (*hopts, PASS), "RY-END-1", LOSER_PROMPT)
-                        pick = picks[0]
-                        if pick == "pass":
-                            push(("loser-reverse", p, ("card", "now"), None, None))
-                        else:  # turn_hand_card, inline
-                            c = index[p][pick]
-                            u = up[c] = up[c] ^ 1
-                            flips[c] += 1
-                            option = hopts[hand[p].index(c)] = opts[c][u]
-                            push(("loser-reverse", p, ("card", "now"), pick, option.id))
                     self.server = winner  # RY-END-2
                 else:
                     push(("serve-again", s, ()))  # RY-END-3

@@ -12,7 +12,7 @@ target's list (see :func:`~fuda.engine.ryomen.effects.stats`).
 from __future__ import annotations
 
 import re
-from collections.abc import Generator, Mapping, Sequence
+from collections.abc import Generator, Mapping
 from typing import TYPE_CHECKING, Any
 
 from fuda.engine.core import Bool, CompiledOp, Decision, Enum, Int, Ops, OpTable, Param, ParamError, Struct
@@ -32,8 +32,6 @@ from fuda.engine.ryomen.effects import (
     SWAP,
     Asking,
     Ctx,
-    Step,
-    copy_two,
 )
 
 if TYPE_CHECKING:
@@ -42,8 +40,7 @@ if TYPE_CHECKING:
 TABLE = OpTable("ryomen")
 _ID = re.compile(r"[a-z0-9][a-z0-9-]*")
 
-__all__ = ["ADD", "ALL", "ANY", "BRAIN", "CODE", "DAY", "NAMED", "NIGHT", "POWER", "SET", "SPEED", "SWAP", "TABLE",
-           "plain_two"]
+__all__ = ["ADD", "ALL", "ANY", "BRAIN", "CODE", "DAY", "NAMED", "NIGHT", "POWER", "SET", "SPEED", "SWAP", "TABLE"]
 
 STAT = Enum(values=("power", "speed", "brain"))
 STAT_REF = Enum(values=("power", "speed", "brain", "all", "named"))
@@ -205,73 +202,3 @@ def if_(game: Ryomen, ctx: Ctx, condition: Mapping[str, str], then: tuple[Compil
     yield from E.run_ops(game, ctx, ops)
 
 
-# -- the two-player fast path ----------------------------------------------------------------------
-# With two players most ops can never ask a question (the opponent is the other seat), so the
-# generator machinery (one generator per op, one more per ``yield from`` level) is pure cost.
-# ``plain_two(ops)`` compiles such an op list into (function, args) steps run with plain calls
-# (``fn(game, ctx, *args)``; a stat effect is the step ``(None, (own, effect))``, which the engine
-# applies inline to the owner's battle card when ``own``, else the opponent's); it returns None
-# when any op may ask or trigger (own-hand flips and chips, optional or battle flips, ``if``), and
-# the engine then takes the general path. Each step does exactly what its op
-# does in a two-player game.
-
-def _day_night_two(game: Ryomen, ctx: Ctx) -> None:
-    E.flip_day_night(game, ctx.player, "effect")
-
-
-def _chip_two(game: Ryomen, ctx: Ctx, chip: str, own: bool) -> None:
-    E.put_chip_on(game, ctx, chip, ctx.player if own else 1 - ctx.player)
-
-
-def _flip_two(game: Ryomen, ctx: Ctx, own: bool) -> None:
-    E.flip_battle_card(game, 1 - ctx.player if not own else ctx.player, ctx)  # in an 【反転時】 ability: no chain
-
-
-def _if_two(game: Ryomen, ctx: Ctx, condition: Mapping[str, str], then: tuple[Step, ...], else_: tuple[Step, ...]) -> None:
-    steps = then if E.holds(game, ctx, condition) else else_
-    if not steps:
-        E.note(game, ctx, "no-effect", op="if")
-        return
-    E.run_plain(game, ctx, steps)
-
-
-def _plain_step(op: CompiledOp, when: str) -> Step | None:
-    name, a = op.name, op.args
-    if name == "modify-stat":
-        return None, (a["target"] == "self", (ADD, CODE[a["stat"]], a["amount"]))
-    if name == "set-stat":
-        return None, (a["target"] == "self", (SET, CODE[a["stat"]], a["value"]))
-    if name == "swap-stats":
-        return None, (a["target"] == "self", (SWAP, CODE[a["stats"][0]], CODE[a["stats"][1]]))
-    if name == "copy-stat":
-        return copy_two, (CODE[a["stat"]],)
-    if name == "flip" and a["target"] == "day-night" and not a["optional"]:
-        return _day_night_two, ()
-    if name == "flip" and a["target"] in ("self", "opponent") and not a["optional"] and when == "on-flip":
-        return _flip_two, (a["target"] == "self",)
-    if name == "if":
-        then, else_ = plain_two(a["then"], when), plain_two(a["else_"], when)
-        if then is None or else_ is None:
-            return None
-        return _if_two, (a["condition"], then, else_)
-    if name == "put-stat-chip" and a["target"] != "own-hand":
-        return _chip_two, (a["chip"], a["target"] == "self")
-    if name == "forbid-stat":
-        return E.forbid, (CODE[a["stat"]],)
-    if name == "change-named-stat":
-        return E.change_named, (CODE[a["stat"]],)
-    if name == "swap-point-chip":
-        return E.swap_points, (a["position"],)
-    return None
-
-
-def plain_two(ops: Sequence[CompiledOp], when: str) -> tuple[Step, ...] | None:
-    """The two-player plain steps of ``ops`` of an ability of timing ``when`` (see above), or
-    None when any op may ask or trigger."""
-    steps = []
-    for op in ops:
-        step = _plain_step(op, when)
-        if step is None:
-            return None
-        steps.append(step)
-    return tuple(steps)

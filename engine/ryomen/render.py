@@ -10,7 +10,8 @@ spectator or a replay (``seat=None``) both faces are named.
 from __future__ import annotations
 
 from fuda.engine.core.narration import Narrator
-from fuda.engine.ryomen.cards import STAT_EN, STAT_JA, STATS, WHEN_EN, WHEN_JA
+from fuda.engine.ryomen.cards import STAT_EN, WHEN_EN, WHEN_JA
+from fuda.engine.ryomen.effects import STAT_JA, STATS
 from fuda.engine.ryomen.ops import ADD, SET
 from fuda.i18n import language, t
 
