@@ -28,11 +28,12 @@ from fuda.engine.core import (
 )
 from fuda.engine.recast_rift import combat, zones
 from fuda.engine.recast_rift.abilities import holds, run_ops
-from fuda.engine.recast_rift.state import TIMINGS, Asks, Attack, Ctx, RRGame
+from fuda.engine.recast_rift.state import Asks, Attack, Ctx, RRGame
 
 TABLE = OpTable("recast-rift")
 
 WHOM = Enum(values=("self", "opponent"))
+TIMINGS = ("normal", "preempt", "full-power")
 TRIGGERS = ("self-grazed", "guarded", "attack-hit", "attack-guarded")
 CONDITION = Struct(fields=(
     ("hand-at-most", Int(min=0, max=9)),

@@ -29,10 +29,6 @@ T = TypeVar("T")
 #: A rule that may ask a player: a generator of decisions, sent the picks, returning an R.
 Asks = Generator[Decision, tuple[str, ...], R]
 
-#: the timing classes of spells (the forbid-cast static names one)
-TIMINGS = ("normal", "preempt", "full-power")
-
-
 @dataclass(slots=True)
 class RRState:
     """Every value play changes (see the module docstring)."""
