@@ -42,17 +42,19 @@ def _play_all_human(game, seed: int):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_the_log_says_each_answer_as_the_menu_showed_it(game_id, new_custom):
-    """Each of a seat's answers in its log is `P1 <what>: <the picked options' menu labels>`, in English and in Japanese."""
-    from fuda.i18n import t
+    """Each of a seat's answers in its log is `P1 <what>: <the picked options' menu labels>`, in English and in Japanese,
+    and what was asked is said in words (no engine's kind id such as `boost` in a Japanese log)."""
+    from fuda.i18n import MESSAGES, t
     from fuda.table.transcript import kind_label
 
     game = _game_for(game_id, new_custom)
-    checked, worded = 0, 0
+    checked, worded, asked = 0, 0, set()
     for seed in range(3):
         expected: dict[tuple[int, str], list[str]] = {}
         session = None
         for now, seat, kind, picks, prompts in _play_all_human(game, seed):
             session = now
+            asked.add(kind)
             for lang, prompt in prompts.items():
                 labels = {c.id: c.label for c in prompt.choices}
                 said = ("、" if lang == "ja" else ", ").join(labels[p] for p in picks)
@@ -69,6 +71,7 @@ def test_the_log_says_each_answer_as_the_menu_showed_it(game_id, new_custom):
                 at = log.index(line, at) + 1
                 checked += 1
     assert checked > 100, checked
+    assert not [k for k in asked if f"decision.{k}" not in MESSAGES], asked  # the log names what was asked in words
     if game_id in ("hoshikage", "kenbu", "new-custom", "recast-rift"):
         assert worded > 5, worded  # bare card names the menu words by what the option does were among the answers
 
@@ -114,6 +117,18 @@ def test_english_answers_are_capitalised_like_buttons(game_id, new_custom):
         assert any(a.endswith(": None") for a in answers), answers
     picks = {k: v["en"] for k, v in MESSAGES.items() if k.startswith("pick.")}
     assert picks and all(v[0].isupper() for v in picks.values()), picks
+
+
+def test_every_kind_of_question_has_words_in_both_languages():
+    """Each kind of question the engines ask (the kinds of the prompt.* shapes) has its decision.* words in both languages."""
+    from fuda.i18n import MESSAGES
+    from fuda.i18n.table_shapes import PROMPTS
+
+    kinds = {key.split(".")[1] for key in PROMPTS}
+    assert {"boost", "choose", "look", "search", "lift-zone"} <= kinds
+    missing = sorted(k for k in kinds if not (MESSAGES.get(f"decision.{k}") or {}).get("ja") or
+                     not MESSAGES[f"decision.{k}"].get("en"))
+    assert not missing, missing
 
 
 def test_counts_of_picks_read_as_words():
