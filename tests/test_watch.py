@@ -135,6 +135,7 @@ def test_rebuild_after_an_edit_remakes_only_that_game_and_equals_a_full_build(tw
     _edit(cards, "kind: awakenin", "kind: awakening")
 
 
+@pytest.mark.slow
 def test_cli_build_watch_rebuilds_on_save_and_ends_on_ctrl_c(tmp_path):
     """fuda build --watch: a saved card file is rebuilt (one line), a mistake is one located line,
     and SIGINT ends it with exit 0 and no traceback."""

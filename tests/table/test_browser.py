@@ -118,6 +118,7 @@ def play_by_clicking(page, limit: int = 900, shot: Path | None = None) -> str:
     raise AssertionError("the game did not end within the click limit")
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("game_id", sorted(GAMES))
 def test_a_whole_game_by_clicking(browser, game_id, tmp_path):
     """A whole game of each rule set is played to its end by clicking, in Japanese, on a board of mat zones with card
@@ -141,6 +142,7 @@ def test_a_whole_game_by_clicking(browser, game_id, tmp_path):
         page.close()
 
 
+@pytest.mark.slow
 def test_two_people_in_two_browsers(browser, tmp_path):
     """Two human seats play toho-tcg in two browser contexts: each sees its own hand's faces and only backs of the
     other's; the seat not asked waits and follows the other's moves."""
@@ -162,7 +164,7 @@ def test_two_people_in_two_browsers(browser, tmp_path):
             assert own and all("/card/" in s for s in own)
             assert other and all(s.endswith("/back.png") for s in other)
             hands.append({s.rsplit("/", 1)[1] for s in own})
-        for move in range(16):
+        for _move in range(16):
             for _ in range(100):  # the seat not asked polls every 1.5 s
                 asked = [p for p in pages if p.query_selector("#prompt .choice")]
                 if asked:
