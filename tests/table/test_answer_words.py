@@ -131,6 +131,16 @@ def test_every_kind_of_question_has_words_in_both_languages():
     assert not missing, missing
 
 
+def test_the_pages_buttons_are_capitalised_in_english():
+    """Every button of the page (Undo, Submit, the sandbox's Draw … Move to <zone>) reads as a capitalised label in English."""
+    from fuda.i18n import MESSAGES
+
+    buttons = ("undo", "submit", "draw", "shuffle", "flip", "tap", "move_to", "save", "load", "look", "look_done")
+    said = {key: MESSAGES[f"table.ui.{key}"]["en"] for key in buttons}
+    assert all(text[0].isupper() for text in said.values()), said
+    assert said["move_to"].format(zone="field") == "Move to field"
+
+
 def test_counts_of_picks_read_as_words():
     """`up to 5` and `1 to 2` in English; `0〜5` and `1〜2` in Japanese; one number when the count is exact."""
     from fuda.table.questions import count_words, english
