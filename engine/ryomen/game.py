@@ -16,7 +16,7 @@ from typing import Any, NoReturn
 
 from fuda.engine.core import Game, GameOver, Registry, Rng, Termination, derive, one_of
 from fuda.engine.ryomen import greedy as _greedy  # noqa: F401 (registers the greedy policy of RyView)
-from fuda.engine.ryomen.cards import CardPool, FaceDef, pool_of
+from fuda.engine.ryomen.cards import CardPool, pool_of
 from fuda.engine.ryomen.decisions import LOSER_PROMPT, NAME_DECISIONS, PASS, RECEIVE_PROMPT, SERVE_PROMPT, STAT_CODE
 from fuda.engine.ryomen.effects import (
     STATS,
@@ -124,10 +124,6 @@ class Ryomen(RyState, Game):
     def fresh(self) -> Ryomen:
         """The same game, not started (same table, position and seed)."""
         return Ryomen(self.pool, self.table, self.seed, self.position)
-
-    def face(self, c: int) -> FaceDef:
-        """The face up of physical card c."""
-        return self.faces[c][self.up[c]]
 
     def turn_hand_card(self, p: int, c: int) -> str:
         """Flip hand card c of p (loser reverse, flip ops: nothing triggers); its new id."""
