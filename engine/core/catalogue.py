@@ -95,7 +95,7 @@ def load_catalogue(package: str) -> Catalogue:
 def read_catalogue(path: Path) -> Catalogue:
     """The catalogue in the YAML file ``path`` (see :func:`load_catalogue`); a located
     :class:`~fuda.database.findings.FindingsError` when its shape is wrong."""
-    from fuda.database.findings import FindingsError
+    from fuda.database.findings import FindingsError, Location
     from fuda.database.yamlfile import read_yaml
 
     doc = read_yaml(path)
@@ -113,7 +113,8 @@ def read_catalogue(path: Path) -> Catalogue:
         problems.append(_problem(doc, ("clauses",), "S003", f"expected a list, found {_kind(raw)}",
                                  "write a list"))
         raw = []
-    clauses, first = [], {}
+    clauses: list[Clause] = []
+    first: dict[str, Location] = {}  # clause id -> where it is first
     for i, item in enumerate(raw):
         where = ("clauses", i)
         if not isinstance(item, dict):
