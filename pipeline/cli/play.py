@@ -335,7 +335,8 @@ def rules(
 
     if fmt not in ("text", "json"):
         raise fail("err.rules.format", fmt=fmt)
-    name, rules_id, module = _rules_of(game_id, path, sample)
+    with failures():  # (a rules writer's broken rules.yaml: its located findings, exit 1)
+        name, rules_id, module = _rules_of(game_id, path, sample)
     catalogue = module.CATALOGUE
     report = None
     if tests:
