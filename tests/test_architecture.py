@@ -140,13 +140,6 @@ def test_no_import_cycles():
 GAMES = ("custom", "raise_blaze", "recast_rift", "ryomen", "toho_tcg")
 GAME_MAY_IMPORT = ("fuda.engine.core", "fuda.database", "fuda.i18n")
 
-# Known arrows against the two rules below, each an xfail(strict=True) test of its own until the
-# file's owner removes it (the test then passes unexpectedly and this entry must go).
-KNOWN_ROOT_IMPORTS = {
-    "fuda.lint.report": "lint/report.py imports __version__ from the root package (fuda/__init__.py) for SARIF; "
-                        "lint/ is another developer's: read it from fuda.version",
-}
-KNOWN_GAME_ARROWS: dict[str, str] = {}
 
 
 def _under(module: str, package: str) -> bool:
@@ -193,23 +186,15 @@ def all_root_imports() -> dict[str, list[int]]:
 
 def test_game_packages_import_only_core_database_i18n():
     """A game's engine package imports its own modules, fuda.engine.core, fuda.database and fuda.i18n; nothing else of fuda."""
-    wrong = [arrow for arrow in game_arrows() if arrow.split(" → ")[0] not in KNOWN_GAME_ARROWS]
+    wrong = game_arrows()
     assert not wrong, "a game package imports outside engine.core, database and i18n:\n" + "\n".join(wrong)
 
 
 def test_nothing_imports_the_root_package():
     """No module of fuda does `from fuda import …` (the root is the public API; modules import the module that defines a name)."""
     found = all_root_imports()
-    wrong = [f"{m}: line {', '.join(map(str, lines))}" for m, lines in sorted(found.items()) if m not in KNOWN_ROOT_IMPORTS]
+    wrong = [f"{m}: line {', '.join(map(str, lines))}" for m, lines in sorted(found.items())]
     assert not wrong, "imports of the root package fuda:\n" + "\n".join(wrong)
-
-
-@pytest.mark.parametrize("module", [pytest.param(m, marks=pytest.mark.xfail(strict=True, reason=why))
-                                    for m, why in sorted(KNOWN_ROOT_IMPORTS.items())])
-def test_known_root_import_is_gone(module):
-    """A module listed in KNOWN_ROOT_IMPORTS no longer imports the root package (xfail until its owner fixes it)."""
-    assert module in modules()
-    assert module not in all_root_imports()
 
 
 def test_arrow_checkers_see_wrong_arrows(tmp_path):

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import json
 
-from fuda import __version__
+from fuda.version import __version__
 from fuda.database.findings import report
 from fuda.lint.rules import REGISTRY
 from fuda.lint.sarif import dumps
