@@ -5,8 +5,6 @@ from __future__ import annotations
 import ast
 from pathlib import Path
 
-import pytest
-
 ROOT = Path(__file__).resolve().parent.parent
 SOURCES = {"fuda": ROOT / "pipeline", "fuda.engine": ROOT / "engine"}
 

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import json
 
-from fuda.version import __version__
 from fuda.database.findings import report
 from fuda.lint.rules import REGISTRY
 from fuda.lint.sarif import dumps
+from fuda.version import __version__
 
 
 def render(diagnostics, fmt: str) -> str:
