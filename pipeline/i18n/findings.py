@@ -164,7 +164,6 @@ TITLES.update({
 })
 
 # (below TITLES, which they do not need)
-from fuda.i18n import Text  # noqa: E402
 from fuda.i18n import phrases as _phrases  # noqa: E402
 from fuda.i18n.engine_phrases import ENGINE_PHRASES, expectation  # noqa: E402
 from fuda.i18n.phrases import FALLBACK, LINT_PHRASES, WORDS, fill, word  # noqa: E402
@@ -215,8 +214,9 @@ _BOTH = re.compile(r"(?P<ja>.*[\u3040-\u30ff\u4e00-\u9fff].*?)\s*/\s+(?P<en>[a-z
 
 def translate(code: str | None, english: str, lang: str) -> str:
     """``english`` (a finding's message or hint) in ``lang``; values stay as written."""
-    if isinstance(english, Text):  # written from the catalogue: it has both languages
-        return english.text(lang)
+    in_catalogue = getattr(english, "text", None)  # a fuda.i18n.Text: written in both languages
+    if callable(in_catalogue):
+        return in_catalogue(lang)
     if lang == "en" or not english:
         return english
     text = _phrase(english)
