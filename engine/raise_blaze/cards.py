@@ -272,7 +272,7 @@ class CardPool:
 
 #: Main-phase classes of a card (CardPool.menu): fighters of raise 0 / raise 1+; spells that
 #: are only set (【迎撃】 only), played freely, continuous, or checked (condition, equip target).
-#: MainRules.main_options compares with the literal values.
+#: actions.main_options compares with the literal values.
 MENU_RAISE0, MENU_RAISE, MENU_SET_ONLY, MENU_PLAIN, MENU_CONTINUOUS, MENU_CHECKED = range(6)
 #: A card's main-phase menu (CardPool.menu): card id, class, raise, the summon / raise summon /
 #: set / play / open options, its 【起動】 entries, its card-id bit.

@@ -13,13 +13,12 @@ replay reproduces them exactly.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from functools import partial
 
 from fuda.engine.core import CardRef, Decision, Game, GameOver, Option, Termination, card_refs
 from fuda.engine.core.hidden import Pool
-from fuda.engine.raise_blaze import battle, field
+from fuda.engine.raise_blaze import actions, battle, field
 from fuda.engine.raise_blaze import greedy as _greedy  # noqa: F401 (registers the greedy policy of RBView)
-from fuda.engine.raise_blaze.actions import explain_main, main_phase
+from fuda.engine.raise_blaze.actions import main_phase
 from fuda.engine.raise_blaze.cards import CardPool
 from fuda.engine.raise_blaze.clock import Clock
 from fuda.engine.raise_blaze.effects import shuffle_deck
@@ -80,8 +79,6 @@ class RaiseBlaze(RBGame):
         self.position = position
         self.clock = clock
         self.offer_concede = offer_concede or getattr(setups, "offer_concede", False)
-        self.explain_main = partial(explain_main, self)
-        self.explain_battle = partial(battle.explain_battle, self)
         n = len(self.defs)
         self.refs = card_refs(n)  # the option value of each card (engine.core.hidden.CardRef)
         zones = settings.get("fighter-zones", 5)
@@ -125,6 +122,14 @@ class RaiseBlaze(RBGame):
         if self.offer_concede:
             doc["offer-concede"] = True
         return doc
+
+    def explain_main(self, pick: str) -> str | None:
+        """Why a main-phase option id is refused now (:func:`.actions.explain_main`)."""
+        return actions.explain_main(self, pick)
+
+    def explain_battle(self, pick: str) -> str | None:
+        """Why a battle-phase option id is refused now (:func:`.battle.explain_battle`)."""
+        return battle.explain_battle(self, pick)
 
     # -- reading the position (views, narration, tests) ----------------------------------------
     def fighters(self, p: int) -> list[int]:

@@ -21,6 +21,7 @@ it last attacked) and the two one-shot power changes ``eot`` (until the end of t
 
 from __future__ import annotations
 
+from abc import abstractmethod
 from collections.abc import Callable, Generator
 from dataclasses import dataclass, fields
 from typing import TYPE_CHECKING, NamedTuple, TypeVar
@@ -37,8 +38,6 @@ T = TypeVar("T")
 Asks = Generator[Decision, tuple[str, ...], T]
 #: a host event as recorded: decisions answered before it, kind, player, rule id, reason
 HostEvent = list
-#: why an action is not allowed now (the explanation of a refused option id), or None
-Explain = Callable[[str], "str | None"]
 
 
 @dataclass(slots=True)
@@ -149,8 +148,14 @@ class RBGame(Game, RBState):
     offer_concede: bool
     clock: Clock | None
     push: Callable[[tuple], None]  # the log's push, looked up once (the log is never replaced)
-    explain_main: Explain  # why a main-phase option id is refused now (actions.explain_main)
-    explain_battle: Explain  # the same in the battle phase and its windows (battle.explain_battle)
+
+    @abstractmethod
+    def explain_main(self, pick: str) -> str | None:
+        """Why a main-phase option id is refused now (:func:`.actions.explain_main`)."""
+
+    @abstractmethod
+    def explain_battle(self, pick: str) -> str | None:
+        """The same in the battle phase and its windows (:func:`.battle.explain_battle`)."""
 
     def label_of(self, card: int) -> str:
         """The readable id of a card in events: its oid, or ``core`` for a core fighter."""
