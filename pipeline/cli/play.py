@@ -50,7 +50,7 @@ def _opt(name: str, *flags: str, **kw):
     return typer.Option(*flags, help=t(f"opt.{name}"), **kw)
 
 
-def _default_decks(game, seats) -> list[str] | None:
+def default_decks(game, seats) -> list[str] | None:
     """The decks a game is played with when none is named: its decks when it has exactly as many
     as the fewest seats, its one deck for every seat (a mirror match), else None (name them)."""
     ids = [d.id for d in game.decks]
@@ -150,7 +150,7 @@ def play(
     module = _variants(module, variant, game.rules)
     seats = getattr(module, "PLAYERS", (2,))  # how many players the engine seats
     if replay is None and not deck:
-        deck = _default_decks(game, seats)
+        deck = default_decks(game, seats)
     if replay is None and (not deck or len(deck) not in seats):
         counts = t("word.or", some=t("word.list_sep").join(map(str, seats[:-1])), last=seats[-1]) \
             if len(seats) > 1 else str(seats[-1])

@@ -38,6 +38,10 @@ def table(
         with failures():  # a card the engine cannot compile: its located findings, exit 1
             registry = registry_for(game)
         seats = getattr(module, "PLAYERS", (2,))
+    if not deck:  # as `fuda play`: the game's decks when they fit, its one deck for both seats
+        from fuda.cli.play import default_decks
+
+        deck = default_decks(game, (2,) if sandbox else seats)
     if not deck or len(deck) not in seats:
         raise fail("err.table.decks")
     humans = set(range(len(deck))) if sandbox else set()
