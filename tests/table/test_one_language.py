@@ -57,7 +57,7 @@ def test_english_labels_and_questions_have_no_japanese(game_id):
     """Under English every option label and question reads in English but for card and deck names and quoted printed text."""
     seen = 0
     names = None
-    for game, _session_, prompt in _games(game_id, "en"):
+    for game, _, prompt in _games(game_id, "en"):
         if names is None:
             names = sorted({c.name for c in game.cards} | {d.name for d in game.decks}, key=len, reverse=True)
         for text in [prompt.question("en")] + [c.label for c in prompt.choices]:
@@ -74,7 +74,7 @@ def test_japanese_labels_are_the_engines_own(game_id):
     en = [(p.id, [(c.id, c.label) for c in p.choices]) for _g, _s, p in _games(game_id, "en", seeds=[1])]
     assert [(q, [i for i, _ in cs]) for q, cs in ja] == [(q, [i for i, _ in cs]) for q, cs in en]
     assert any(JAPANESE.search(label) and label != en_label
-               for (_q, cs), (_q2, ecs) in zip(ja, en) for (_i, label), (_j, en_label) in zip(cs, ecs))
+               for (_q, cs), (_q2, ecs) in zip(ja, en, strict=True) for (_i, label), (_j, en_label) in zip(cs, ecs, strict=True))
 
 
 def test_translate_keeps_japanese_and_reads_english():
