@@ -20,8 +20,8 @@ def _picture(mode: str) -> Image.Image:
 
 def test_png_bytes_read_back_as_the_same_pixels_and_resolution():
     """Each mode written (L, RGB, RGBA; P converted to RGB) reads back with its pixels and DPI."""
-    for mode in ("L", "RGB", "RGBA", "P"):
-        image = _picture(mode)
+    tall = _picture("RGB").resize((37, 300))  # rows in three bands (fuda.gallery.png.BAND)
+    for mode, image in [(mode, _picture(mode)) for mode in ("L", "RGB", "RGBA", "P")] + [("RGB", tall)]:
         back = Image.open(io.BytesIO(png_bytes(image, 150)))
         back.load()
         expected = image if mode != "P" else image.convert("RGB")

@@ -19,6 +19,8 @@ SIGNATURE = b"\x89PNG\r\n\x1a\n"
 LEVEL = 3
 #: PNG colour type and bytes a pixel of each Pillow mode written as it is
 _MODES = {"L": (0, 1), "RGB": (2, 3), "RGBA": (6, 4)}
+#: rows filtered and deflated at a time
+BAND = 128
 
 
 def _chunk(kind: bytes, data: bytes) -> bytes:
@@ -34,12 +36,16 @@ def png_bytes(image, dpi: float | None = None, level: int = LEVEL) -> bytes:
     colour, per_pixel = _MODES[image.mode]
     width, height = image.size
     stride = width * per_pixel
-    data = memoryview(image.tobytes())
-    rows = b"".join(b"\0" + data[y * stride:(y + 1) * stride] for y in range(height))
+    deflate = zlib.compressobj(level)
+    packed = []
+    for top in range(0, height, BAND):  # a band at a time: a contact sheet's rows are 10 MB
+        data = memoryview(image.crop((0, top, width, min(height, top + BAND))).tobytes())
+        packed.append(deflate.compress(b"".join(b"\0" + data[y:y + stride] for y in range(0, len(data), stride))))
+    packed.append(deflate.flush())
     head = struct.pack(">IIBBBBB", width, height, 8, colour, 0, 0, 0)
     out = [SIGNATURE, _chunk(b"IHDR", head)]
     if dpi is not None:
         per_metre = int(dpi / 0.0254 + 0.5)
         out.append(_chunk(b"pHYs", struct.pack(">IIB", per_metre, per_metre, 1)))
-    out += [_chunk(b"IDAT", zlib.compress(rows, level)), _chunk(b"IEND", b"")]
+    out += [_chunk(b"IDAT", b"".join(packed)), _chunk(b"IEND", b"")]
     return b"".join(out)
