@@ -28,13 +28,13 @@ games/s and ratio 9.0. The ratio bound is 12 since (the goal, 300 games/s, is un
 2026-12-06, #37 (one typed state, ``RBState``; the rules plain functions over ``RBGame`` instead of
 four mixins; the hand-inlined copies — attack options' own attacker list, the draw step's own
 draw, the summoned-turn branch of the main-phase menu, the equip-host test — gone, none kept):
-valgrind as above, 100 games past the first 20: 10.63 M instructions a game before, 10.58 M
-after (−0.5 %). CPU time on the loaded shared machine (load 10–12), the engine before the change
-(a copy of the package) and after run alternately in one process, best of 6–8 rounds of 600
-games: 431 → 439 games/s (1.02×) in one run, 513 → 469 (0.91×) in another; two copies of the
-same code measured 0.98× that way. This benchmark at that load: before 487–619 games/s, ratio
-11.3–13.4 (at load 5); after 429–440 games/s, ratio 14.1–14.9 (load 11–12; the copy before the
-change measured 10.7–13.9 in the same runs, so the bound of 12 fails for both at that load).
+valgrind as above, 100 games past the first 20: 10.63 M instructions a game before, 10.31 M
+after (−3 %; D1 misses −5 %). CPU time, the engine before the change (a copy of the package) and
+after run alternately in one process, best of 6 rounds of 600 games: 680 → 697 games/s (1.03×)
+at load 4; between 0.91× and 1.02× at load 10–12, where two copies of the same code measured
+0.98×. This benchmark's own measurement run alternately for both at load 4: before 566–625
+games/s (ratio 11.0–12.1), after 619–661 games/s (ratio 9.4–10.9); at load 11–12 both read
+430–525 games/s and ratios 10.7–14.9 (the bound of 12 then fails for both).
 """
 
 from __future__ import annotations
