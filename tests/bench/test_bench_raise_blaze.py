@@ -29,7 +29,7 @@ games/s and ratio 9.0. The ratio bound is 12 since (the goal, 300 games/s, is un
 four mixins; the hand-inlined copies — attack options' own attacker list, the draw step's own
 draw, the summoned-turn branch of the main-phase menu, the equip-host test — gone, none kept):
 valgrind as above, 100 games past the first 20: 10.63 M instructions a game before, 10.31 M
-after (−3 %; D1 misses −5 %). CPU time, the engine before the change (a copy of the package) and
+after (−3 %). CPU time, the engine before the change (a copy of the package) and
 after run alternately in one process, best of 6 rounds of 600 games: 680 → 697 games/s (1.03×)
 at load 4; between 0.91× and 1.02× at load 10–12, where two copies of the same code measured
 0.98×. This benchmark's own measurement run alternately for both at load 4: before 566–625
