@@ -8,6 +8,17 @@ that is how fuda knows the file is its own and may be rewritten (``fuda build`` 
 loading); a file without the marker is the designer's and is never overwritten by a build.
 :func:`findings` is validate's side: a located warning (C006) at game.yaml's ``kinds`` naming
 the command that rewrites the file.
+
+Language: the file's hovers (every description ``ラベル — explanation``, and the title) are written
+in the user's language, the labels before `` — `` being the same in every language. Whether a file
+is up to date is decided against the text derived *in the language it was written in*: a file equal
+to the derivation in any of fuda's languages is ``fresh`` (:attr:`SchemaFile.language` says which),
+so switching ``--lang`` or the locale never makes it stale (no C006, and ``fuda build`` does not
+rewrite it). Comparing the whole text rather than the schema without its annotations is deliberate:
+the labels, the kinds' list and the game's name live in descriptions and the title, and a file
+whose labels are old is stale. ``fuda schema``, an explicit command, rewrites fuda's own file in the
+current language (hovers included); the marker (a signature, not a message) is the same in every
+language.
 """
 
 from __future__ import annotations
@@ -19,6 +30,7 @@ from pathlib import Path
 from fuda.database.findings import Finding
 from fuda.database.model import thaw
 from fuda.database.ruleset import ruleset_for
+from fuda.i18n import LANGUAGES, language
 
 FILE = "cards.schema.json"
 MARKER = "fuda: derived from game.yaml (kinds) by `fuda schema`; `fuda build` rewrites it. Edit game.yaml, not this file."
@@ -28,10 +40,21 @@ def _dump(schema) -> str:
     return json.dumps(schema, ensure_ascii=False, indent=2) + "\n"
 
 
-def derive(rules: str, manifest) -> str | None:
-    """The text of ``cards.schema.json`` for a game (with the marker), or None when its rule set's
-    card schema is a bundled file."""
-    schema = ruleset_for(rules).schema("cards", manifest)
+def _schema(rules: str, manifest, lang: str):
+    """The rule set's card schema for editors in ``lang`` (a rule set without ``editor_schema``,
+    such as a plugin's, gives its one schema whatever the language)."""
+    ruleset = ruleset_for(rules)
+    schema = ruleset.schema("cards", manifest)
+    if isinstance(schema, str):
+        return schema
+    in_language = getattr(ruleset, "editor_schema", None)  # optional: rules: custom has it
+    return in_language(manifest, lang) if in_language is not None else schema
+
+
+def derive(rules: str, manifest, lang: str | None = None) -> str | None:
+    """The text of ``cards.schema.json`` for a game (with the marker), its hovers in ``lang``
+    (default: the current language), or None when its rule set's card schema is a bundled file."""
+    schema = _schema(rules, manifest, lang or language())
     if isinstance(schema, str):
         return None
     schema = thaw(schema)
@@ -50,13 +73,15 @@ def is_fudas(text: str) -> bool:
 
 @dataclass(frozen=True)
 class SchemaFile:
-    """A custom game's ``cards.schema.json``: where it is, what it should hold, and its state:
-    ``fresh``, ``missing``, ``stale`` (fuda's, from an older game.yaml) or ``foreign`` (not fuda's,
-    and not what fuda derives)."""
+    """A custom game's ``cards.schema.json``: where it is, what it should hold (``text``: derived in
+    the current language), and its state: ``fresh``, ``missing``, ``stale`` (fuda's, from an older
+    game.yaml) or ``foreign`` (not fuda's, and not what fuda derives). ``language`` is the language
+    of a fresh file's hovers (it may differ from the current one: that is not staleness)."""
 
     path: Path
     text: str
     state: str
+    language: str | None = None
 
     @property
     def writable(self) -> bool:
@@ -66,7 +91,8 @@ class SchemaFile:
 
 def inspect(game) -> SchemaFile | None:
     """The state of ``game``'s derived card schema file; None when its rule set has none."""
-    text = derive(game.rules, game.manifest)
+    now = language()
+    text = derive(game.rules, game.manifest, now)
     if text is None:
         return None
     path = Path(game.folder) / FILE
@@ -76,15 +102,15 @@ def inspect(game) -> SchemaFile | None:
         return SchemaFile(path, text, "missing")
     except (OSError, UnicodeDecodeError):
         return SchemaFile(path, text, "foreign")
-    if old == text:
-        state = "fresh"
-    elif is_fudas(old):
-        state = "stale"
-    else:
-        # written before the marker existed, yet exactly the current derivation: up to date
-        plain = _dump(thaw(ruleset_for(game.rules).schema("cards", game.manifest)))
-        state = "fresh" if old == plain else "foreign"
-    return SchemaFile(path, text, state)
+    others = [lang for lang in LANGUAGES if lang != now]
+    for lang in (now, *others):
+        if old == (text if lang == now else derive(game.rules, game.manifest, lang)):
+            return SchemaFile(path, text, "fresh", lang)
+    if is_fudas(old):
+        return SchemaFile(path, text, "stale")
+    # written before the marker existed (in English), yet exactly the current derivation: up to date
+    plain = _dump(thaw(_schema(game.rules, game.manifest, "en")))
+    return SchemaFile(path, text, "fresh", "en") if old == plain else SchemaFile(path, text, "foreign")
 
 
 def findings(game, manifest_doc) -> list[Finding]:

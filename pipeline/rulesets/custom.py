@@ -21,6 +21,7 @@ from fuda.database.checks import dangling, deck_rule
 from fuda.database.findings import Finding
 from fuda.database.resources import schema_dir, templates_dir
 from fuda.database.ruleset import Defaults, Keyword, Label, Labels, Layout, TablePlan, Vocabulary
+from fuda.i18n import t
 from fuda.rulesets.base import deck_pile, find_template_file, template_lookup
 
 #: Keys every card has (or may have) whatever its kind: a field may not be named like one.
@@ -54,51 +55,107 @@ def _plain(value):
     return value
 
 
-def card_schema(manifest: Mapping) -> dict:
+def card_schema(manifest: Mapping, lang: str = "en") -> dict:
     """The JSON Schema of the game's card files, self-contained (editors can use it on its own):
     ``{cards: [...]}``, each card ``id``, ``name``, ``kind`` (one of the declared kinds),
     ``text``, ``flavor``, ``art`` and the fields its kind declares; with a ``play:`` section
-    also ``abilities`` and ``keywords`` (the keywords ``play.keywords`` declares)."""
+    also ``abilities`` and ``keywords`` (the keywords ``play.keywords`` declares).
+
+    Every description is ``ラベル — explanation``: the label (the printed name, what fuda's code
+    reads before `` — ``) is the same in every language, the explanation is in ``lang``. The
+    loader validates against the English one (the rule set's :meth:`CustomRuleSet.schema`), as it
+    does against the bundled schemas, so findings and labels never depend on the language; the
+    file written for editors is :meth:`CustomRuleSet.editor_schema`, in the user's language."""
     play = manifest.get("play")
     keywords = list((play.get("keywords") or {}) if isinstance(play, Mapping) else ()) if play is not None else None
     return json.loads(_card_schema_text(json.dumps(_plain(manifest.get("kinds", {})), sort_keys=False),
-                                        str(manifest.get("name", "")), json.dumps(keywords, ensure_ascii=False)))
+                                        str(manifest.get("name", "")), json.dumps(keywords, ensure_ascii=False),
+                                        lang))
 
 
-def _abilities_schema(keywords: list) -> dict:
+def _described(label: str, key: str, lang: str, **params) -> str:
+    """A description: the label, then the catalogue's explanation ``key`` in ``lang``."""
+    return f"{label} — {t(key, lang, **params)}"
+
+
+def _listed(values, lang: str) -> str:
+    """Values a card may hold, as the explanation lists them (quoted in Japanese)."""
+    return t("schema.card.list_sep", lang).join(t("schema.card.value", lang, value=v) for v in values)
+
+
+def _field_explanation(field: Mapping, lang: str) -> str:
+    """What a declared field holds, in ``lang``: its type, bounds or values, and whether it may be left out."""
+    kind_of = field.get("type")
+    if kind_of in ("enum", "list"):
+        text = t(f"schema.card.field.{kind_of}", lang, values=_listed(field.get("values", ()), lang))
+    elif kind_of == "text":
+        text = t("schema.card.field.text", lang, max=_FIELD_SCHEMAS["text"](field)["maxLength"])
+    elif kind_of in _FIELD_SCHEMAS:
+        text = t(f"schema.card.field.{kind_of}", lang)
+    else:
+        text = t("schema.card.field.other", lang, type=kind_of)
+    if "min" in field and "max" in field:
+        text += t("schema.card.bounds", lang, min=field["min"], max=field["max"])
+    elif "min" in field:
+        text += t("schema.card.bounds_min", lang, min=field["min"])
+    elif "max" in field:
+        text += t("schema.card.bounds_max", lang, max=field["max"])
+    if field.get("optional"):
+        text += t("schema.card.optional", lang)
+    return text
+
+
+def _abilities_schema(keywords: list, lang: str) -> dict:
+    words = ("draw", "discard", "destroy", "return", "move", "modify", "gain", "lose", "search", "shuffle", "look",
+             "token", "grant", "counter", "choose")
     step = {"type": "object", "minProperties": 1, "maxProperties": 1,
-            "description": "効果の語 — {word: arguments}, a word of the custom engine's vocabulary (draw, discard, "
-                           "destroy, return, move, modify, gain, lose, search, shuffle, look, token, grant, counter, "
-                           "choose; static: modify, protect)."}
+            "description": _described("効果の語", "schema.card.step", lang, words=_listed(words, lang),
+                                      static=_listed(("modify", "protect"), lang))}
     ability = {"type": "object", "additionalProperties": False, "required": ["when", "effect"], "properties": {
-        "when": {"enum": list(_engine().WHENS), "description": "時機 — when the ability works."},
-        "text": {"type": "string", "maxLength": 400, "description": "文章 — the printed sentence of this ability."},
+        "when": {"enum": list(_engine().WHENS), "description": _described("時機", "schema.card.when", lang)},
+        "text": {"type": "string", "maxLength": 400, "description": _described("文章", "schema.card.ability_text", lang)},
         "effect": {"oneOf": [{"const": "manual"}, {"type": "array", "minItems": 1, "items": step}],
-                   "description": "効果 — the words done in order, or manual (not playable yet, with a reason)."},
-        "reason": {"type": "string", "maxLength": 200, "description": "理由 — why the effect is manual."},
-        "if": {"type": "object", "description": "条件 — {count: {zone, owner, filter, other}} or {counter: NAME}, "
-                                                "with at-least / at-most."},
-        "zone": {"type": "string", "description": "領域 — for when: enters, the zone entered (default field)."},
+                   "description": _described("効果", "schema.card.effect", lang)},
+        "reason": {"type": "string", "maxLength": 200, "description": _described("理由", "schema.card.reason", lang)},
+        "if": {"type": "object", "description": _described("条件", "schema.card.if", lang)},
+        "zone": {"type": "string", "description": _described("領域", "schema.card.zone", lang)},
         "cost": {"type": "object", "additionalProperties": False, "properties": {
             "pay": {"type": "integer", "minimum": 0, "maximum": 99}, "tap": {"type": "boolean"}},
-            "description": "コスト — for when: activate: pay from the play-card counter, lie the card down."}}}
+            "description": _described("コスト", "schema.card.cost", lang)}}}
     return {
-        "abilities": {"type": "array", "items": ability, "description": "能力 — what the card does in play "
-                      "(engine/custom/README.md)."},
+        "abilities": {"type": "array", "items": ability, "description": _described("能力", "schema.card.abilities", lang)},
         "keywords": {"type": "array", "uniqueItems": True, "items": {"enum": keywords} if keywords else {"type": "string"},
-                     "description": "キーワード — keyword abilities the game declares in play.keywords."},
+                     "description": _described("キーワード", "schema.card.keywords", lang)},
     }
 
 
+#: the shared definitions a card schema copies from ``schema/defs.schema.json``
+_DEFS = ("id", "name", "text", "flavor", "art", "lint-ignore")
+
+
+def _defs(lang: str) -> dict:
+    """The shared definitions, each description's explanation in ``lang`` (``schema.def.*``; the
+    English entries are the bundled file's own words, which stays as it is)."""
+    defs = json.loads((schema_dir() / "defs.schema.json").read_text(encoding="utf-8"))["$defs"]
+    out = {}
+    for key in _DEFS:
+        label = defs[key]["description"].split(" — ", 1)[0]
+        out[key] = {**defs[key], "description": _described(label, f"schema.def.{key}", lang)}
+    return out
+
+
 @cache
-def _card_schema_text(kinds_json: str, title: str, keywords_json: str = "null") -> str:
+def _card_schema_text(kinds_json: str, title: str, keywords_json: str = "null", lang: str = "en") -> str:
     kinds = json.loads(kinds_json)
     keywords = json.loads(keywords_json)
-    defs = json.loads((schema_dir() / "defs.schema.json").read_text(encoding="utf-8"))["$defs"]
     common = {key: {"$ref": f"#/$defs/{key}"} for key in ("id", "name", "text", "flavor", "art")}
     common["lint-ignore"] = {"$ref": "#/$defs/lint-ignore"}
-    common["kind"] = {"enum": list(kinds), "description": "種類 — " + ", ".join(
-        f"{k} ({spec.get('label', k)})" for k, spec in kinds.items())}
+    sep = t("schema.card.list_sep", lang)
+    # Japanese writes the ids in backquotes: the kind-label readers (cardkinds, fields) then find
+    # no label in the list, as in English, so both files read the same
+    listed = sep.join(t("schema.card.kind_item", lang, id=k, label=spec.get("label", k)) if spec.get("label", k) != k
+                      else t("schema.card.kind_bare", lang, id=k) for k, spec in kinds.items())
+    common["kind"] = {"enum": list(kinds), "description": _described("種類", "schema.card.kind", lang, kinds=listed)}
     every_field = {}
     branches = []
     for kind, spec in kinds.items():
@@ -106,7 +163,7 @@ def _card_schema_text(kinds_json: str, title: str, keywords_json: str = "null") 
         props = {}
         for key, field in fields.items():
             schema = _FIELD_SCHEMAS.get(field.get("type"), lambda f: {})(field)
-            schema["description"] = f"{field.get('label', key)} — {field.get('type')}"
+            schema["description"] = f"{field.get('label', key)} — {_field_explanation(field, lang)}"
             props[key] = schema
             every_field.setdefault(key, {})
         branches.append({
@@ -115,17 +172,16 @@ def _card_schema_text(kinds_json: str, title: str, keywords_json: str = "null") 
                      "required": [k for k, f in fields.items() if not f.get("optional")]},
         })
     if keywords is not None:
-        common.update(_abilities_schema(keywords))
+        common.update(_abilities_schema(keywords, lang))
     card = {"type": "object", "additionalProperties": False, "required": ["id", "name", "kind"],
             "properties": {**common, **every_field}, "allOf": branches}
     schema = {
         "$schema": "https://json-schema.org/draft/2020-12/schema",
-        "title": f"{title} カードファイル (rules: custom)".strip(),
-        "description": "カードファイル — made by fuda from the kinds declared in game.yaml; "
-                       "regenerate it with `fuda schema` after changing them.",
+        "title": t("schema.card.title", lang, name=title).strip(),
+        "description": _described("カードファイル", "schema.card.about", lang),
         "type": "object", "additionalProperties": False, "required": ["cards"],
         "properties": {"cards": {"type": "array", "minItems": 1, "items": {"$ref": "#/$defs/card"}}},
-        "$defs": {**{k: defs[k] for k in ("id", "name", "text", "flavor", "art", "lint-ignore")}, "card": card},
+        "$defs": {**_defs(lang), "card": card},
     }
     return json.dumps(schema, ensure_ascii=False)
 
@@ -214,6 +270,10 @@ class CustomRuleSet:
         if role == "cards":
             return card_schema(manifest)
         return "game.schema.json" if role == "game" else "custom.deck.schema.json"
+
+    def editor_schema(self, manifest, lang: str) -> Mapping:
+        """The card schema as written for editors (``cards.schema.json``), its explanations in ``lang``."""
+        return card_schema(manifest, lang)
 
     def declaration(self, manifest, doc) -> list[Finding]:
         """See :func:`declaration_problems`."""
