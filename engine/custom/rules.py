@@ -41,9 +41,9 @@ def card_id(st, c: int) -> str:
     return st.defs[c].id if c >= 0 else ""
 
 
-def options_of(st, prefix: str, cards) -> tuple[Option, ...]:
-    """One option per card: id ``prefix + card id`` (``#n`` added when an id repeats), the card's
-    name as label and its number as value."""
+def options_of(st, prefix: str, cards, label: str = "{card}") -> tuple[Option, ...]:
+    """One option per card: id ``prefix + card id`` (``#n`` added when an id repeats), ``label``
+    with the card's name as its label and its number as value."""
     seen: dict[str, int] = {}
     for c in cards:
         cid = st.defs[c].id
@@ -54,7 +54,7 @@ def options_of(st, prefix: str, cards) -> tuple[Option, ...]:
         d = st.defs[c]
         k = count[d.id] = count.get(d.id, 0) + 1
         oid = prefix + d.id if seen[d.id] == 1 else f"{prefix}{d.id}#{k}"
-        out.append(option(oid, d.name, CardRef(c)))  # a card the decision shows (engine.core.hidden)
+        out.append(option(oid, label.format(card=d.name), CardRef(c)))  # a card the decision shows (engine.core.hidden)
     return tuple(out)
 
 

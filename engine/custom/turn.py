@@ -15,6 +15,8 @@ from fuda.engine.custom.state import GONE, has, pile, put, value
 PASS = Option("pass", "終える")
 NO_RESPONSE = Option("pass", "対応しない")
 NO_BLOCK = Option("none", "ブロックしない")
+# the main phase's labels say what an option does: a card's name alone could be a play or an attack
+PLAY, ATTACK, ACTIVATE = "プレイ: {card}", "{card}で攻撃", "{card}の能力を起動"
 
 
 def setup(st, first: int | None = None):
@@ -111,16 +113,17 @@ def main(st, p: int):
             d = defs[c]
             if d.cost <= budget and d.id not in seen:
                 seen.add(d.id)
-                options.append(option(d.play_id, d.name, CardRef(c)))
+                options.append(option(d.play_id, PLAY.format(card=d.name), CardRef(c)))
         if rules.combat:
             attackers = [c for c in field_pile if can_attack(st, p, c)]
             if attackers:
-                options.extend(R.options_of(st, "attack:", attackers))
+                options.extend(R.options_of(st, "attack:", attackers, ATTACK))
         if activates:
             for c in field_pile:
                 for ab in defs[c].abilities.get("activate", ()):
                     if (not ab.tap or not st.tapped[c]) and ab.pay <= budget:
-                        options.append(option(f"activate:{defs[c].id}:{ab.index + 1}", defs[c].name, CardRef(c)))
+                        options.append(option(f"activate:{defs[c].id}:{ab.index + 1}", ACTIVATE.format(card=defs[c].name),
+                                              CardRef(c)))
         options.append(PASS)
         pick = yield one_of(Decision, p, "main", tuple(options), "CU-MAIN-1", "行動を選ぶ")
         chosen = pick[0]
@@ -180,7 +183,7 @@ def respond_to(st, q: int, answering: int):
         d = st.defs[c]
         if d.id not in seen:
             seen.add(d.id)
-            options.append(option(d.play_id, d.name, CardRef(c)))
+            options.append(option(d.play_id, PLAY.format(card=d.name), CardRef(c)))
     options.append(NO_RESPONSE)
     pick = yield one_of(Decision, q, "respond", tuple(options), "CU-RESPOND-1", "対応する札を選ぶ")
     if pick[0] == "pass":
