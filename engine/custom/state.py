@@ -15,7 +15,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any
 
 from fuda.engine.core import Rng
-from fuda.engine.core.checkpoint import SHARED
+from fuda.engine.core.checkpoint import FLAT, ROWS, SHARED
 from fuda.engine.custom.filters import Filter, holds
 
 if TYPE_CHECKING:
@@ -36,17 +36,18 @@ class State:
     static: Static = field(metadata=SHARED)
     push: Callable[[tuple], None] = field(metadata=SHARED)
     rng: Rng = field(metadata=SHARED)
-    defs: list[CardDef]
-    owner: list[int]
-    piles: list[list[int]]
-    where: list[int]
-    tapped: list[bool]
-    entered: list[int]  # the turn number a card last entered the field
+    defs: list[CardDef] = field(metadata=FLAT)
+    owner: list[int] = field(metadata=FLAT)
+    piles: list[list[int]] = field(metadata=ROWS)
+    where: list[int] = field(metadata=FLAT)
+    tapped: list[bool] = field(metadata=FLAT)
+    entered: list[int] = field(metadata=FLAT)  # the turn number a card last entered the field
     mods: list[dict[str, int] | None]  # permanent changes of integer fields
-    kws: list[tuple[str, ...]]  # keywords granted for good
-    temp: list[tuple[int, int, str, int | None]]  # (MOD, card, field, by) / (GRANT, card, keyword, None) until the end of turn
-    counters: list[list[int]]
-    decked: list[bool]  # drew from an empty deck
+    kws: list[tuple[str, ...]] = field(metadata=FLAT)  # keywords granted for good
+    #: (MOD, card, field, by) / (GRANT, card, keyword, None) until the end of turn
+    temp: list[tuple[int, int, str, int | None]] = field(metadata=FLAT)
+    counters: list[list[int]] = field(metadata=ROWS)
+    decked: list[bool] = field(metadata=FLAT)  # drew from an empty deck
     turn: int = 0  # turns begun so far (the current one is turn - 1 once it began)
     active: int = 0
     first: int = 0

@@ -100,3 +100,32 @@ def test_search_plays_the_same_game_with_or_without_checkpoints(module, game_id,
     monkeypatch.setattr(game_class, "STATE", ())  # no checkpoints: every copy replays from the start
     monkeypatch.setattr(game_class, "checkpoint", lambda self, where: None)
     assert play() == with_checkpoints
+
+
+def test_a_dataclass_state_is_copied_field_by_field():
+    """copy_state reads the fields from the dataclass: SHARED fields are shared, FLAT and ROWS
+    lists and unmarked fields are copied, so play on the copy never touches the original."""
+    from dataclasses import dataclass, field
+
+    from fuda.engine.core.checkpoint import FLAT, ROWS, SHARED
+
+    @dataclass(slots=True)
+    class State:
+        static: tuple = field(metadata=SHARED)
+        hand: list = field(metadata=FLAT)
+        piles: list = field(metadata=ROWS)
+        mods: list  # unmarked: copied all the way down
+        rng: Rng
+        turn: int = 0
+
+    stream = Rng(5)
+    state = State(("rules",), [1, 2], [[3], [4, 5]], [{"power": 1}, None], stream, 3)
+    twin = copied(state)
+    assert type(twin) is State and twin.static is state.static
+    assert (twin.hand, twin.piles, twin.mods, twin.turn) == (state.hand, state.piles, state.mods, state.turn)
+    twin.hand.append(9)
+    twin.piles[1].pop()
+    twin.mods[0]["power"] = 7
+    twin.turn = 4
+    assert twin.rng.random() == stream.copy().random() and twin.rng is not stream
+    assert state == State(("rules",), [1, 2], [[3], [4, 5]], [{"power": 1}, None], stream, 3)
