@@ -11,9 +11,11 @@ What an engine provides on top of :class:`Game` (state, rules, views, agents, na
 * ``NARRATOR`` — a :class:`Narrator` subclass: ``line(event, seat)`` names hidden cards only for
   ``seat=None`` (spectators, replays) or their owner; ``state(seat)`` dumps a view;
 * ``fresh()`` — the same game unstarted; ``clone()`` / ``copy.deepcopy`` replay the answers on it;
-* optionally ``STATE`` (the attributes play changes) and ``self.checkpoint(where)`` where the flow
-  can start again from those alone (the top of a turn), so a search's copies replay one turn only
-  (:mod:`engine.core.checkpoint`); and ``hidden(seat)`` for search agents.
+* optionally ``STATE`` (the attributes play changes: best one ``@dataclass(slots=True)`` state,
+  ``STATE = ("state",)``, copied field by field from its ``dataclasses.fields``) and
+  ``self.checkpoint(where)`` where the flow can start again from those alone (the top of a turn),
+  so a search's copies replay one turn only (:mod:`engine.core.checkpoint`); and ``hidden(seat)``
+  for search agents.
 """
 
 from fuda.engine.core.agents import (
