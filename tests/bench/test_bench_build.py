@@ -128,7 +128,7 @@ def measured(games, tmp_path_factory) -> dict:
     first = min(rows)
     print(f"\nfuda build, median of {ROUNDS} (CPU: the process and its workers):")
     sizes = sorted(rows)
-    for before, n in zip([None, *sizes], sizes):
+    for before, n in zip([None, *sizes], sizes, strict=False):
         build, base, load = rows[n]
         per_card = build["cpu"] / n
         marginal = "" if before is None else \
@@ -149,9 +149,12 @@ def test_build_scales_linearly(measured):
         assert per_card[larger] / per_card[smaller] <= 1 + LINEAR, per_card
 
 
-@pytest.mark.xfail(strict=True, reason="issue 35: 341 MB at 10,000 cards (2026-12-06): the build process "
-                   "alone peaks at 270 MB RSS (database 106 MB, lint results +33 MB, the print step's PDF "
-                   "+92 MB while it is written, the gallery +86 MB) and the gallery worker adds ~60 MB")
+@pytest.mark.xfail(strict=True, reason="issue 35: 286 MB at 10,000 cards (2026-12-06, load 4.9; 341 MB "
+                   "before the gallery's own PNG writer): the peak is the gallery, this process (the "
+                   "database ~106 MB, what lint and the print step left) beside its worker, which shares "
+                   "those pages but holds ~40-60 MB of its own (fonts, frames, pages it copies); the print "
+                   "step alone reaches ~250 MB RSS (its PDF, +92 MB while it is written). Left: a print "
+                   "step that streams its PDF, a smaller loaded database")
 def test_build_of_10000_cards_fits_250_mb(measured):
     """fuda build on 10,000 cards: at most 250 MB (peak PSS of the process tree: the build and its
     gallery worker)."""
@@ -159,9 +162,12 @@ def test_build_of_10000_cards_fits_250_mb(measured):
     assert big["pss"] <= PEAK_GOAL_MB, f"{big['pss']:.0f} MB"
 
 
-@pytest.mark.xfail(strict=True, reason="issue 35: 179 s CPU at 10,000 cards (2026-12-06; ~15 ms a card is "
-                   "the gallery: painting, PNG encoding, contact sheets): even split perfectly over two idle "
-                   "cores that is ~90 s; 60 s needs the CPU below ~110 s")
+@pytest.mark.xfail(strict=True, reason="issue 35: 111.5 s CPU at 10,000 cards (2026-12-06, load 4.9; "
+                   "169-179 s before): the gallery is ~8 ms a face over two processes (paint 2.9, its PNG "
+                   "1.4, contact sheets 2.6, layout 0.8), the rest of the build (~26 s: lint and its fit "
+                   "check, the print sheets) runs in one process first; on two idle cores that is ~70 s "
+                   "wall. Overlapping the gallery with lint and print (tried: same files) cost +104 MB of "
+                   "copied pages at 2,000 cards, so it was backed out")
 def test_build_of_10000_cards_takes_at_most_60_s(measured):
     """fuda build on 10,000 cards: at most 60 s wall on two cores."""
     big = measured[10_000][0]
