@@ -150,11 +150,11 @@ def test_build_scales_linearly(measured):
 
 
 @pytest.mark.xfail(strict=True, reason="issue 35: 286 MB at 10,000 cards (2026-12-06, load 4.9; 341 MB "
-                   "before the gallery's own PNG writer): the peak is the gallery, this process (the "
-                   "database ~106 MB, what lint and the print step left) beside its worker, which shares "
-                   "those pages but holds ~40-60 MB of its own (fonts, frames, pages it copies); the print "
-                   "step alone reaches ~250 MB RSS (its PDF, +92 MB while it is written). Left: a print "
-                   "step that streams its PDF, a smaller loaded database")
+                   "before): the peak is the gallery. Sampled by step in one build (304 MB that run): load "
+                   "118, lint 140, print 237 (its PDF while written), gallery 304 = this process 114 + its "
+                   "worker 190 PSS — a forked worker copies every page whose objects it reads (CPython's "
+                   "reference counts: the cards of its parts) and holds its own caches. Left: a worker "
+                   "sent only its part's cards, a print step that streams its PDF")
 def test_build_of_10000_cards_fits_250_mb(measured):
     """fuda build on 10,000 cards: at most 250 MB (peak PSS of the process tree: the build and its
     gallery worker)."""
@@ -164,10 +164,10 @@ def test_build_of_10000_cards_fits_250_mb(measured):
 
 @pytest.mark.xfail(strict=True, reason="issue 35: 111.5 s CPU at 10,000 cards (2026-12-06, load 4.9; "
                    "169-179 s before): the gallery is ~8 ms a face over two processes (paint 2.9, its PNG "
-                   "1.4, contact sheets 2.6, layout 0.8), the rest of the build (~26 s: lint and its fit "
-                   "check, the print sheets) runs in one process first; on two idle cores that is ~70 s "
-                   "wall. Overlapping the gallery with lint and print (tried: same files) cost +104 MB of "
-                   "copied pages at 2,000 cards, so it was backed out")
+                   "1.4, contact sheets 2.6, layout 0.8), the rest of the build (~26 s, from the 2,000-card "
+                   "step times: lint and its fit check, the print sheets) runs in one process first; on two "
+                   "idle cores that is an estimated ~70 s wall. Overlapping the gallery with lint and print "
+                   "(tried: same files) cost +104 MB of copied pages at 2,000 cards, so it was backed out")
 def test_build_of_10000_cards_takes_at_most_60_s(measured):
     """fuda build on 10,000 cards: at most 60 s wall on two cores."""
     big = measured[10_000][0]
