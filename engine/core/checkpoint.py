@@ -21,14 +21,24 @@ from __future__ import annotations
 
 import copy
 from dataclasses import dataclass, fields
-from typing import TYPE_CHECKING, Any, TypeVar
+from typing import Any, Protocol, TypeVar
 
 from fuda.engine.core.hidden import CardRef
+from fuda.engine.core.log import GameLog
 from fuda.engine.core.rng import Rng
 
-if TYPE_CHECKING:
-    from fuda.engine.core.game import Game
-    from fuda.engine.core.log import GameLog
+
+class Resumable(Protocol):
+    """What a checkpoint reads and restores of a game (:class:`fuda.engine.core.game.Game`): its
+    ``STATE`` attributes, generator, answer count, log and the token its flow resumes at."""
+
+    @property
+    def STATE(self) -> tuple[str, ...]: ...
+
+    rng: Rng
+    decisions: int
+    log: GameLog
+    _resume_at: object
 
 _SHARED = (int, CardRef, str, float, bool, type(None), frozenset, bytes)  # (plain tuples: see copied)
 #: The metadata of a state field a checkpoint shares instead of copying: ``field(metadata=SHARED)``.
@@ -121,13 +131,13 @@ class Checkpoint:
     state: dict[str, Any]
 
     @classmethod
-    def of(cls, game: Game, where: object) -> Checkpoint:
+    def of(cls, game: Resumable, where: object) -> Checkpoint:
         """The checkpoint of ``game`` now (its ``STATE`` attributes copied)."""
         state = {name: copied(getattr(game, name)) for name in game.STATE}
         state["rng"] = game.rng.copy()
         return cls(where, game.decisions, len(game.log._items), state)
 
-    def restore(self, game: Game, log: GameLog) -> None:
+    def restore(self, game: Resumable, log: GameLog) -> None:
         """Put this state into ``game`` (a fresh copy of the same game, not started), ready for
         its flow to start again at ``where``; ``log`` is the log of the game that kept it."""
         for name, value in self.state.items():

@@ -21,12 +21,22 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import Any, Protocol
 
 from fuda.engine.core.rng import Rng
 
-if TYPE_CHECKING:
-    from fuda.engine.core.game import Game
+
+class Searchable(Protocol):
+    """What :class:`Position` needs of a game (:class:`fuda.engine.core.game.Game`): a seat's view,
+    copies of it (by replay or from its latest checkpoint) and a re-deal of what a seat cannot see."""
+
+    @property
+    def STATE(self) -> tuple[str, ...]: ...
+
+    def view(self, seat: int) -> Any: ...
+    def recording(self) -> Searchable: ...
+    def clone(self) -> Searchable: ...
+    def determinize(self, seat: int, rng: Rng) -> None: ...
 
 
 class CardRef(int):
@@ -135,9 +145,9 @@ class Position:
 
     __slots__ = ("_base", "_game", "seat", "view")
 
-    def __init__(self, game, seat: int):
+    def __init__(self, game: Searchable, seat: int):
         self._game = game
-        self._base: Game | None = None
+        self._base: Searchable | None = None
         self.seat = seat
         self.view = game.view(seat)
 

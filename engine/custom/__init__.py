@@ -19,9 +19,10 @@ from __future__ import annotations
 from fuda.engine.core.contract import EngineInfo, Information
 from fuda.engine.core.tournament import Entrant
 from fuda.engine.custom import view as _view  # noqa: F401 (registers the greedy policy of CView)
-from fuda.engine.custom.cards import Static, build_registry, compile_game, static_of
+from fuda.engine.custom.cards import build_registry, compile_game, static_of
 from fuda.engine.custom.catalogue import CATALOGUE
 from fuda.engine.custom.compile import WHENS, known_names
+from fuda.engine.custom.defs import Static
 from fuda.engine.custom.game import ENGINE_VERSION, RULES_VERSION, CustomGame, PlayerSetup, Table, new_game
 from fuda.engine.custom.match import play_match
 from fuda.engine.custom.play import play_rules

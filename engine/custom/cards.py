@@ -10,7 +10,7 @@ module's entry point: it raises a located FindingsError on any error and returns
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, replace
+from dataclasses import replace
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -21,14 +21,11 @@ from fuda.engine.custom.compile import (
     BAD_ABILITY,
     UNKNOWN_NAME,
     WHENS,
-    AbilityDef,
-    CardDef,
     Compiler,
-    Cond,
-    PlayRules,
     known_names,
     near,
 )
+from fuda.engine.custom.defs import AbilityDef, CardDef, Cond, PlayRules, Static
 from fuda.engine.custom.effects import TABLE
 from fuda.engine.custom.filters import holds
 from fuda.engine.custom.play import never_fires, play_rules
@@ -37,20 +34,6 @@ if TYPE_CHECKING:
     from fuda.database.yamlfile import Document
 
 NO_PLAY = "E200"  # (the code fuda build gives a game no engine plays)
-
-
-@dataclass(frozen=True)
-class Static:
-    """What never changes in a game of this database: the rules and the card definitions."""
-
-    rules: PlayRules
-    cards: Mapping  # id -> CardDef
-    tokens: Mapping  # id -> the CardDef of a token copy
-    activates: bool = False  # some card has an activate ability (the main step looks for them)
-
-    def token(self, card_id: str) -> CardDef:
-        """The definition of a token copy of ``card_id``."""
-        return self.tokens[card_id]
 
 
 def printed(card, fields) -> dict:

@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from fuda.engine.core import Game, Pool
 from fuda.engine.custom import turn as T
-from fuda.engine.custom.cards import Static, static_of
+from fuda.engine.custom.cards import static_of
+from fuda.engine.custom.defs import Static
 from fuda.engine.custom.render import CustomNarrator
 from fuda.engine.custom.rules import check_end
 from fuda.engine.custom.state import State, pile

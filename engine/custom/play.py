@@ -18,11 +18,9 @@ from fuda.engine.custom.compile import (
     TURN,
     UNKNOWN_NAME,
     Compiler,
-    End,
     Known,
-    PlayRules,
-    Step,
 )
+from fuda.engine.custom.defs import End, PlayRules, Step
 
 
 def play_rules(manifest: Mapping, known: Known, where: Callable[[tuple], Location],

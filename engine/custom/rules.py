@@ -17,7 +17,7 @@ from fuda.engine.core.hidden import CardRef
 from fuda.engine.custom.state import GONE, applies, matches, pile, put, statics, zone_of
 
 if TYPE_CHECKING:
-    from fuda.engine.custom.compile import End
+    from fuda.engine.custom.defs import End
 
 #: turns a game without a round limit may last (every game ends: a draw at the limit)
 SAFETY_TURNS = 200

@@ -19,8 +19,7 @@ from fuda.engine.core.checkpoint import FLAT, ROWS, SHARED
 from fuda.engine.custom.filters import Filter, holds
 
 if TYPE_CHECKING:
-    from fuda.engine.custom.cards import Static
-    from fuda.engine.custom.compile import AbilityDef, CardDef
+    from fuda.engine.custom.defs import AbilityDef, CardDef, Static
 
 GONE = -1  # where[c] of a token that ceased to exist, or a card being played (on no pile)
 MOD, GRANT = 0, 1  # kinds of the temporary (until end of turn) entries of State.temp
