@@ -55,7 +55,7 @@ if TYPE_CHECKING:
 
 
 def play_two(g: Ryomen) -> Asking:
-    """:meth:`_play` for two players, the case every simulation plays: the same phases with
+    """:meth:`fuda.engine.ryomen.game.Ryomen._play` for two players, the case every simulation plays: the same phases with
     the seat loops unrolled (the receiver is the server's opponent, the loser the winner's)."""
     if g.position is None:
         yield from g._set_up()
