@@ -2,8 +2,8 @@
 every card's ``abilities``, checked against the closed vocabulary with located findings.
 
 :func:`fuda.engine.custom.play.play_rules` compiles ``play:`` (the counters, zones, turn steps, combat, keywords, end
-conditions) into a :class:`PlayRules`; :func:`fuda.engine.custom.cards.compile_game` compiles each card into a
-:class:`CardDef` (its printed values, keywords and abilities with runnable words). Both return
+conditions) into a :class:`~fuda.engine.custom.defs.PlayRules`; :func:`fuda.engine.custom.cards.compile_game` compiles each card into a
+:class:`~fuda.engine.custom.defs.CardDef` (its printed values, keywords and abilities with runnable words). Both return
 findings rather than raise: rule set validation (``fuda validate``) reports them, the engine's
 registry refuses to build while there is an error. Messages are written ``"<日本語> / <English>"``
 (the Japanese part is what a Japanese user reads).
