@@ -252,7 +252,7 @@ def fit_text(text: str, *, width: float, height: float, fonts, role: str = "regu
         for keep in (True, False):  # a katakana word is kept whole only where that costs no size
             lines: list[str] = []
             tight: list[float] = []
-            for p, toks in zip(paragraphs, tokenized):
+            for p, toks in zip(paragraphs, tokenized, strict=False):
                 if not p:
                     lines.append("")
                     tight.append(0.0)

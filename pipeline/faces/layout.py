@@ -236,7 +236,7 @@ class _Layout(TextMixin):
         have = have if isinstance(have, (list, tuple)) else (have,)
         x, y, w, h = self.box(el)
         gap = float(el.get("gap", 1)) * (self.sy if el.get("direction", "down") == "down" else self.sx)
-        for i, (v, label) in enumerate(zip(values, labels)):
+        for i, (v, label) in enumerate(zip(values, labels, strict=False)):
             on = v in have
             cx = x + (i * (w + gap) if el.get("direction") == "right" else 0)
             cy = y + (i * (h + gap) if el.get("direction", "down") == "down" else 0)

@@ -163,7 +163,7 @@ class TextMixin:
         units = tokenize(text, self.atoms if labels else None)
         s_mm = size * MM_PER_PT
         cx = x
-        for unit, (shift, less) in zip(units, spacing(units, tight)):
+        for unit, (shift, less) in zip(units, spacing(units, tight), strict=False):
             if unit[0] != " ":
                 if labels and self.atoms.fullmatch(unit):
                     self.runs(unit, cx, baseline, size, role, color, True)

@@ -72,7 +72,7 @@ def finish(tokens: list[str], widths: list[float], lines: list[list[str]], max_w
         return lines, plain
     starts = _starts(tokens, lines)
     rooms = [room(t) for t in tokens]
-    width = dict(zip(tokens, widths))  # a token's width depends on the token alone
+    width = dict(zip(tokens, widths, strict=False))  # a token's width depends on the token alone
     for k in range(len(lines) - 2, -1, -1):  # fewest lines touched first
         s = starts[k]
         again = breaker(tokens[s:], widths[s:], max_width, room=rooms[s:], track=TRACK_MAX)
@@ -111,7 +111,7 @@ def _push_out(lines: list[list[str]], width: dict[str, float], max_width: float,
         if chars(last) >= MIN_LAST and _width(last, width) > max_width + 1e-9:
             break
         if prev and chars(last) >= MIN_LAST and can_break(prev[-1], last[0]):
-            return lines[:-2] + [prev, last]
+            return [*lines[:-2], prev, last]
     return lines
 
 

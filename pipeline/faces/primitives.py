@@ -99,9 +99,9 @@ class Image:
         """The part of an ``iw`` × ``ih`` pixel image that shows in the box:
         (left, top, width, height) in pixels, inside the image, with the box's aspect."""
         if self.crop is not None:
-            l, t, r, b = self.crop
-            rw, rh = (r - l) * iw, (b - t) * ih
-            cx, cy = (l + r) / 2 * iw, (t + b) / 2 * ih
+            x0, y0, x1, y1 = self.crop
+            rw, rh = (x1 - x0) * iw, (y1 - y0) * ih
+            cx, cy = (x0 + x1) / 2 * iw, (y0 + y1) / 2 * ih
         else:
             rw, rh = iw, ih
             cx, cy = self.focus[0] * iw, self.focus[1] * ih

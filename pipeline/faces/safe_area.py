@@ -35,8 +35,8 @@ class TextProblem:
         """A one-line description (Japanese first)."""
         if self.other is None:
             return (f"文字「{self.text}」が仕上がり線から {self.distance:.1f} mm しか離れていません（安全領域: "
-                    f"仕上がり線から {safe:g} mm 以上内側に収めてください） / text {self.text!r} is {self.distance:.1f} mm from the trim, inside "
-                    f"the {safe:g} mm safe area")
+                    f"仕上がり線から {safe:g} mm 以上内側に収めてください） / "
+                    f"text {self.text!r} is {self.distance:.1f} mm from the trim, inside the {safe:g} mm safe area")
         return (f"文字「{self.text}」と「{self.other}」が重なっています / text {self.text!r} overlaps "
                 f"{self.other!r}")
 

@@ -62,7 +62,7 @@ def outline(shape: str, x: float, y: float, w: float, h: float, rise: float = 0.
     elif shape == "arch":  # a rectangle whose top is an elliptic arc of height ``rise``
         rise = rise or min(w, h) * 0.12
         arc = _ellipse(cx, y + rise, w / 2, rise, math.pi, 2 * math.pi, 32)
-        pts = arc + [(r, b), (x, b)]
+        pts = [*arc, (r, b), (x, b)]
     else:
         raise ValueError(f"unknown shape {shape!r}; use one of {', '.join(SHAPES)}")
     return tuple((round(px, 4), round(py, 4)) for px, py in pts)

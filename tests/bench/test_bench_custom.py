@@ -22,7 +22,7 @@ from fuda.engine.core import Decision, Game, Option, make_agent, run
 from tests.bench.harness import best_seconds, measure, random_playouts, sample_setups
 
 GAMES = 1000
-_OPTIONS = tuple(Option(f"play:card-{k}", f"card {k}", k) for k in range(3)) + (Option("pass"),)
+_OPTIONS = (*tuple(Option(f"play:card-{k}", f"card {k}", k) for k in range(3)), Option("pass"))
 
 
 class NullGame(Game):

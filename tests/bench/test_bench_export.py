@@ -29,7 +29,7 @@ N = 60
 def _game_with(deck_id: str, entries):
     game = load_database().game("toho-tcg")
     deck = Deck(game=game.id, id=deck_id, name=deck_id, data={"cards": entries}, source=game.source)
-    return dataclasses.replace(game, decks=game.decks + (deck,))
+    return dataclasses.replace(game, decks=(*game.decks, deck))
 
 
 def _decks():

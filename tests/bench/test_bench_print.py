@@ -109,7 +109,7 @@ def test_bench_print_sheets_against_bare_reportlab(benchmark, tmp_path, monkeypa
     t = time.perf_counter()
     faces = [layout_card(game, c) for c in game.cards]
     lay = time.perf_counter() - t
-    by_id = {c.id: f for c, f in zip(game.cards, faces)}
+    by_id = {c.id: f for c, f in zip(game.cards, faces, strict=False)}
     monkeypatch.setattr(layout_module, "layout_card", lambda g, card, **kw: by_id[card.id])
 
     def sheets():
@@ -127,7 +127,7 @@ def test_bench_print_sheets_against_bare_reportlab(benchmark, tmp_path, monkeypa
         out, seconds = sheets()
         runs.append(seconds)
     out, last = benchmark.pedantic(sheets, rounds=1, iterations=1)
-    base, ours = min(bases), min(runs + [last])
+    base, ours = min(bases), min([*runs, last])
     ratio, ratio_e2e = ours / base, e2e / base
     from reportlab.lib import rl_accel
 

@@ -18,6 +18,7 @@ to the 10,000-card run.
 
 from __future__ import annotations
 
+import itertools
 import statistics
 import time
 from pathlib import Path
@@ -80,7 +81,7 @@ def _scaling(name: str, fn, games) -> dict[int, float]:
 
 
 def _no_faster_than_linear(per_card: dict[int, float]) -> None:
-    for smaller, larger in zip(SIZES, SIZES[1:]):
+    for smaller, larger in itertools.pairwise(SIZES):
         assert per_card[larger] / per_card[smaller] <= 1 + LINEAR, per_card
 
 

@@ -72,7 +72,7 @@ def test_engine_info_says_what_kind_of_game_it_is(module, game_id):
         chance += any(e.kind == "chance" for e in game.log.events)
         while game.pending is not None:
             game.choose(agent.choose(None, game.pending))
-        assert_replay_reproduces(game, lambda doc, seed: module.new_game(registry, module.setup_from_json(doc), seed))
+        assert_replay_reproduces(game, lambda doc, seed, registry=registry: module.new_game(registry, module.setup_from_json(doc), seed))
     assert (differ > 0) == (info.information is Information.IMPERFECT), differ
     assert (chance > 0) == info.chance
 

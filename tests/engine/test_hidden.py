@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import replace
 from itertools import islice
+from typing import ClassVar
 
 import pytest
 
@@ -40,7 +41,7 @@ class SwapRng(core_game.Rng):
     whose first shuffle holding both cards of the pair exchanges them."""
 
     __slots__ = ("swap",)
-    SWAPS: dict = {}
+    SWAPS: ClassVar[dict] = {}
 
     def __init__(self, seed: int):
         swap = self.SWAPS.get(seed)

@@ -26,10 +26,8 @@ def with_effect(game, card_id: str, ops=None, manual: str | None = None):
     """A copy of the game where one card's first ability has other ops (or is manual)."""
     card = game.card(card_id)
     ability = card.abilities[0]
-    if manual:
-        ability = dataclasses.replace(ability, effect=None, manual=manual)
-    else:
-        ability = dataclasses.replace(ability, effect=tuple(ops))
+    ability = (dataclasses.replace(ability, effect=None, manual=manual) if manual
+               else dataclasses.replace(ability, effect=tuple(ops)))
     new_card = dataclasses.replace(card, abilities=(ability, *card.abilities[1:]))
     cards = tuple(new_card if c.id == card_id else c for c in game.cards)
     return dataclasses.replace(game, cards=cards)

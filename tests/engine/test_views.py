@@ -155,7 +155,7 @@ def check_games(module, registry, places_of, extra=None) -> int:
     for seed in range(GAMES):
         memory = Memory()
 
-        def check(game, decision, picks):
+        def check(game, decision, picks, memory=memory, seed=seed):
             nonlocal checked
             places = places_of(game)
             memory.update(places, game)
@@ -228,7 +228,7 @@ def test_ryomen_view_names_what_the_seat_knows():
     pairs = sample.pairs()
     checked = 0
     for seed in range(GAMES):
-        def check(game, decision, picks):
+        def check(game, decision, picks, seed=seed):
             nonlocal checked
             bad = ry_problems(game)
             assert not bad, f"seed {seed}: {bad[:3]}"
