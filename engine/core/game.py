@@ -204,7 +204,7 @@ class Game(ABC):
             return self._replay_on(twin, self.log.answers())
         point.restore(twin, self.log)
         twin._flow = twin.flow()
-        twin._advance(None)
+        twin.advance(None)
         return self._replay_on(twin, self.log.answers()[point.answered:], started=True)
 
     def _replay_on(self, twin: Game, answers, started: bool = False) -> Game:
@@ -229,7 +229,7 @@ class Game(ABC):
         if self._flow is not None:
             raise RuntimeError("the game has already started")
         self._flow = self.flow()
-        self._advance(None)
+        self.advance(None)
         return self
 
     def choose(self, *picks: str | Sequence[str]) -> None:
@@ -245,9 +245,12 @@ class Game(ABC):
         picks = decision.check(picks)
         self.decisions += 1
         self.log.push(("decision", decision.player, _DECISION, decision.kind, decision.rule, picks, False))
-        self._advance(picks)
+        self.advance(picks)
 
-    def _advance(self, answer: Any) -> None:  # (None to start the flow, else the picks)
+    def advance(self, answer: Any) -> None:
+        """Send ``answer`` (None to start the flow, else a player's checked picks) into the flow and
+        run it on through every forced decision to the next one a player must make, or the end.
+        The runner's inlined loop (:mod:`fuda.engine.core.runner`) is a second copy of this."""
         assert self._flow is not None, "the game has not started"
         send = self._flow.send
         push = self.log.push

@@ -86,14 +86,14 @@ def run(game: Game, agents: Agent | Sequence[Agent], *, limit: int = 100_000,
 
 
 def _fast(game: Game, agents: Sequence[Agent]) -> bool:
-    """True when the loop may be inlined: the game keeps the base choose/_advance and no agent
+    """True when the loop may be inlined: the game keeps the base choose/advance and no agent
     is scripted (scripted runs stop early and check their steps).
 
-    The bound methods tell an instance's own ``choose``/``_advance`` apart without reading
+    The bound methods tell an instance's own ``choose``/``advance`` apart without reading
     ``game.__dict__``: on CPython 3.11 that turns the instance's inline attribute values into a
     dictionary, and every later ``self.x`` of the game then misses its specialised fast path."""
     if (getattr(game.choose, "__func__", None) is not Game.choose
-            or getattr(game._advance, "__func__", None) is not Game._advance):
+            or getattr(game.advance, "__func__", None) is not Game.advance):
         return False
     for agent in agents:  # noqa: SIM110 (a loop, no generator: once per playout; the type test first: an ABC's isinstance costs a Python call)
         if type(agent) is not RandomAgent and isinstance(agent, ScriptedAgent):
@@ -102,7 +102,7 @@ def _fast(game: Game, agents: Sequence[Agent]) -> bool:
 
 
 def _run_fast(game: Game, seats: Sequence[Agent] | None, agent: Agent, limit: int) -> None:
-    """The loop of :func:`run` with ``Game.choose``, ``Game._advance`` and the random agent's
+    """The loop of :func:`run` with ``Game.choose``, ``Game.advance`` and the random agent's
     single pick inlined: the same picks, checks, log entries and draws, fewer calls.
 
     A plain :class:`fuda.engine.core.decision.Decision` (see ``PLAIN``) asking for one of several options without a
@@ -146,7 +146,7 @@ def _run_fast(game: Game, seats: Sequence[Agent] | None, agent: Agent, limit: in
                 picks = decision.check(picks)
             answered += 1
             push(("decision", decision.player, _DECISION, decision.kind, decision.rule, picks, False))
-            try:  # Game._advance, answering a random agent's single picks on the way
+            try:  # Game.advance, answering a random agent's single picks on the way
                 while True:
                     decision = send(picks)
                     if rngs is not None:

@@ -318,7 +318,7 @@ def put_chip(g: Ryomen, ctx: Ctx, chip: str, target: str) -> Asking:
         if c < 0:
             note(g, ctx, "no-effect", op="put-stat-chip", why="no-card")
             return
-    _lay_chip(g, c, chip)
+    lay_chip(g, c, chip)
     g.log.push(("chip", p, ("card", "chip", "by", "now"), g.cid(c), chip, ctx.face.id, card_stats(g, c)))
 
 
@@ -331,12 +331,12 @@ def put_chip_on(g: Ryomen, ctx: Ctx, chip: str, q: int) -> None:
     if c < 0:
         note(g, ctx, "no-effect", op="put-stat-chip", why="no-card")
         return
-    _lay_chip(g, c, chip)
+    lay_chip(g, c, chip)
     g.log.push(("chip", ctx.player, ("card", "chip", "by", "now"), g.cid(c), chip, ctx.face.id,
                    card_stats(g, c)))
 
 
-def _lay_chip(g: Ryomen, c: int, chip: str) -> None:
+def lay_chip(g: Ryomen, c: int, chip: str) -> None:
     code, delta, _count, _name = g.pool.stat_chips[chip]
     if g.supply[chip] <= 0:
         raise ValueError(f"the supply has no {chip} chip left")

@@ -23,9 +23,9 @@ from fuda.engine.ryomen.effects import (
     Ask,
     Asking,
     Ctx,
-    _lay_chip,
     card_stats,
     flip_day_night,
+    lay_chip,
     resolve,
     stats,
     value,
@@ -445,7 +445,7 @@ class Ryomen(RyState, Game):
                 on = index.get(name)
                 if on is None or chip not in self.supply:
                     raise ValueError(f"player {p + 1}: bad stat chip ({name!r}, {chip!r})")
-                _lay_chip(self, on, chip)
+                lay_chip(self, on, chip)
             self.won[p] = list(seat.won)
             won_all.extend(seat.won)
             self.log.push(("position", p, ("hand", "result", "won"),

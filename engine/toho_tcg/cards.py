@@ -27,13 +27,13 @@ LABELS = ruleset_for("toho-tcg").labels(None)
 SPELLS = ("quick", "assister", "equip")
 
 
-def _walk(ops):
+def walk_ops(ops):
     """Every op of a list, nested ``if`` branches included, in order."""
     for op in ops:
         yield op
         if op.name == "if":
-            yield from _walk(op.args["then"])
-            yield from _walk(op.args["else_"])
+            yield from walk_ops(op.args["then"])
+            yield from walk_ops(op.args["else_"])
 
 
 @dataclass(frozen=True, slots=True)
@@ -161,5 +161,5 @@ class CardPool:
             is_spell=card.kind in SPELLS, trigger_names=tuple(dict.fromkeys(t for t, _ in triggers)),
             acts=trash is not None or any(a.when == "activated" for a in abilities),
             hand_sensitive=on_play is not None and any(
-                op.name == "if" and "hand-at-most" in op.args["condition"] for op in _walk(on_play.ops or ())),
+                op.name == "if" and "hand-at-most" in op.args["condition"] for op in walk_ops(on_play.ops or ())),
         )

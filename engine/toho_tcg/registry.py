@@ -11,7 +11,7 @@ from fuda.database import Finding, FindingsError
 from fuda.database.model import Game
 from fuda.engine.core import Registry
 from fuda.engine.core import build_registry as core_build
-from fuda.engine.toho_tcg.cards import WHENS, _walk
+from fuda.engine.toho_tcg.cards import WHENS, walk_ops
 from fuda.engine.toho_tcg.ops import ABILITY_KEYS, TABLE
 from fuda.engine.toho_tcg.vocabulary import CHOSEN, STATIC_OPS
 
@@ -24,7 +24,7 @@ def build_registry(game: Game) -> Registry:
         for ability in registry.of(card.id):
             if ability.ops is None:
                 continue
-            for op in _walk(ability.ops):
+            for op in walk_ops(ability.ops):
                 target = op.args.get("target")
                 if ability.when == "static":
                     if op.name not in STATIC_OPS:

@@ -11,7 +11,7 @@ from fuda import FindingsError
 from fuda.database.load import validated
 from fuda.database.resources import schema_dir
 from fuda.engine.toho_tcg import CATALOGUE, build_registry
-from fuda.engine.toho_tcg.cards import _walk
+from fuda.engine.toho_tcg.cards import walk_ops
 from fuda.engine.toho_tcg.ops import TABLE
 
 from ..engine.conformance import (
@@ -58,7 +58,7 @@ def test_op_table_is_the_schema_vocabulary():
     schema = json.loads((schema_dir() / "toho-tcg.cards.schema.json").read_text(encoding="utf-8"))
     assert set(TABLE.names()) == set(schema["$defs"]["op"]["properties"])
     used = {op.name for abilities in sample_registry().abilities.values() for a in abilities
-            for op in _walk(a.ops or ())}
+            for op in walk_ops(a.ops or ())}
     assert used == set(TABLE.names())
     assert all(spec.doc for spec in TABLE.specs.values())
 
