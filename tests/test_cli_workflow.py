@@ -344,9 +344,14 @@ def test_usage_errors_are_one_line_in_the_users_language(tmp_path):
 
 
 def test_shell_completion_completes_commands_and_options(tmp_path):
-    """`fuda --show-completion bash` prints a script, and completion offers commands and their options."""
-    script = _fuda(["--show-completion", "bash"], "C.UTF-8", tmp_path)
-    assert script.returncode == 0 and "_fuda_completion" in script.stdout
+    """`fuda --show-completion`, run from bash, prints bash's script, and completion offers commands and their options."""
+    # (the option takes no value: typer finds the shell among the process's parents, so bash runs it —
+    # not as its last command, which bash would exec in its own place;
+    # run from a process with no shell above it, the script cannot be chosen)
+    env = {**os.environ, "LANG": "C.UTF-8"}
+    script = subprocess.run(["bash", "-c", '"$0" -m fuda --show-completion; exit $?', sys.executable], capture_output=True,
+                            text=True, env=env, cwd=tmp_path)
+    assert script.returncode == 0 and "_fuda_completion" in script.stdout, script.stderr
     env = {**os.environ, "_FUDA_COMPLETE": "complete_bash", "COMP_WORDS": "fuda validate --sa", "COMP_CWORD": "2"}
     done = subprocess.run([sys.executable, "-m", "fuda"], capture_output=True, text=True, env=env, cwd=tmp_path)
     assert "--sample" in done.stdout.split()
