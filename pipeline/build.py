@@ -293,8 +293,7 @@ def flush_together(paths: list[Path]) -> None:
         flush(paths)
         return
     with ThreadPoolExecutor(FLUSH_THREADS) as pool:
-        for _ in pool.map(lambda path: flush([path]), paths):
-            pass
+        list(pool.map(lambda path: flush([path]), paths))  # (results are None: reading them raises a failed flush)
 
 
 def _run_steps(database, stage: Path, findings: list, failures: list, outputs: list, progress,
