@@ -80,7 +80,15 @@ def main_options(g: RBGame, t: int, phase: int) -> tuple[Option, ...]:
                 add(m[6])
     if top >= 0 and not covered and spell_block(g, t, top, False) is None:  # can_open
         add(menus[top][7])
+    _add_activations(g, t, add)
+    options.extend(MAIN_TAIL[phase - 1 + 2 * g.offer_concede])
+    return tuple(options)
+
+
+def _add_activations(g: RBGame, t: int, add: Callable[[Option], None]) -> None:
+    """The 【起動】 abilities player ``t`` may use now: its field's fighters' in slot order, then its core's."""
     acts = g.acts  # acts[-1] (an empty zone) is empty
+    slots = g.slots[t]
     if any(map(acts.__getitem__, slots)):  # (rare: a fighter with 【起動】 on the field)
         for card in slots:
             if acts[card]:
@@ -88,8 +96,6 @@ def main_options(g: RBGame, t: int, phase: int) -> tuple[Option, ...]:
     core = g.core[t]
     if acts[core]:
         _activations(g, t, core, add, acts[core])
-    options.extend(MAIN_TAIL[phase - 1 + 2 * g.offer_concede])
-    return tuple(options)
 
 
 def _activations(g: RBGame, t: int, card: int, add: Callable[[Option], None], entries: tuple) -> None:
@@ -176,15 +182,7 @@ def quick_options(g: RBGame, t: int, atk: Attack | None = None) -> list[Option]:
             add(m[6])
     if top >= 0 and not covered and spell_block(g, t, top, False, atk) is None:
         add(menus[top][7])
-    acts = g.acts  # acts[-1] (an empty zone) is empty
-    slots = g.slots[t]
-    if any(map(acts.__getitem__, slots)):  # (rare: a fighter with 【起動】 on the field)
-        for card in slots:
-            if acts[card]:
-                _activations(g, t, card, add, acts[card])
-    core = g.core[t]
-    if acts[core]:
-        _activations(g, t, core, add, acts[core])
+    _add_activations(g, t, add)
     return options
 
 
