@@ -120,13 +120,23 @@ class PlayRules:
     hand: int = 1
     field: int = 2
     discard: int = 3
+    counter_names_en: tuple[str, ...] = ()  # the counters' and zones' English names (``en:``, else the id)
+    zone_names_en: tuple[str, ...] = ()
+
+    def counter_name(self, i: int, lang: str) -> str:
+        """Counter ``i`` as a reader of ``lang`` calls it: its label in Japanese, its ``en:`` (else id) in English."""
+        return self.counter_labels[i] if lang == "ja" else (self.counter_names_en or self.counters)[i]
+
+    def zone_name(self, z: int, lang: str) -> str:
+        """Zone ``z`` as a reader of ``lang`` calls it."""
+        return self.zone_labels[z] if lang == "ja" else (self.zone_names_en or self.zones)[z]
 
     def end_text(self, hit, won: bool) -> tuple[str, str]:
         """Why an end condition fired, in English and Japanese."""
         p, end = hit
         if end.counter < 0:
             return (f"player {p + 1} had to draw from an empty deck", f"P{p + 1} の山札が尽きた")
-        name, label = self.counters[end.counter], self.counter_labels[end.counter]
+        name, label = self.counter_name(end.counter, "en"), self.counter_labels[end.counter]
         bound = f"≥ {end.at_least}" if end.at_least is not None else f"≤ {end.at_most}"
         ja = f"{end.at_least} 以上" if end.at_least is not None else f"{end.at_most} 以下"
         return (f"player {p + 1}'s {name} reached {bound}", f"P{p + 1} の{label}が{ja}になった")

@@ -104,10 +104,12 @@ def play_rules(manifest: Mapping, known: Known, where: Callable[[tuple], Locatio
     rules = PlayRules(
         players=play.get("players", 2), counters=names,
         counter_labels=tuple(spec.get("label", n) for n, spec in counters.items()),
+        counter_names_en=tuple(spec.get("en", n) for n, spec in counters.items()),
         start=tuple(spec.get("start", 0) for spec in counters.values()),
         lo=tuple(spec.get("min", 0) for spec in counters.values()),
         hi=tuple(spec.get("max", 99) for spec in counters.values()),
         zones=zones, zone_labels=tuple((spec or {}).get("label", z) for z, spec in play["zones"].items()),
+        zone_names_en=tuple((spec or {}).get("en", z) for z, spec in play["zones"].items()),
         visibility=vis, shared=tuple(bool((spec or {}).get("shared")) for spec in play["zones"].values()),
         permanents=frozenset(play.get("permanents") or ()),
         shuffle=(play.get("setup") or {}).get("shuffle", True), hand_size=(play.get("setup") or {}).get("hand", 0),

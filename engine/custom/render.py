@@ -29,7 +29,7 @@ class CustomNarrator(Narrator):
         rules = self.static.rules
         if z < 0:
             return "—"
-        return rules.zone_labels[z] if self.lang == "ja" else rules.zones[z]
+        return rules.zone_name(z, self.lang)
 
     def _sees(self, z: int, owner: int, seat) -> bool:
         if seat is None:
@@ -68,7 +68,7 @@ class CustomNarrator(Narrator):
         if k == "counter":
             rules = self.static.rules
             i = rules.counters.index(d["counter"])
-            label = rules.counter_labels[i] if lang == "ja" else d["counter"]
+            label = rules.counter_name(i, lang)
             return t("custom.counter", lang, n=n, label=label, by=f"{d['by']:+d}", value=d["value"])
         if k == "attack":
             return t("custom.attack", lang, n=n, card=self._name(d["card"]))
@@ -148,8 +148,7 @@ class CustomNarrator(Narrator):
         lines = [t("custom.state.turn", lang, number=st.turn, n=st.active + 1)]
         view = g.view(seat if seat is not None else 0)
         for p, side in enumerate(view.sides):
-            counters = "  ".join(f"{(rules.counter_labels if lang == 'ja' else rules.counters)[i]} {v}"
-                                 for i, v in enumerate(side.counters))
+            counters = "  ".join(f"{rules.counter_name(i, lang)} {v}" for i, v in enumerate(side.counters))
             lines.append(t("custom.state.counters", lang, n=p + 1, counters=counters))
             for z, name in enumerate(rules.zones):
                 if seat is None:

@@ -253,7 +253,7 @@ def check_limit(st) -> None:
         for k in rules.decide_by:
             if a[k] != b[k]:
                 w = 0 if a[k] > b[k] else 1
-                name, label = rules.counters[k], rules.counter_labels[k]
+                name, label = rules.counter_name(k, "en"), rules.counter_labels[k]
                 raise GameOver(w, f"player {w + 1} wins on {name} after {rules.rounds} rounds ({a[k]}–{b[k]})",
                                Termination.POINTS, f"P{w + 1} の勝ち：{rules.rounds} 巡して{label}が多い（{a[k]}–{b[k]}）")
         raise GameOver(None, f"draw after {rules.rounds} rounds", Termination.DRAW,

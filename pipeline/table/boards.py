@@ -246,8 +246,8 @@ def mat_layout(game) -> dict:
 
 def _custom(game, view, lang: str) -> dict:
     rules = game.static.rules
-    names = dict(zip(rules.zones, rules.zone_labels if lang == "ja" else rules.zones, strict=True))
-    labels = rules.counter_labels if lang == "ja" else rules.counters
+    names = {zone: rules.zone_name(z, lang) for z, zone in enumerate(rules.zones)}
+    labels = [rules.counter_name(i, lang) for i in range(len(rules.counters))]
     sides = []
     for p, s in enumerate(view.sides):
         zones = []
