@@ -1,4 +1,4 @@
-"""Shared fixtures: copies of the bundled sample games that a test may break."""
+"""Shared fixtures: copies of the bundled sample games that a test may break, and an English start."""
 
 from __future__ import annotations
 
@@ -9,8 +9,21 @@ import pytest
 
 from fuda.database.resources import cards_dir
 from fuda.database.yamlfile import read_yaml
+from fuda.i18n import set_language
 
 GAMES = ("recast-rift", "toho-tcg", "raise-blaze", "ryomen")
+
+
+@pytest.fixture
+def english_start(monkeypatch):
+    """The test starts in English whatever the developer's locale (a module that wants this for
+    every test says ``pytestmark = pytest.mark.usefixtures("english_start")``)."""
+    monkeypatch.setenv("LANG", "C.UTF-8")
+    monkeypatch.delenv("LC_ALL", raising=False)
+    monkeypatch.delenv("LC_MESSAGES", raising=False)
+    set_language(None)
+    yield
+    set_language(None)
 
 
 @pytest.fixture

@@ -31,15 +31,7 @@ EN = {"LANG": "C.UTF-8", "LC_ALL": None, "LC_MESSAGES": None}
 JAPANESE = re.compile(r"[\u3000-\u30ff\u3400-\u9fff\uff00-\uffef]")
 
 
-@pytest.fixture(autouse=True)
-def fresh_language(monkeypatch):
-    """Each test starts in English whatever the developer's locale, and chooses its language itself."""
-    monkeypatch.setenv("LANG", "C.UTF-8")
-    monkeypatch.delenv("LC_ALL", raising=False)
-    monkeypatch.delenv("LC_MESSAGES", raising=False)
-    set_language(None)
-    yield
-    set_language(None)
+pytestmark = pytest.mark.usefixtures("english_start")  # (each test chooses its language itself)
 
 
 def fuda(*args, env):

@@ -18,22 +18,13 @@ from fuda.atomic import write_atomic, write_new
 from fuda.cli.main import app
 from fuda.database.load import validate
 from fuda.database.resources import cards_dir
-from fuda.i18n import set_language
 
 from .conftest import deck_files
 
 runner = CliRunner()
 
 
-@pytest.fixture(autouse=True)
-def english(monkeypatch):
-    """Every test starts in English whatever the developer's locale (tests that want ja say so)."""
-    monkeypatch.setenv("LANG", "C.UTF-8")
-    monkeypatch.delenv("LC_ALL", raising=False)
-    monkeypatch.delenv("LC_MESSAGES", raising=False)
-    set_language(None)
-    yield
-    set_language(None)
+pytestmark = pytest.mark.usefixtures("english_start")  # (tests that want ja say so)
 
 
 def _game_copy(tmp_path, game="toho-tcg") -> Path:
