@@ -94,12 +94,15 @@ def scaffold_rules() -> list[str]:
 
 def write_schemas(out: Path) -> list[Path]:
     """Copy every bundled JSON Schema (cards, decks, manifests, and the layout and mat schemas of
-    the templates) into ``out`` (for editors); returns the files written."""
+    the templates) into ``out`` (for editors), their hovers in the current language
+    (:mod:`fuda.i18n.hovers`); returns the files written."""
     from fuda.atomic import write_atomic
+    from fuda.i18n import language
+    from fuda.i18n.hovers import schema_text
 
     out = Path(out)
     sources = sorted(schema_dir().glob("*.json")) + [templates_dir() / name for name in LAYOUT_SCHEMAS]
-    return [write_atomic(out / p.name, p.read_bytes()) for p in sources]
+    return [write_atomic(out / p.name, schema_text(p, language())) for p in sources]
 
 
 def write_card_schemas(paths=None) -> tuple[list[Path], list[Path]]:

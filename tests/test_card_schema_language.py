@@ -21,7 +21,8 @@ from fuda.database.model import thaw
 from fuda.database.resources import cards_dir, schema_dir
 from fuda.database.ruleset import ruleset_for
 from fuda.database.schema_paths import label, properties
-from fuda.i18n import set_language, t
+from fuda.i18n import set_language
+from fuda.i18n.hovers import translations
 from fuda.rulesets.custom import card_schema
 from tests.test_i18n_cli import english_sentences
 
@@ -133,7 +134,8 @@ def test_the_shared_definitions_follow_the_language_and_the_bundled_file_stays()
     ja, en = _derived(_manifest(), "ja")["$defs"], _derived(_manifest(), "en")["$defs"]
     for key in ("id", "name", "text", "flavor", "art", "lint-ignore"):
         assert en[key] == bundled[key], key
-        assert ja[key]["description"] == f"{bundled[key]['description'].split(' — ')[0]} — {t(f'schema.def.{key}', 'ja')}"
+        label, _, explanation = bundled[key]["description"].partition(" — ")
+        assert ja[key]["description"] == f"{label} — {translations('ja')[explanation]}"
         assert {k: v for k, v in ja[key].items() if k != "description"} == \
             {k: v for k, v in bundled[key].items() if k != "description"}
 

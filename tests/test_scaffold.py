@@ -20,6 +20,7 @@ from fuda.database.resources import cards_dir, schema_dir, templates_dir
 from fuda.database.ruleset import rulesets
 from fuda.database.yamlfile import read_yaml
 from fuda.i18n import set_language
+from fuda.i18n.hovers import schema_text
 from fuda.scaffold import LAYOUT_SCHEMAS, PATH_KEYS, known_rules, scaffold_rules
 
 runner = CliRunner()
@@ -159,10 +160,10 @@ def test_new_help_lists_every_rule_set_with_a_sample():
 
 
 def test_the_scaffold_ships_the_layout_schemas(tmp_path, monkeypatch):
-    """schema/ holds the layout and mat schemas as bundled, so a templates/card.yaml modeline resolves."""
+    """schema/ holds the layout and mat schemas as bundled (hovers in the user's language), so a templates/card.yaml modeline resolves."""
     folder = new(tmp_path, monkeypatch, "custom")
     for name in LAYOUT_SCHEMAS:
-        assert (folder / "schema" / name).read_bytes() == (templates_dir() / name).read_bytes()
+        assert (folder / "schema" / name).read_bytes() == schema_text(templates_dir() / name, "ja")  # (new() runs under JA)
     readme = (folder / "README.md").read_text(encoding="utf-8")
     modeline = re.search(r"# yaml-language-server: \$schema=(\S+?)`", readme).group(1)
     assert (folder / "templates" / modeline).resolve() == (folder / "schema" / "layout.schema.json").resolve()

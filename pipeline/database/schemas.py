@@ -18,6 +18,7 @@ from fuda.database.findings import Finding
 from fuda.database.resources import schema_dir
 from fuda.database.suggest import choices, one_of_values, suggestion, value_labels
 from fuda.database.yamlfile import Document
+from fuda.i18n.hovers import Explanation
 
 
 @cache
@@ -425,12 +426,13 @@ def _describe(error, path):
     if v == "pattern":
         desc = error.schema.get("description", "")
         yield None, f"{_short(inst)} does not match the pattern {error.validator_value}", \
-            desc.split(" — ", 1)[-1][:120] if desc else None
+            Explanation(desc.split(" — ", 1)[-1]) if desc else None
         return
     if v == "uniqueItems":
         yield None, "items must be unique, found a repeated item", "remove the repeat"
         return
     if v == "not":
-        yield None, f"{_short(inst)} is not allowed here", error.schema.get("description")
+        desc = error.schema.get("description")
+        yield None, f"{_short(inst)} is not allowed here", Explanation(desc, limit=400) if desc else None
         return
     yield None, " ".join(error.message.split())[:200], None

@@ -22,6 +22,7 @@ from fuda.database.findings import Finding
 from fuda.database.resources import schema_dir, templates_dir
 from fuda.database.ruleset import Defaults, Keyword, Label, Labels, Layout, TablePlan, Vocabulary
 from fuda.i18n import t
+from fuda.i18n.hovers import localized
 from fuda.rulesets.base import deck_pile, find_template_file, template_lookup
 
 #: Keys every card has (or may have) whatever its kind: a field may not be named like one.
@@ -134,14 +135,10 @@ _DEFS = ("id", "name", "text", "flavor", "art", "lint-ignore")
 
 
 def _defs(lang: str) -> dict:
-    """The shared definitions, each description's explanation in ``lang`` (``schema.def.*``; the
-    English entries are the bundled file's own words, which stays as it is)."""
+    """The shared definitions, their hovers in ``lang`` (:mod:`fuda.i18n.hovers`; in English, the
+    bundled file's own words)."""
     defs = json.loads((schema_dir() / "defs.schema.json").read_text(encoding="utf-8"))["$defs"]
-    out = {}
-    for key in _DEFS:
-        label = defs[key]["description"].split(" — ", 1)[0]
-        out[key] = {**defs[key], "description": _described(label, f"schema.def.{key}", lang)}
-    return out
+    return {key: localized(defs[key], lang) for key in _DEFS}
 
 
 @cache
