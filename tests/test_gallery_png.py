@@ -1,13 +1,14 @@
-"""The gallery's own PNG writer (fuda.gallery.png): files Pillow reads back pixel for pixel."""
+"""fuda's own PNG writer (fuda.faces.png): files Pillow reads back pixel for pixel, whole or given in bands."""
 
 from __future__ import annotations
 
 import io
 import zlib
 
+import pytest
 from PIL import Image, ImageDraw
 
-from fuda.gallery.png import png_bytes
+from fuda.faces.png import png_bytes, png_from_bands
 
 
 def _picture(mode: str) -> Image.Image:
@@ -20,7 +21,7 @@ def _picture(mode: str) -> Image.Image:
 
 def test_png_bytes_read_back_as_the_same_pixels_and_resolution():
     """Each mode written (L, RGB, RGBA; P converted to RGB) reads back with its pixels and DPI."""
-    tall = _picture("RGB").resize((37, 300))  # rows in three bands (fuda.gallery.png.BAND)
+    tall = _picture("RGB").resize((37, 300))  # rows in three bands (fuda.faces.png.BAND)
     for mode, image in [(mode, _picture(mode)) for mode in ("L", "RGB", "RGBA", "P")] + [("RGB", tall)]:
         back = Image.open(io.BytesIO(png_bytes(image, 150)))
         back.load()
@@ -57,3 +58,14 @@ def _chunks_of(data: bytes) -> list[tuple[bytes, bytes]]:
         out.append((data[at + 4:at + 8], data[at + 8:at + 8 + size]))
         at += 12 + size
     return out
+
+
+def test_a_png_given_in_bands_of_any_height_is_the_same_file():
+    """png_from_bands over bands of 1, 7 and the rest is byte for byte png_bytes of the whole; rows that do not add up are refused."""
+    image = _picture("RGB").resize((37, 300))
+    bands = [image.crop((0, a, 37, b)) for a, b in ((0, 1), (1, 8), (8, 300))]
+    assert png_from_bands(iter(bands), image.size, "RGB", 150) == png_bytes(image, 150)
+    with pytest.raises(ValueError, match="rows"):
+        png_from_bands(iter(bands[:2]), image.size, "RGB")
+    with pytest.raises(ValueError, match="band"):
+        png_from_bands(iter([image.convert("L")]), image.size, "RGB")

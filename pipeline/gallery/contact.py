@@ -12,7 +12,7 @@ from pathlib import Path
 
 from fuda.atomic import write_atomic
 from fuda.faces.reuse import active, encoded, face_key, kept_bytes, painted
-from fuda.gallery.png import png_bytes
+from fuda.faces.png import png_bytes
 
 WIDTH = 1600
 MARGIN = 24

@@ -17,7 +17,7 @@ from fuda.atomic import write_atomic
 from fuda.database.findings import Finding, FindingsError
 from fuda.database.ruleset import ruleset_for
 from fuda.faces.reuse import active, face_key, kept_bytes
-from fuda.gallery.png import png_bytes
+from fuda.faces.png import png_bytes
 from fuda.i18n import Text
 
 FORMATS = {"png": "PNG", "jpg": "JPEG", "webp": "WEBP"}
@@ -121,7 +121,7 @@ def encode(image, fmt: str, dpi: float) -> bytes:
 def _encode(image, fmt: str, dpi: float) -> bytes:
     buf = io.BytesIO()
     if fmt == "png":
-        return png_bytes(image, dpi)  # unfiltered rows: see fuda.gallery.png
+        return png_bytes(image, dpi)  # unfiltered rows: see fuda.faces.png
     if fmt == "jpg":
         image.convert("RGB").save(buf, "JPEG", dpi=(round(dpi), round(dpi)), quality=92, optimize=False)
     else:

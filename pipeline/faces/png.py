@@ -1,4 +1,5 @@
-"""PNG files of the gallery's card faces and contact sheets, written without Pillow's encoder.
+"""PNG files of the gallery's card faces and contact sheets, and the play mat's, written without
+Pillow's encoder.
 
 Pillow tries five PNG row filters on every row and keeps the best: on a card face (flat
 colours, text) that search is most of the encoding time, and the row left as it is deflates
@@ -7,12 +8,16 @@ smaller anyway. Here each row is stored unfiltered (filter type 0) and deflated 
 ~19 % smaller (a contact sheet: 51 ms instead of 76 ms, ~9 % smaller; measured on the
 benchmark's recast-rift cards). The bytes depend only on the pixels, the resolution and zlib:
 the same image gives the same file.
+
+:func:`png_from_bands` takes the image as bands of rows, each deflated as it comes, so a large
+image that is painted band by band (the A3 play mat) is never held whole.
 """
 
 from __future__ import annotations
 
 import struct
 import zlib
+from collections.abc import Iterable
 
 SIGNATURE = b"\x89PNG\r\n\x1a\n"
 #: zlib level: above 3 the faces deflate slower for little (level 6: twice the time, 13 % smaller)
@@ -33,14 +38,29 @@ def png_bytes(image, dpi: float | None = None, level: int = LEVEL) -> bytes:
     (pixels a metre, rounded as Pillow rounds them) and no other metadata."""
     if image.mode not in _MODES:
         image = image.convert("RGB")
-    colour, per_pixel = _MODES[image.mode]
     width, height = image.size
+    bands = (image.crop((0, top, width, min(height, top + BAND))) for top in range(0, height, BAND))
+    return png_from_bands(bands, (width, height), image.mode, dpi, level)
+
+
+def png_from_bands(bands: Iterable, size: tuple[int, int], mode: str, dpi: float | None = None,
+                   level: int = LEVEL) -> bytes:
+    """PNG bytes of an image of ``size`` and ``mode`` (L, RGB or RGBA) given as ``bands``: Pillow
+    images of its rows from the top, each as wide as the image, together as tall (written as
+    :func:`png_bytes` writes them; a band is deflated as it comes and can be dropped then)."""
+    colour, per_pixel = _MODES[mode]
+    width, height = size
     stride = width * per_pixel
     deflate = zlib.compressobj(level)
-    packed = []
-    for top in range(0, height, BAND):  # a band at a time: a contact sheet's rows are 10 MB
-        data = memoryview(image.crop((0, top, width, min(height, top + BAND))).tobytes())
+    packed, rows = [], 0
+    for band in bands:
+        if band.size[0] != width or band.mode != mode:
+            raise ValueError(f"a band of {band.size} {band.mode} in a {size} {mode} PNG")
+        data = memoryview(band.tobytes())
+        rows += band.size[1]
         packed.append(deflate.compress(b"".join(b"\0" + data[y:y + stride] for y in range(0, len(data), stride))))
+    if rows != height:
+        raise ValueError(f"bands of {rows} rows in all for a PNG {height} rows tall")
     packed.append(deflate.flush())
     head = struct.pack(">IIBBBBB", width, height, 8, colour, 0, 0, 0)
     out = [SIGNATURE, _chunk(b"IHDR", head)]
