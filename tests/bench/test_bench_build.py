@@ -164,16 +164,15 @@ def test_build_scales_linearly(measured):
         assert per_card[larger] / per_card[smaller] <= 1 + LINEAR, per_card
 
 
-@pytest.mark.xfail(strict=True, reason="issue 35: 261-272 MB at 10,000 cards (2026-12-06, load 2-3, four "
-                   "builds; 286 MB at load 4.9 before). A sample read across a worker's fork could count "
-                   "the shared pages one and a half times (two traced builds peaked so at 286 and 302 MB, "
-                   "~255-273 MB otherwise); the sampler now takes such a sample again. The build "
-                   "process alone peaks at 243-257 MB RSS (print: its PDF held until written); in the "
-                   "gallery the build is ~125 MB PSS and its worker ~130. A worker's own memory is mostly "
-                   "fixed (painting caches, fonts, glibc's heap: images now mapped apart, -17 MB at 2,000 "
-                   "cards, none measured at 10,000), not the cards it reads (~0.2 MB a part; recycling "
-                   "every 2 parts instead of 8 changed nothing at 2,000). Left: a print step that streams "
-                   "its PDF, a worker that does not inherit the database")
+@pytest.mark.xfail(strict=True, reason="issue 35: 252-256 MB at 10,000 cards (2026-12-06, median of 3 at "
+                   "load 1.2: 256 MB; single builds 252-255; the same machine gave 264 MB for the code before "
+                   "these changes, back to back). Done: positions as packed ints (load RSS -7 MB), the mat PNG "
+                   "deflated band by band (print step +30 MB instead of +67), glibc's free heap returned before "
+                   "the gallery's worker forks (-40 MB held by the build). In the gallery the build is ~120 MB "
+                   "PSS and its worker ~125-133: ~135 MB shared, each holding 35-60 MB of its own, most of it "
+                   "pages copied when it touches objects it shares (refcounts), which grows with the cards it "
+                   "paints (recycling every 4 parts instead of 8: -4 MB, +5 s CPU, so left at 8). Left: "
+                   "positions parsed again when a finding needs them (~26 MB of the shared 135)")
 def test_build_of_10000_cards_fits_250_mb(measured):
     """fuda build on 10,000 cards: at most 250 MB (peak PSS of the process tree: the build and its
     gallery worker)."""
@@ -181,13 +180,13 @@ def test_build_of_10000_cards_fits_250_mb(measured):
     assert big["pss"] <= PEAK_GOAL_MB, f"{big['pss']:.0f} MB"
 
 
-@pytest.mark.xfail(strict=True, reason="issue 35: 101-107 s CPU, 67-113 s wall at 10,000 cards "
-                   "(2026-12-06, load 2-3.3; 111.5 s CPU at load 4.9, 169-179 s before): the gallery is "
-                   "~8 ms a face over two processes (paint 2.9, its PNG 1.4, contact sheets 2.6, layout "
-                   "0.8), the rest of the build (~26 s, from the 2,000-card step times: lint and its fit "
-                   "check, the print sheets) runs in one process first; on two idle cores that is an "
-                   "estimated ~70 s wall (measured: 67 s at load 2.1). Overlapping the gallery with lint and print "
-                   "(tried: same files) cost +104 MB of copied pages at 2,000 cards, so it was backed out")
+@pytest.mark.xfail(strict=True, reason="issue 35: 116-130 s CPU, 77-87 s wall at 10,000 cards "
+                   "(2026-12-06, load 0.2-2; this machine measured 101-107 s CPU, 67-71 s wall the day before "
+                   "with the same code: 116.5 s CPU, 77 s wall today). The gallery is ~8.6 ms a face of CPU "
+                   "over two processes (paint 3.5, its PNG 1.9, contact sheet 2.2 of which the box "
+                   "thumbnail 1.2, layout 1.0); load, lint and print (~20 s) run in one process first. "
+                   "Overlapping the gallery with lint and print (tried: same files) cost +104 MB of copied "
+                   "pages at 2,000 cards, so it was backed out")
 def test_build_of_10000_cards_takes_at_most_60_s(measured):
     """fuda build on 10,000 cards: at most 60 s wall on two cores."""
     big = measured[10_000][0]
