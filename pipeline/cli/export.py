@@ -32,6 +32,7 @@ from fuda.cli.common import (
     fail,
     failures,
     guard_file,
+    note,
     open_game,
     show_findings,
     warn_text,
@@ -67,9 +68,18 @@ def export_failures(*more: type[BaseException], path=None):
     return failures(KeyError, FileNotFoundError, TemplateError, FontError, ExportError, *more, path=path)
 
 
+def only_deck(game) -> str:
+    """The deck to export when ``--deck`` is not given: the game's one deck (said on stderr); a
+    usage error naming the decks when it has none or several."""
+    if len(game.decks) == 1:
+        note("export.deck_chosen", deck=game.decks[0].id)
+        return game.decks[0].id
+    raise fail("err.export.which_deck", game=game.id, decks=", ".join(d.id for d in game.decks) or t("none"))
+
+
 @export_app.command("udonarium", help=t("help.export.udonarium"), cls=help_page.Command)
 def export_udonarium_cmd(
-    deck: Annotated[str, typer.Option("--deck", help=t("opt.export.deck"), show_default=False)],
+    deck: Annotated[str | None, typer.Option("--deck", help=t("opt.export.deck"), show_default=False)] = None,
     game: GameArg = None,
     out: OutFileOpt = None,
     room: Annotated[bool, typer.Option("--room", help=t("opt.export.room"))] = False,
@@ -84,6 +94,7 @@ def export_udonarium_cmd(
     from fuda.online.udonarium_format import ROOM_NOTE
 
     _, g, src = open_game(game, path, sample, "export udonarium")
+    deck = deck or only_deck(g)
     target = out or src.out(None) / f"{deck}.zip"
     with guard_file(target, "export", force), Progress().stage("stage.export"), export_failures(path=target):
         written, warnings = export_udonarium(g, deck, target, room=room, seed=seed, shuffle=not no_shuffle)

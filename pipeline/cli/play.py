@@ -263,6 +263,7 @@ def match(
     play_match = getattr(module, "play_match", None)
     if play_match is None:
         raise fail("err.match.no_formats", rules=game.rules)
+    deck = deck or default_decks(game, (2,))
     if not deck or len(deck) != 2:
         raise fail("err.match.decks")
     names, _ = parse_agents(agents, seed)

@@ -1,7 +1,8 @@
 """``fuda import sheet`` and ``fuda export sheet``: card lists from and to Excel / CSV.
 
-- ``fuda import sheet FILE --game G -o FILE.yaml [--path DB]``: reads .xlsx, .csv or .tsv; G is a
-  game folder, a game of the database (found upward, or ``--path``) or an installed rule set id.
+- ``fuda import sheet FILE [--game G] -o FILE.yaml [--path DB]``: reads .xlsx, .csv or .tsv; G is a
+  game folder, a game of the database (found upward, or ``--path``) or an installed rule set id;
+  without it, the game folder the user stands in (or the database's only game).
   Every problem is one line ``FILE:ROW:COLUMN: error[…]: …`` (exit 1); an existing output is never
   overwritten, and ids the game already has are refused with one line (exit 2).
 - ``fuda import sheet FILE --game G --update [--into FILE]``: the game's card files updated in
@@ -27,6 +28,7 @@ from fuda.cli.common import (
     OutFileOpt,
     PathOpt,
     SampleOpt,
+    default_game,
     fail,
     failures,
     guard_file,
@@ -81,7 +83,7 @@ def game_for(game: str, path):
 
 def import_sheet_cmd(
     file: Annotated[Path, typer.Argument(metavar="FILE", help=t("opt.sheet.file"), show_default=False)],
-    game: Annotated[str, typer.Option("--game", help=t("opt.sheet.game"), show_default=False)],
+    game: Annotated[str | None, typer.Option("--game", help=t("opt.sheet.game"), show_default=False)] = None,
     out: Annotated[Path | None, typer.Option("--out", "-o", help=t("opt.sheet.out"), show_default=False)] = None,
     update: Annotated[bool, typer.Option("--update", help=t("opt.sheet.update"))] = False,
     into: Annotated[Path | None, typer.Option("--into", help=t("opt.sheet.into"), show_default=False)] = None,
@@ -100,7 +102,7 @@ def import_sheet_cmd(
         raise fail("err.sheet.into_needs_update")
     if out is not None and out.exists():
         raise fail("err.import.exists", path=out)
-    rules, manifest, found = game_for(game, path)
+    rules, manifest, found = game_for(game or default_game(path, command="import sheet FILE --game"), path)
     if update and found is None:
         raise fail("err.sheet.update_needs_game", game=game)
     try:
