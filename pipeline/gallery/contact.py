@@ -11,8 +11,8 @@ import hashlib
 from pathlib import Path
 
 from fuda.atomic import write_atomic
-from fuda.faces.reuse import active, encoded, face_key, kept_bytes, painted
 from fuda.faces.png import png_bytes
+from fuda.faces.reuse import active, encoded, face_key, kept_bytes, painted
 
 WIDTH = 1600
 MARGIN = 24

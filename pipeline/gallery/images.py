@@ -16,8 +16,8 @@ from pathlib import Path
 from fuda.atomic import write_atomic
 from fuda.database.findings import Finding, FindingsError
 from fuda.database.ruleset import ruleset_for
-from fuda.faces.reuse import active, face_key, kept_bytes
 from fuda.faces.png import png_bytes
+from fuda.faces.reuse import active, face_key, kept_bytes
 from fuda.i18n import Text
 
 FORMATS = {"png": "PNG", "jpg": "JPEG", "webp": "WEBP"}
