@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import replace
+from functools import partial
 from types import MappingProxyType
 from typing import TYPE_CHECKING
 
@@ -77,7 +78,7 @@ def compile_game(game, play_findings: bool | str = True) -> tuple[Static | None,
         values = printed(card, known.fields)
         kws = tuple(card.data.get("keywords", ()))
         for k, kw in enumerate(kws):
-            cc.name(kw, tuple(rules.keywords), "キーワード", "keyword", card.where("keywords", k))
+            cc.name(kw, tuple(rules.keywords), "キーワード", "keyword", partial(card.where, "keywords", k))
         abilities = []
         for i, ab in enumerate(card.abilities):
             if ab.effect is None:
@@ -158,7 +159,7 @@ def _ability(cc: Compiler, rules: PlayRules, card: str, i: int, data: Mapping, w
     zone = None
     if when == "enters":
         name = data.get("zone", "field")
-        if cc.name(name, rules.zones, "領域", "zone", where("zone")):
+        if cc.name(name, rules.zones, "領域", "zone", partial(where, "zone")):
             zone = rules.zones.index(name)
     cond = _cond(cc, rules, data.get("if"), lambda *p: where("if", *p)) if "if" in data else None
     cost = data.get("cost") or {}
@@ -177,12 +178,12 @@ def _cond(cc: Compiler, rules: PlayRules, raw, where) -> Cond | None:
         return None
     lo, hi = raw.get("at-least"), raw.get("at-most")
     if "counter" in raw:
-        if not cc.name(raw["counter"], rules.counters, "カウンター", "counter", where("counter")):
+        if not cc.name(raw["counter"], rules.counters, "カウンター", "counter", partial(where, "counter")):
             return None
         return Cond(rules.counters.index(raw["counter"]), raw.get("who", "you"), None, lo, hi)
     spec = dict(raw["count"])
     zone = spec.get("zone", "field")
-    if not cc.name(zone, rules.zones, "領域", "zone", where("count", "zone")):
+    if not cc.name(zone, rules.zones, "領域", "zone", partial(where, "count", "zone")):
         return None
     flt = cc.filter(spec["filter"], where("count", "filter")) if "filter" in spec else None
     return Cond(-1, "you", MappingProxyType({"zone": rules.zones.index(zone), "owner": spec.get("owner", "you"),

@@ -15,6 +15,7 @@ import difflib
 import re
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass
+from functools import partial
 
 from fuda.database import Finding, Location
 from fuda.engine.core import CompiledOp, ParamError
@@ -85,11 +86,13 @@ class Compiler:
             self.error(where, UNKNOWN_NAME, f"{ja}（{exc.column} 文字目）: {text}", f"{exc} (column {exc.column})")
             return None
 
-    def name(self, value, known, what_ja: str, what_en: str, where: Location) -> bool:
+    def name(self, value, known, what_ja: str, what_en: str, where: Callable[[], Location]) -> bool:
+        """Whether ``value`` is one of the ``known`` names; else an error at ``where()`` (asked only
+        then: a card file's positions are found again when asked for, see fuda.database.yamlfile)."""
         if value in known:
             return True
         ja, en = near(value, known)
-        self.error(where, UNKNOWN_NAME, f"{what_ja}「{value}」は宣言されていない{ja}",
+        self.error(where(), UNKNOWN_NAME, f"{what_ja}「{value}」は宣言されていない{ja}",
                    f"unknown {what_en} '{value}'{en} (declared: {', '.join(map(str, known)) or 'none'})")
         return False
 
@@ -153,12 +156,12 @@ class Compiler:
         ok = True
         for key in ("zone", "to"):
             if key in a and a[key] is not None:
-                if self.name(a[key], k.zones, "領域", "zone", where(key)):
+                if self.name(a[key], k.zones, "領域", "zone", partial(where, key)):
                     a[key] = k.zones.index(a[key])
                 else:
                     ok = False
         if "counter" in a and name in ("gain", "lose"):
-            if self.name(a["counter"], k.counters, "カウンター", "counter", where("counter")):
+            if self.name(a["counter"], k.counters, "カウンター", "counter", partial(where, "counter")):
                 a["counter"] = k.counters.index(a["counter"])
             else:
                 ok = False
@@ -174,9 +177,9 @@ class Compiler:
         if name in ("modify",) and not self._int_field(a["field"], where("field")):
             ok = False
         if name == "grant" and a["keyword"] not in STATUSES:
-            ok = self.name(a["keyword"], k.keywords + STATUSES, "キーワード", "keyword", where("keyword")) and ok
+            ok = self.name(a["keyword"], k.keywords + STATUSES, "キーワード", "keyword", partial(where, "keyword")) and ok
         if name == "token" and k.cards:  # (the manifest alone does not know the cards)
-            ok = self.name(a["card"], k.cards, "カード", "card", where("card")) and ok
+            ok = self.name(a["card"], k.cards, "カード", "card", partial(where, "card")) and ok
         return a if ok else None
 
     def _int_field(self, name, where) -> bool:

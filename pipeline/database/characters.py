@@ -8,6 +8,7 @@ the code point, found by ``validate`` before ``print`` or ``export`` meet it (is
 from __future__ import annotations
 
 import unicodedata
+from functools import partial
 
 from fuda.database.findings import Finding
 
@@ -37,20 +38,21 @@ def check_characters(game) -> list[Finding]:
     findings = []
 
     def check(value, where, what, card=None):
+        # (``where`` locates the value, asked only for a finding: see fuda.database.yamlfile.Positions)
         if isinstance(value, str) and not value.isprintable():
             bad = bad_characters(value)
             if bad:
-                findings.append(Finding(where, "T001", f"{what} holds the invisible character "
+                findings.append(Finding(where(), "T001", f"{what} holds the invisible character "
                                         + ", ".join(describe(ch) for ch in bad),
                                         card=card, hint="delete it (retype the text if unsure where it is)"))
 
     for card in game.cards:
         for field in ("name", "text", "flavor"):
-            check(card.get(field), card.where(field), field, card.id)
+            check(card.get(field), partial(card.where, field), field, card.id)
         for j, ability in enumerate(card.abilities):
-            check(ability.text, card.where("abilities", j, "text"), f"abilities[{j}].text", card.id)
+            check(ability.text, partial(card.where, "abilities", j, "text"), f"abilities[{j}].text", card.id)
     for deck in game.decks:
-        check(deck.get("name"), deck.where("name"), f"deck '{deck.id}' name")
+        check(deck.get("name"), partial(deck.where, "name"), f"deck '{deck.id}' name")
     for fighter, name in game.fighters.items():
-        check(name, game.source, f"fighter '{fighter}' name")
+        check(name, lambda: game.source, f"fighter '{fighter}' name")
     return findings

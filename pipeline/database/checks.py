@@ -7,7 +7,8 @@ problem of a database at once. Deck-construction numbers come from the manifest'
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from functools import partial
 from pathlib import Path
 
 from fuda.database.findings import Finding, Location
@@ -53,29 +54,31 @@ def _name_refs(game: Game, card: Card, node, ability, path=()) -> list[Finding]:
 def _unique_ids(game: Game) -> list[Finding]:
     findings = []
     for items, what in ((game.cards, "card"), (game.decks, "deck")):
-        first: dict[str, Location] = {}
+        first: dict = {}  # id -> the item that has it first (located only for a finding: see Positions)
         for item in items:
             if item.id in first:
                 findings.append(Finding(item.where("id"), "D001",
-                                        f"{what} id '{item.id}' is already used at {first[item.id]}",
+                                        f"{what} id '{item.id}' is already used at {first[item.id].where('id')}",
                                         card=item.id if what == "card" else None,
                                         hint=f"give each {what} of {game.id} its own id"))
             else:
-                first[item.id] = item.where("id")
+                first[item.id] = item
     return findings
 
 
 def _art(game: Game, manifest: Document) -> list[Finding]:
     findings = []
     root = game.folder.resolve()
-    targets: list[tuple[Path, Location, str | None]] = [(c.art, c.where("art"), c.id) for c in game.cards if c.art]
+    # (each place is located only when its image has a problem: see fuda.database.yamlfile.Positions)
+    targets: list[tuple[Path, Callable[[], Location], str | None]] = \
+        [(c.art, partial(c.where, "art"), c.id) for c in game.cards if c.art]
     back = (game.manifest.get("back") or {}).get("image")
     if back:
-        targets.append((game.folder / back, manifest.where(("back", "image")), None))
+        targets.append((game.folder / back, partial(manifest.where, ("back", "image")), None))
     for path, where, card_id in targets:
         problem = image_problem(path, root)
         if problem:
-            findings.append(Finding(where, "A001", problem, card=card_id,
+            findings.append(Finding(where(), "A001", problem, card=card_id,
                                     hint="put a PNG or JPEG inside the game folder and give its path relative to the YAML file"))
     return findings
 
@@ -135,7 +138,9 @@ def as_ops(items, parent, branch):
     out = []
     for k, step in enumerate(items):
         (name, args), = step.items()
+        below = getattr(parent.positions, "below", None)  # a file's positions: a view, found when asked for
         out.append(Op(name, args, parent.where(parent.name, branch, k),
+                      below(parent.name, branch, k) if below is not None else
                       {p[3:]: loc for p, loc in parent.positions.items() if p[:3] == (parent.name, branch, k)}))
     return out
 

@@ -123,9 +123,9 @@ def _load_all(paths, keep: bool):
     return Database(tuple(games), digest_of(games) if keep else ""), sorted_findings(findings)
 
 
-def _read(path: Path, findings: list, root: Path | None = None) -> Document | None:
+def _read(path: Path, findings: list, root: Path | None = None, lean: bool = False) -> Document | None:
     try:
-        return read_yaml(path, root)
+        return read_yaml(path, root, lean)
     except FindingsError as exc:
         findings.extend(exc.findings)
         return None
@@ -168,7 +168,7 @@ def load_game(folder: Path, *, frozen: bool = True) -> tuple[Game | None, list[F
     failed: list[Path] = []  # card files whose cards are missing: what follows from them is a consequence
     missing: dict[str, Path] = {}  # id of a card left out with its file (it failed its schema) -> that file
     for path in card_files:
-        doc = _read(path, findings, folder)
+        doc = _read(path, findings, folder, lean=True)  # card files: the big ones (see Positions)
         if doc is None:
             failed.append(path)
             continue
@@ -254,11 +254,12 @@ def _as_read(data):
 
 
 def _build_cards(doc: Document, game_id: str, folder: Path, freeze=freeze) -> list[Card]:
-    file, marks = doc.path, cast(Positions, doc.values).marks  # a card file is read from YAML: its positions
-    spans = _spans(marks, "cards")
+    read = cast(Positions, doc.values)  # a card file is read from YAML: its positions
+    file, marks, source = doc.path, read.marks, read.source
+    spans = _spans(marks, "cards") if source is None else {}  # (a lean file's are found when asked for)
     cards = []
     for i, item in enumerate(doc.data.get("cards", [])):
-        positions = Positions(file, marks, ("cards", i), spans.get(i, ()))
+        positions = Positions(file, marks, ("cards", i), spans.get(i, ()), source)
         data = freeze(item)  # once: abilities and ops share its frozen parts
         abilities = tuple(
             _build_ability(a, positions.below("abilities", j), doc.where(("cards", i, "abilities", j)))

@@ -36,6 +36,10 @@ Path_ = tuple  # a path into the data: keys and list indices
 #: A position is recorded as one int, ``line << 32 | column`` (both from 0): a 10,000-card
 #: database records ~300,000 of them, ~30 MB less than as the parser's mark objects.
 _COLUMN = (1 << 32) - 1
+#: A lean read leaves out the positions of the plain values this deep or less: a card's own fields
+#: (``cards.3.name``), two thirds of a card file's positions; deeper ones (an ability's, an op's)
+#: are kept, since the engines' registries locate every op when they compile it.
+LEAN_DEPTH = 3
 
 
 class Positions(Mapping):
@@ -43,26 +47,45 @@ class Positions(Mapping):
 
     A view below ``prefix`` (a card, an ability, an op) shares the document's marks: making one
     costs nothing, a look-up one dict access; iterating walks only ``span``, the paths of the
-    value it belongs to (the marks of one card are recorded together)."""
+    value it belongs to (the marks of one card are recorded together).
 
-    __slots__ = ("file", "marks", "prefix", "span")
+    A card file is read *lean* (:func:`read_yaml` with ``lean=True``): the positions of a card's
+    own plain fields (:data:`LEAN_DEPTH`) and of the keys are not recorded, and ``source`` can give
+    them — the first position asked for that was not recorded (a finding's field) parses the
+    file's text again, once, recording everything. A 10,000-card database whose build finds
+    nothing never does, and holds a third of the positions."""
 
-    def __init__(self, file: Path, marks: dict, prefix: tuple = (), span=None):
+    __slots__ = ("file", "marks", "of_keys", "prefix", "source", "span")
+
+    def __init__(self, file: Path, marks: dict, prefix: tuple = (), span=None, source: Source | None = None,
+                 of_keys: bool = False):
         self.file = file
         self.marks = marks
         self.prefix = prefix
         self.span = span
+        self.source = source
+        self.of_keys = of_keys  # the positions of the keys (else of the values)
+
+    def _every(self) -> dict:
+        """Every position of the file (parsing it again for those not recorded)."""
+        return self.marks if self.source is None else self.source.positions(self.of_keys)
 
     def __getitem__(self, path) -> Location:
-        at = self.marks[self.prefix + path]
+        at = self.marks.get(self.prefix + path)
+        if at is None:
+            if self.source is None or not self.source.may_hold(self.prefix + path, self.of_keys):
+                raise KeyError(path)
+            at = self._every()[self.prefix + path]
         return Location(self.file, (at >> 32) + 1, (at & _COLUMN) + 1)
 
     def __contains__(self, path) -> bool:
-        return self.prefix + path in self.marks
+        found = self.prefix + path
+        return found in self.marks or (self.source is not None and self.source.may_hold(found, self.of_keys)
+                                       and found in self._every())
 
     def __iter__(self):
         n, prefix = len(self.prefix), self.prefix
-        for path in self.marks if self.span is None else self.span:
+        for path in self._every() if self.span is None or self.source is not None else self.span:
             if len(path) > n and path[:n] == prefix:
                 yield path[n:]
 
@@ -71,7 +94,36 @@ class Positions(Mapping):
 
     def below(self, *path) -> Positions:
         """The view of the positions below ``path`` (relative to this view)."""
-        return Positions(self.file, self.marks, self.prefix + path, self.span)
+        return Positions(self.file, self.marks, self.prefix + path, self.span, self.source, self.of_keys)
+
+
+class Source:
+    """A lean-read file's text, kept (as UTF-8) to be parsed again when a position that was not
+    recorded is asked for; the positions found then are kept for the next question."""
+
+    __slots__ = ("_keys", "_values", "aliased", "path", "raw")
+
+    def __init__(self, path: Path, text: str, aliased: frozenset = frozenset()):
+        self.path, self.raw, self.aliased = path, text.encode("utf-8"), aliased
+        self._values: dict | None = None
+        self._keys: dict | None = None
+
+    def may_hold(self, path: tuple, of_keys: bool = False) -> bool:
+        """Whether a full parse could know the position of ``path`` that the lean one did not: a
+        key's, or a plain value's down to :data:`LEAN_DEPTH` (a lean parse records every deeper
+        value); not inside an alias (``*name``), whose values no parse records. Asking about any
+        other path costs no parse."""
+        if not of_keys and len(path) > LEAN_DEPTH:
+            return False
+        return not self.aliased or not any(path[:n] in self.aliased for n in range(1, len(path)))
+
+    def positions(self, keys: bool = False) -> dict:
+        """Every value's position (or every key's), from a full parse of the text."""
+        if self._values is None:
+            builder = _Builder(self.path)
+            builder.run(_event_source(self.raw.decode("utf-8")))
+            self._values, self._keys, self.raw = builder.values, builder.keys, b""
+        return self._keys if keys else self._values  # type: ignore[return-value]
 
 
 @dataclass(frozen=True)
@@ -141,8 +193,9 @@ def _kind_of(mode: int) -> str:
     return "not a regular file"
 
 
-def read_yaml(path: Path, root: Path | None = None) -> Document:
-    """Read ``path`` as one YAML document; raise :class:`FindingsError` with a located finding."""
+def read_yaml(path: Path, root: Path | None = None, lean: bool = False) -> Document:
+    """Read ``path`` as one YAML document; raise :class:`FindingsError` with a located finding.
+    ``lean``: see :func:`parse_yaml`."""
     path = Path(path)
     raw = read_bytes(path, root)
     try:
@@ -151,7 +204,7 @@ def read_yaml(path: Path, root: Path | None = None) -> Document:
         line = raw[: exc.start].count(b"\n") + 1
         hint = "save the file as UTF-8 (it looks like Shift_JIS)" if _looks_sjis(raw) else "save the file as UTF-8"
         raise _fail(path, line, 0, "Y005", "the file is not UTF-8 text", hint) from None
-    return parse_yaml(text, path)
+    return parse_yaml(text, path, lean)
 
 
 def _looks_sjis(raw: bytes) -> bool:
@@ -162,20 +215,33 @@ def _looks_sjis(raw: bytes) -> bool:
     return True
 
 
-def parse_yaml(text: str, path: Path) -> Document:
-    """Parse YAML ``text`` (already read from ``path``) into a :class:`Document`."""
+def parse_yaml(text: str, path: Path, lean: bool = False) -> Document:
+    """Parse YAML ``text`` (already read from ``path``) into a :class:`Document`; ``lean``: leave
+    out the positions of keys and of shallow plain values, found again when asked for (see
+    :class:`Positions`)."""
     from ruamel.yaml.error import MarkedYAMLError, YAMLError
 
-    builder = _Builder(path)
+    builder = _Builder(path, lean)
     try:
-        data = builder.run(_event_source(text))
+        try:
+            data = builder.run(_event_source(text))
+        except _Recount:  # a duplicate key, whose first line only a full parse knows
+            builder = _Builder(path)
+            data = builder.run(_event_source(text))
+            lean = False
     except MarkedYAMLError as exc:
         raise FindingsError([yamlsyntax.syntax_finding(path, text, exc)]) from None
     except YAMLError as exc:
         raise _fail(path, 0, 0, "Y001", f"YAML error: {' '.join(str(exc).split())}", "fix the YAML syntax") from None
     if builder.empty:
         return Document(path, None, Positions(path, {}), Positions(path, {}))
-    return Document(path, data, Positions(path, builder.values), Positions(path, builder.keys))
+    source = Source(path, text, frozenset(builder.aliased)) if lean else None
+    return Document(path, data, Positions(path, builder.values, source=source),
+                    Positions(path, builder.keys, source=source, of_keys=True))
+
+
+class _Recount(Exception):
+    """A lean parse met what only a full one can report."""
 
 
 def _event_source(text: str):
@@ -232,9 +298,11 @@ def _event_types():
 class _Builder:
     """Builds plain data from parse events, recording positions as it goes."""
 
-    def __init__(self, path: Path):
+    def __init__(self, path: Path, lean: bool = False):
         self.path = path
+        self.lean = lean  # no key's position, and no plain value's down to LEAN_DEPTH
         self.values: dict = {}
+        self.aliased: set = set()  # the paths of aliases (lean: the values below have no position)
         self.keys: dict = {}
         self.count = 0
         self.empty = True
@@ -245,6 +313,7 @@ class _Builder:
         value_kinds = {scalar_t, map_t, seq_t, map_end, seq_end, alias_t}
         special_first = set(resolvers) | set(yamlsyntax.DASHES) | {"<"}  # keys that need _key's care
         values = self.values
+        lean = self.lean
         anchors: dict = {}
         # frames: [container, path, pending key or _KEY/None, anchor, count at start, mark, pending key's path]
         stack: list = []
@@ -273,9 +342,10 @@ class _Builder:
                     text = event.value if kind is scalar_t else None
                     if (text and event.tag is None and event.implicit[0] and text[0] not in special_first
                             and text not in top[0]):
-                        mark = event.start_mark
                         top[6] = key_path = top[1] + (text,)  # the common key: a new plain word
-                        self.keys[key_path] = mark.line << 32 | mark.column
+                        if not lean:
+                            mark = event.start_mark
+                            self.keys[key_path] = mark.line << 32 | mark.column
                         top[2] = text
                     else:
                         top[2] = self._key(event, top, scalar_t)
@@ -287,7 +357,8 @@ class _Builder:
                 else:
                     path = top[6]  # the key's path: one tuple for both tables
                 mark = event.start_mark
-                values[path] = mark.line << 32 | mark.column
+                if not lean or kind is not scalar_t or len(path) > LEAN_DEPTH:
+                    values[path] = mark.line << 32 | mark.column
                 self.count += 1
                 if kind is scalar_t:
                     text = event.value
@@ -301,6 +372,7 @@ class _Builder:
                                           f"define &{event.anchor} above, or remove the alias")
                     value, size = anchors[event.anchor]
                     self.count += size
+                    self.aliased.add(path)
                 elif kind is map_t or kind is seq_t:
                     if event.tag not in (None, "!", _MAP if kind is map_t else _SEQ):
                         raise self._unsupported(mark, event.tag)
@@ -342,13 +414,16 @@ class _Builder:
                               f"quote it: '{key}'")
         path = frame[1] + (key,)
         if key in frame[0]:
+            if self.lean:
+                raise _Recount
             first = self.keys[path]
             raise self._error(mark, "Y002", f"duplicate key '{key}' (first at line {(first >> 32) + 1})", "remove one of them")
         if key[:1] in yamlsyntax.DASHES and event.implicit[0]:
             dash = yamlsyntax.fullwidth_dash(key)
             if dash:
                 raise self._error(mark, "Y010", *dash)
-        self.keys[path] = mark.line << 32 | mark.column
+        if not self.lean:
+            self.keys[path] = mark.line << 32 | mark.column
         frame[6] = path
         return key
 
