@@ -48,19 +48,31 @@ def test_every_position_of_a_lean_read_is_the_full_reads(path):
         assert lean.where(probe) == full.where(probe)
 
 
-def test_a_lean_read_asks_for_no_parse_until_a_position_it_left_out_is_wanted():
+def test_a_lean_read_asks_for_no_parse_until_a_position_it_left_out_is_wanted(tmp_path):
     """Containers, deep values and paths inside an alias are answered from the lean marks; a card's own field parses the file once."""
-    full, lean = _both(ALIASED, Path("aliased.yaml"))
+    path = tmp_path / "aliased.yaml"
+    path.write_text(ALIASED, encoding="utf-8")
+    full, lean = read_yaml(path), read_yaml(path, lean=True)
     source = lean.values.source
     assert lean.where(("cards", 1)) == full.where(("cards", 1))
     assert lean.where(("cards", 0, "abilities", 0, "effect", 0, "draw")) == full.where(("cards", 0, "abilities", 0, "effect", 0, "draw"))
     assert ("cards", 1, "abilities", 0) not in lean.values  # inside the alias: no parse records it
     assert lean.where(("cards", 1, "abilities", 0, "when")) == full.where(("cards", 1, "abilities", 0, "when"))
-    assert source.raw  # nothing parsed again so far
+    assert not source.parsed  # nothing parsed again so far
     assert len(("cards", 0, "name")) <= LEAN_DEPTH
     assert lean.where(("cards", 0, "name")) == full.where(("cards", 0, "name"))
-    assert not source.raw  # parsed once, its text dropped
+    assert source.parsed  # parsed once, from the file
     assert lean.where(("cards", 1, "name"), key=True) == full.where(("cards", 1, "name"), key=True)
+
+
+def test_a_file_changed_since_it_was_read_is_located_by_what_the_lean_read_recorded(tmp_path):
+    """When the file on disk is no longer the text read, no position is taken from it: a field falls back to its card."""
+    path = tmp_path / "cards.yaml"
+    path.write_text(ALIASED, encoding="utf-8")
+    lean = read_yaml(path, lean=True)
+    path.write_text("\n\n" + ALIASED, encoding="utf-8")  # every line moved down by two
+    assert lean.where(("cards", 0, "name")) == lean.where(("cards", 0))
+    assert lean.where(("cards", 0)).line == 2
 
 
 def test_a_duplicate_key_in_a_lean_read_still_names_the_first_line():
@@ -86,7 +98,7 @@ def test_loading_a_clean_database_parses_no_card_file_twice(tmp_path):
         database, findings = validated(paths)
         assert not [f for f in findings if f.severity == "error"]
         sources = {id(card.positions.source): card.positions.source for game in database.games for card in game.cards}
-        assert sources and all(s is not None and s.raw for s in sources.values())
+        assert sources and all(s is not None and not s.parsed for s in sources.values())
 
 
 def test_a_finding_in_a_lean_file_is_located_at_its_field(tmp_path):

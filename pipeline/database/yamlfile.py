@@ -14,6 +14,7 @@ grows, or a link to ``/dev/zero``, cannot fill memory.
 
 from __future__ import annotations
 
+import hashlib
 import os
 import stat
 from collections.abc import Mapping
@@ -98,13 +99,15 @@ class Positions(Mapping):
 
 
 class Source:
-    """A lean-read file's text, kept (as UTF-8) to be parsed again when a position that was not
-    recorded is asked for; the positions found then are kept for the next question."""
+    """A lean-read file, parsed again from disk when a position that was not recorded is asked
+    for; the positions found then are kept for the next question. Only the text's digest is
+    kept: a file changed since it was read is not parsed again (its positions would not be those
+    of the data read), and what the lean read recorded answers alone."""
 
-    __slots__ = ("_keys", "_values", "aliased", "path", "raw")
+    __slots__ = ("_keys", "_values", "aliased", "digest", "path")
 
     def __init__(self, path: Path, text: str, aliased: frozenset = frozenset()):
-        self.path, self.raw, self.aliased = path, text.encode("utf-8"), aliased
+        self.path, self.digest, self.aliased = path, _digest(text), aliased
         self._values: dict | None = None
         self._keys: dict | None = None
 
@@ -117,13 +120,29 @@ class Source:
             return False
         return not self.aliased or not any(path[:n] in self.aliased for n in range(1, len(path)))
 
+    @property
+    def parsed(self) -> bool:
+        """Whether the file was parsed again (its every position known)."""
+        return self._values is not None
+
     def positions(self, keys: bool = False) -> dict:
-        """Every value's position (or every key's), from a full parse of the text."""
+        """Every value's position (or every key's), from a full parse of the file as it was read
+        (empty when it cannot be read again as it was)."""
         if self._values is None:
-            builder = _Builder(self.path)
-            builder.run(_event_source(self.raw.decode("utf-8")))
-            self._values, self._keys, self.raw = builder.values, builder.keys, b""
+            self._values, self._keys = {}, {}
+            try:
+                text = read_bytes(self.path).decode("utf-8-sig")
+            except (FindingsError, UnicodeDecodeError):
+                return {}
+            if _digest(text) == self.digest:
+                builder = _Builder(self.path)
+                builder.run(_event_source(text))
+                self._values, self._keys = builder.values, builder.keys
         return self._keys if keys else self._values  # type: ignore[return-value]
+
+
+def _digest(text: str) -> bytes:
+    return hashlib.blake2b(text.encode("utf-8"), digest_size=16).digest()
 
 
 @dataclass(frozen=True)
