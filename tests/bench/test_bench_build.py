@@ -164,29 +164,23 @@ def test_build_scales_linearly(measured):
         assert per_card[larger] / per_card[smaller] <= 1 + LINEAR, per_card
 
 
-@pytest.mark.xfail(strict=True, reason="issue 35: 252-256 MB at 10,000 cards (2026-12-06, median of 3 at "
-                   "load 1.2: 256 MB; single builds 252-255; the same machine gave 264 MB for the code before "
-                   "these changes, back to back). Done: positions as packed ints (load RSS -7 MB), the mat PNG "
-                   "deflated band by band (print step +30 MB instead of +67), glibc's free heap returned before "
-                   "the gallery's worker forks (-40 MB held by the build). In the gallery the build is ~120 MB "
-                   "PSS and its worker ~125-133: ~135 MB shared, each holding 35-60 MB of its own, most of it "
-                   "pages copied when it touches objects it shares (refcounts), which grows with the cards it "
-                   "paints (recycling every 4 parts instead of 8: -4 MB, +5 s CPU, so left at 8). Left: "
-                   "positions parsed again when a finding needs them (~26 MB of the shared 135)")
 def test_build_of_10000_cards_fits_250_mb(measured):
     """fuda build on 10,000 cards: at most 250 MB (peak PSS of the process tree: the build and its
     gallery worker)."""
+    # 2026-12-06: 242-248 MB (medians of 3; 264 MB before, back to back): positions as packed ints
+    # and card files read lean (load RSS 112 -> 97 MB), the mat PNG deflated as painted, glibc's
+    # free heap returned before the worker forks.
     big = measured[10_000][0]
     assert big["pss"] <= PEAK_GOAL_MB, f"{big['pss']:.0f} MB"
 
 
-@pytest.mark.xfail(strict=True, reason="issue 35: 116-130 s CPU, 77-87 s wall at 10,000 cards "
+@pytest.mark.xfail(strict=True, reason="issue 35: 116-139 s CPU, 77-94 s wall at 10,000 cards "
                    "(2026-12-06, load 0.2-2; this machine measured 101-107 s CPU, 67-71 s wall the day before "
-                   "with the same code: 116.5 s CPU, 77 s wall today). The gallery is ~8.6 ms a face of CPU "
-                   "over two processes (paint 3.5, its PNG 1.9, contact sheet 2.2 of which the box "
-                   "thumbnail 1.2, layout 1.0); load, lint and print (~20 s) run in one process first. "
-                   "Overlapping the gallery with lint and print (tried: same files) cost +104 MB of copied "
-                   "pages at 2,000 cards, so it was backed out")
+                   "with the code before today's changes, which gave 116.5 s CPU, 77 s wall today back to "
+                   "back). The gallery is ~8.6 ms a face of CPU over two processes (paint 3.5, its PNG 1.9, "
+                   "contact sheet 2.2 of which the box thumbnail 1.2, layout 1.0); load, lint and print "
+                   "(~20 s) run in one process first. Overlapping the gallery with lint and print (tried: "
+                   "same files) cost +104 MB of copied pages at 2,000 cards, so it was backed out")
 def test_build_of_10000_cards_takes_at_most_60_s(measured):
     """fuda build on 10,000 cards: at most 60 s wall on two cores."""
     big = measured[10_000][0]
