@@ -52,9 +52,9 @@ class Positions(Mapping):
 
     A card file is read *lean* (:func:`read_yaml` with ``lean=True``): the positions of a card's
     own plain fields (:data:`LEAN_DEPTH`) and of the keys are not recorded, and ``source`` can give
-    them — the first position asked for that was not recorded (a finding's field) parses the
-    file's text again, once, recording everything. A 10,000-card database whose build finds
-    nothing never does, and holds a third of the positions."""
+    them — the first position asked for that was not recorded (a finding's field) reads and parses
+    the file again, once, recording everything (iterating a view does too). A 10,000-card database
+    whose build finds nothing never does, and holds a third of the positions."""
 
     __slots__ = ("file", "marks", "of_keys", "prefix", "source", "span")
 
