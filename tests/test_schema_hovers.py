@@ -62,7 +62,7 @@ def test_localizing_keeps_labels_and_everything_but_the_hovers():
         source = json.loads(path.read_text(encoding="utf-8"))
         ja = localized(source, "ja")
         assert _without_hovers(ja) == _without_hovers(source), path.name
-        for (pointer, text), (_, shown) in zip(_texts(source), _texts(ja), strict=True):
+        for (pointer, text), (_, shown) in zip(hovers(source), hovers(ja), strict=True):
             if " — " in text:
                 assert shown.split(" — ", 1)[0] == text.split(" — ", 1)[0], (path.name, pointer)
             assert shown != text, (path.name, pointer)  # translated
@@ -114,18 +114,6 @@ def _without_hovers(node):
     if isinstance(node, list):
         return [_without_hovers(v) for v in node]
     return node
-
-
-def _texts(node, pointer=""):
-    if isinstance(node, dict):
-        for k, v in node.items():
-            if k in ("description", "title") and isinstance(v, str):
-                yield f"{pointer}/{k}", v
-            elif k not in ("const", "enum", "default", "examples"):
-                yield from _texts(v, f"{pointer}/{k}")
-    elif isinstance(node, list):
-        for i, v in enumerate(node):
-            yield from _texts(v, f"{pointer}/{i}")
 
 
 def test_the_compiled_hovers_sit_beside_their_source():

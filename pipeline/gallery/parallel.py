@@ -148,8 +148,7 @@ def _images_outside_heap() -> None:
     saved a few MB more for ~1 s more CPU); at 10,000 cards no change was measured (261-272 MB
     either way). The setting stays for the rest of the run. Nothing is done where there is no
     glibc (the same files either way)."""
-    with contextlib.suppress(OSError, AttributeError):  # no C library to load, or not glibc's
-        ctypes.CDLL(None).mallopt(_M_MMAP_THRESHOLD, MMAP_THRESHOLD)
+    _glibc("mallopt", _M_MMAP_THRESHOLD, MMAP_THRESHOLD)
 
 
 def _return_free_memory() -> None:
@@ -157,8 +156,13 @@ def _return_free_memory() -> None:
     ``malloc_trim``): what the build's earlier steps freed (a 10,000-card print step leaves ~40 MB
     of free heap among the pages it still uses) would otherwise stay in this process and be
     shared, and counted, with each worker. Nothing is done where there is no glibc."""
-    with contextlib.suppress(OSError, AttributeError):
-        ctypes.CDLL(None).malloc_trim(0)
+    _glibc("malloc_trim", 0)
+
+
+def _glibc(function: str, *args: int) -> None:
+    """Call glibc's ``function`` (its allocator's tuning); nothing where there is no glibc."""
+    with contextlib.suppress(OSError, AttributeError):  # no C library to load, or not glibc's
+        getattr(ctypes.CDLL(None), function)(*args)
 
 
 def _card_height(game, chosen: list, dpi: float) -> int | None:

@@ -71,8 +71,8 @@ def msgids() -> dict[str, list[str]]:
     found: dict[str, list[str]] = {}
     for path in sources():
         name = f"{path.parent.name}/{path.name}"
-        for pointer, text in hovers(json.loads(path.read_text(encoding="utf-8"))):
-            found.setdefault(text, []).append(f"{name}#{pointer}")
+        for pointer, text in hovers(json.loads(path.read_text(encoding="utf-8"))):  # the id: the explanation
+            found.setdefault(text.partition(SEPARATOR)[2] or text, []).append(f"{name}#{pointer}")
     return found
 
 
@@ -110,11 +110,11 @@ class Explanation(str):
 
 
 def hovers(node, pointer: str = "") -> Iterator[tuple[str, str]]:
-    """Every ``(pointer, explanation)`` of a schema, in document order: the message ids it holds."""
+    """Every ``(pointer, text)`` of a schema's descriptions and titles, in document order."""
     if isinstance(node, dict):
         for key, value in node.items():
             if key in TEXT_KEYS and isinstance(value, str):
-                yield f"{pointer}/{key}", value.partition(SEPARATOR)[2] or value
+                yield f"{pointer}/{key}", value
             elif key not in DATA_KEYS:
                 yield from hovers(value, f"{pointer}/{key}")
     elif isinstance(node, list):
