@@ -93,6 +93,15 @@ def flush_later():
         _DEFERRED.reset(token)
 
 
+def defer(paths) -> None:
+    """Files another process wrote inside this :func:`flush_later` block (the gallery's worker,
+    which flushes none itself there): collected with this process's own for the one
+    :func:`flush`. Nothing outside such a block (that process flushed each of its files)."""
+    deferred = _DEFERRED.get()
+    if deferred is not None:
+        deferred.extend(Path(p) for p in paths)
+
+
 def flush(paths) -> None:
     """Flush the files at ``paths`` to disk (those :func:`flush_later` collected)."""
     for path in paths:

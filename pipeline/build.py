@@ -19,6 +19,7 @@ import json
 import shutil
 import tempfile
 from collections.abc import Callable
+from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from pathlib import Path
@@ -28,6 +29,7 @@ from fuda.database.findings import Finding, FindingsError, report
 from fuda.database.model import Database
 from fuda.database.ruleset import engine_for, ruleset_for
 from fuda.engine.games import registry_for
+from fuda.gallery import painting_ahead
 from fuda.i18n import Text
 from fuda.outputs import OutputError, check_folder, publish
 
@@ -262,7 +264,8 @@ def build(paths=None, out: Path = Path("out"), progress=None, *, force: bool = F
     where.parent.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=f".{where.name}.staging-", dir=where.parent))
     try:
-        with flush_later() as written:  # flushed once, before any file moves into out
+        # flushed once, before any file moves into out; the big galleries painted from the start
+        with flush_later() as written, painting_ahead(database, stage) if with_steps is None else nullcontext():
             _run_steps(database, stage, findings, failures, outputs, progress, with_steps)
         if not failures:
             deferred = set(written)  # the files that will move (not those already in place) are flushed

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from html.parser import HTMLParser
 from pathlib import Path
 
@@ -101,6 +102,26 @@ def test_contact_sheets_are_1600_px_wide(tmp_path):
             assert im.width == 1600 and im.height > 400
 
 
+def test_a_contact_sheet_drawn_row_by_row_is_the_sheet_drawn_whole(tmp_path, monkeypatch):
+    """A sheet is drawn and deflated a row of cards at a time: its file is byte for byte the sheet
+    drawn as one image (outlines, names and a last row left part empty included)."""
+    from fuda.gallery.contact import ContactSheets
+
+    game = load_database().game("toho-tcg")
+    ids = [c.id for c in game.cards[:14]]  # three rows, the last of two cards
+    banded = make_images(game, tmp_path / "rows", ids=ids, dpi=60, sheet=True).sheets
+    band = ContactSheets._band
+
+    def whole(self, top, bottom):  # one band from the top to the bottom: the sheet drawn whole
+        if self.sheet is None:
+            band(self, 0, self.height)
+
+    monkeypatch.setattr(ContactSheets, "_band", whole)
+    drawn = make_images(game, tmp_path / "whole", ids=ids, dpi=60, sheet=True).sheets
+    assert [p.name for p in banded] == [p.name for p in drawn] == ["sheet.png"]
+    assert banded[0].read_bytes() == drawn[0].read_bytes()
+
+
 def test_images_are_byte_identical_run_to_run(tmp_path):
     """The same card and options give the same bytes."""
     game = load_database().game("raise-blaze")
@@ -170,7 +191,7 @@ def test_a_big_game_painted_by_two_processes_gives_the_same_files(tmp_path, monk
     assert len(two.sheets) == len(one.sheets) >= 2
     assert read(tmp_path / "two") == read(tmp_path / "one")
     assert [w.entry for w in two.faces] == [w.entry for w in one.faces] and two.warnings == one.warnings
-    assert counts[-1] == (len(one.faces), len(one.faces)) and len(counts) == len(two.sheets)
+    assert counts[-1] == (len(one.faces), len(one.faces)) and counts == sorted(counts)
 
 
 def test_parts_are_one_contact_sheet_each_with_their_own_backs():
@@ -186,8 +207,9 @@ def test_parts_are_one_contact_sheet_each_with_their_own_backs():
 
 
 def test_a_face_that_does_not_fit_stops_both_ways_after_the_same_files(tmp_path, monkeypatch):
-    """Without the check pass, a card whose text does not fit (here in a worker's part) stops the
-    run with its located finding, after the same files as one process writes, byte for byte."""
+    """Without the check pass, a card whose text does not fit stops the run with its located
+    finding, after the files one process writes, byte for byte (two processes may also have
+    written the part after it, which the other process had started)."""
     from fuda.database.findings import FindingsError
     from fuda.gallery import parallel
     from fuda.lint.synthetic import make_game
@@ -205,10 +227,33 @@ def test_a_face_that_does_not_fit_stops_both_ways_after_the_same_files(tmp_path,
             make_images(game, tmp_path / name, dpi=40, sheet=True, html=True, check=False)
         stops[name] = [(f.code, f.card) for f in caught.value.findings]
     assert stops["one"] == stops["two"] and ("P101", "s45") in stops["one"]
-    assert read(tmp_path / "two") == read(tmp_path / "one")
+    one, two = read(tmp_path / "one"), read(tmp_path / "two")
+    assert {name: two[name] for name in one} == one and "s45.png" not in two
+    assert all(re.fullmatch(r"s6\d\.png|sheet-03\.png", name) for name in set(two) - set(one))  # the part after
     assert "s44.png" in read(tmp_path / "one") and "s45.png" not in read(tmp_path / "one")
 
 
 def read(folder):
     """Every file of ``folder`` by name, as bytes."""
     return {p.name: p.read_bytes() for p in sorted(folder.iterdir())}
+
+
+def test_a_build_paints_its_big_galleries_ahead_and_writes_the_same_files(tmp_path, monkeypatch):
+    """``fuda build`` forks the gallery's worker before its first step (it paints while lint and
+    print run): every file of the build is byte for byte that of a build painted by one process."""
+    from fuda import build as building
+    from fuda import gallery
+    from fuda.gallery import parallel
+
+    ahead_at_lint = []
+    lint = building.lint_step
+    monkeypatch.setattr(building, "lint_step", lambda db, out: ahead_at_lint.append(gallery._AHEAD[0]) or lint(db, out))
+    outputs = {}
+    for name, least in (("one", 10**9), ("two", 1)):
+        monkeypatch.setattr(parallel, "MIN_FACES", least)
+        assert building.build([cards_dir()], tmp_path / name).ok
+        outputs[name] = {p.relative_to(tmp_path / name): p.read_bytes() for p in sorted((tmp_path / name).rglob("*"))
+                         if p.is_file()}
+    assert ahead_at_lint[0] is None and ahead_at_lint[1] is not None  # painting when lint began
+    assert len(ahead_at_lint[1][1].jobs) == len(load_database().games)
+    assert outputs["two"] == outputs["one"] and any(p.parts[0] == "gallery" for p in outputs["one"])

@@ -43,9 +43,8 @@ def make_images(game, out: Path, *, deck: str | None = None, ids=None, dpi: floa
     contact = None
     chosen = entries(game, deck=deck, ids=ids)
     title = game.name + (f" — {game.deck(deck).name}" if deck else "") if sheet else None
-    count = workers(len(chosen))
-    if count:
-        written, sheets, warnings = _in_parallel(game, out, chosen, dpi, fmt, title, check, progress, count)
+    if workers(len(chosen)):
+        written, sheets, warnings = _in_parallel(game, out, chosen, dpi, fmt, title, check, progress)
         page = write_gallery(game, written, out, sheets=sheets) if html else None
         return ImagesResult(tuple(written), tuple(sheets), page, tuple(warnings))
     if sheet:  # filled while the faces are painted: no face image is kept or read back
@@ -66,14 +65,12 @@ def make_images(game, out: Path, *, deck: str | None = None, ids=None, dpi: floa
 
 
 def _in_parallel(game, out: Path, chosen: list, dpi: float, fmt: str, title: str | None, check: bool,
-                 progress, count: int) -> tuple[list, list[Path], list[Finding]]:
-    """:func:`make_images`'s files painted by ``count`` processes and written here, in card
-    order: (faces written, contact sheets, warnings)."""
-    from fuda.atomic import write_atomic
-    from fuda.database.findings import FindingsError
+                 progress) -> tuple[list, list[Path], list[Finding]]:
+    """:func:`make_images`'s files painted by two processes, each writing the parts it paints:
+    (faces written, contact sheets, warnings)."""
     from fuda.faces.fonts import game_fonts
-    from fuda.gallery.images import Written, check_options, face_of
-    from fuda.gallery.parallel import paint_parts
+    from fuda.gallery.images import check_options, face_of
+    from fuda.gallery.parallel import Painter, job
 
     check_options(fmt, dpi)
     warnings: list[Finding] = []
@@ -81,44 +78,101 @@ def _in_parallel(game, out: Path, chosen: list, dpi: float, fmt: str, title: str
         fonts = game_fonts(game)
         for entry in chosen:
             face_of(game, entry, fonts, warnings)
-    written, sheets = [], []
-    total = sum(e.side != "back" for e in chosen)
-    with contextlib.closing(paint_parts(game, chosen, dpi=dpi, fmt=fmt, title=title, total=total,
-                                        count=count)) as made:
-        for span, part in made:
-            for i, (data, size) in zip(span, part.faces, strict=False):  # a stopped part has fewer
-                entry = chosen[i]
-                written.append(Written(write_atomic(Path(out) / f"{entry.stem}.{fmt}", data), entry, size))
-            if not check:
-                warnings.extend(part.warnings)
-            if part.errors:
-                raise FindingsError(list(part.errors))
-            if part.sheet is not None:
-                sheets.append(write_atomic(Path(out) / part.sheet[0], part.sheet[1]))
-            if progress is not None:
-                progress(len(written), len(chosen))
-    return written, sheets, list(dict.fromkeys(warnings))
+    one = job(game, chosen, out, dpi=dpi, fmt=fmt, title=title)
+    with Painter([one]) as painter:
+        made = painter.finish(None if progress is None else lambda done: progress(done, len(chosen)))
+    written, sheets, found = _gathered(one, made[0])
+    return written, sheets, list(dict.fromkeys(warnings + ([] if check else found)))
+
+
+def _gathered(one, made: list) -> tuple[list, list[Path], list[Finding]]:
+    """The faces, sheets and warnings of a painted :class:`~fuda.gallery.parallel.Job`'s parts
+    (``(span, Part)`` in order); the findings of a part that stopped are raised."""
+    from fuda.database.findings import FindingsError
+    from fuda.gallery.images import Written
+
+    written, sheets, warnings = [], [], []
+    for span, part in made:
+        for i, size in zip(span, part.sizes, strict=False):  # a stopped part has fewer
+            entry = one.chosen[i]
+            written.append(Written(one.out / f"{entry.stem}.{one.fmt}", entry, size))
+        warnings.extend(part.warnings)
+        if part.errors:
+            raise FindingsError(list(part.errors))
+        if part.sheet is not None:
+            sheets.append(one.out / part.sheet)
+    return written, sheets, warnings
 
 
 def gallery_step(database, out: Path) -> tuple[list[Path], list[Finding]]:
     """``fuda build`` step: every game's gallery (images, contact sheets, index.html) under
     ``out/gallery/<game>/``. Each face is laid out once: the build writes into a staging
-    folder that a failed step throws away, so no check pass is needed before writing."""
+    folder that a failed step throws away, so no check pass is needed before writing. The big
+    games' faces are painted by the :func:`painting_ahead` of the build when there is one."""
+    from fuda.gallery.html import write_gallery
     from fuda.gallery.images import entries
 
     files: list[Path] = []
     warnings: dict = {}
     tell = _COUNTER[0]
     total = sum(len(entries(game)) for game in database.games) if tell else 0
-    before = 0
+    painter = _AHEAD[0][1] if _AHEAD[0] is not None and _AHEAD[0][0] == Path(out) else None
+    ahead: dict = {}
+    if painter is not None:
+        made = painter.finish(None if tell is None else lambda done: tell(done, total))
+        ahead = {one.game.id: (one, parts) for one, parts in zip(painter.jobs, made, strict=True)}
+    before = sum(len(one.chosen) for one, _ in ahead.values())
     for game in database.games:
-        counts = (lambda done, _n, before=before: tell(before + done, total)) if tell else None
-        result = make_images(game, Path(out) / "gallery" / game.id, dpi=GALLERY_DPI, sheet=True, html=True,
-                             check=False, progress=counts)
-        before += len(result.faces)
+        if game.id in ahead:
+            one, parts = ahead[game.id]
+            written, sheets, found = _gathered(one, parts)
+            page = write_gallery(game, written, one.out, sheets=sheets)
+            result = ImagesResult(tuple(written), tuple(sheets), page, tuple(dict.fromkeys(found)))
+        else:
+            counts = (lambda done, _n, before=before: tell(before + done, total)) if tell else None
+            result = make_images(game, _folder(out, game), dpi=GALLERY_DPI, sheet=True, html=True,
+                                 check=False, progress=counts)
+            before += len(result.faces)
         files.extend(result.files)
         warnings.update((str(f), f) for f in result.warnings if str(f) not in warnings)
     return files, list(warnings.values())
+
+
+def _folder(out: Path, game) -> Path:
+    """Where :func:`gallery_step` writes ``game``'s gallery in the build folder ``out``."""
+    return Path(out) / "gallery" / game.id
+
+
+_AHEAD: list = [None]  # (build folder, Painter) of the painting_ahead block around this build
+
+
+@contextlib.contextmanager
+def painting_ahead(database, out: Path):
+    """Inside, the big games' galleries (those two processes paint, :mod:`fuda.gallery.parallel`)
+    are painted by a forked worker from the start, while this process runs ``fuda build``'s
+    other steps into ``out``; :func:`gallery_step` there paints the rest with it. The worker is
+    forked before those steps make their garbage (it would share and count it) and is stopped
+    on leaving. The files are those :func:`gallery_step` alone writes."""
+    from fuda.gallery.images import entries
+    from fuda.gallery.parallel import Painter, job, workers
+
+    jobs = []
+    try:
+        for game in database.games:
+            chosen = entries(game)
+            if workers(len(chosen)):
+                jobs.append(job(game, chosen, _folder(out, game), dpi=GALLERY_DPI, fmt="png", title=game.name))
+    except Exception:  # a game without its template: the gallery step meets it and reports it there
+        jobs = []
+    if not jobs:
+        yield
+        return
+    with Painter(jobs) as painter:
+        before, _AHEAD[0] = _AHEAD[0], (Path(out), painter)
+        try:
+            yield
+        finally:
+            _AHEAD[0] = before
 
 
 _COUNTER: list = [None]

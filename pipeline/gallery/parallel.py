@@ -1,19 +1,25 @@
-"""A big game's gallery painted by two processes: the same files, byte for byte, in half the time.
+"""A big game's gallery painted by two processes: the same files, byte for byte, in about half the time.
 
 Painting and encoding a face (and its contact-sheet thumbnail) is pure CPU work on one card, so
 a game of many cards is cut into parts of one contact sheet each (``columns × rows`` cards, with
-the own backs that come between them); this process paints every other part and a worker
-process — forked, so it starts with the database already loaded — the parts between. A part
-comes back as bytes: every face's image and its contact sheet, encoded exactly as
-:func:`~fuda.gallery.make_images` would. This process writes them in card order, so the files,
-their names, the warnings and a failure (a face that does not fit stops the run after the faces
-before it) are those of one process. One worker rather than two beside an idle caller: each
-worker holds some 60 MB of its own (its painting caches, the pages of the build it touches).
+the own backs that come between them). A :class:`Painter` forks one worker process, which
+starts with the database already loaded; the worker and this process each take the next part
+no one has taken, paint it and write its files (faces and contact sheet) themselves, so neither
+waits on the other and no painted part is held in memory. What comes back is small: each
+face's pixel size, the layout warnings, the sheet's name, the findings that stopped a part.
 
-Used only where it pays: a game of at least :data:`MIN_FACES` faces (starting two processes
-costs ~0.1 s, more than a small game's whole gallery), on a machine with two cores or more
-for this process, where ``fork`` exists, and outside a ``--watch`` session (whose store of
-painted faces lives in this process).
+``fuda build`` makes its painter before its first step (:func:`fuda.gallery.painting_ahead`):
+the worker paints while this process lints and prints on the other core, and this process joins
+it at the gallery step. Files, names and warnings are those one process writes; a face that does
+not fit stops the run with the findings of the first part (in card order) that has one, after
+the files before it, and at most one part after it that the other process had started.
+One worker rather than two beside an idle caller: each worker holds some 60 MB of its own (its
+painting caches, the pages of the build it touches).
+
+Used only where it pays: a game of at least :data:`MIN_FACES` faces (starting a process costs
+~0.1 s, more than a small game's whole gallery), on a machine with two cores or more for this
+process, where ``fork`` exists, and outside a ``--watch`` session (whose store of painted faces
+lives in this process).
 """
 
 from __future__ import annotations
@@ -25,16 +31,17 @@ import multiprocessing
 import os
 import signal
 from dataclasses import dataclass
+from multiprocessing.connection import wait
+from pathlib import Path
 
+from fuda.atomic import defer, write_atomic
 from fuda.database.findings import Finding, FindingsError
+from fuda.i18n import Text
 
-#: The fewest faces of a game painted by a pool (the sample games have under 100).
+#: The fewest faces of a game painted by two processes (the sample games have under 100).
 MIN_FACES = 500
 #: Processes painting at most, this one included (the machine the goal was set for has two cores).
 MAX_WORKERS = 2
-#: Parts a worker paints before a fresh one is forked in its place: a worker's memory grows with
-#: the pages of the build it touches (the cards it reads are copied into it) and its caches.
-TASKS_PER_WORKER = 8
 #: Blocks this large or larger are mapped on their own and unmapped when freed (glibc ``mallopt``).
 MMAP_THRESHOLD = 4 * 1024 * 1024
 _M_MMAP_THRESHOLD = -3  # glibc's malloc.h
@@ -42,14 +49,39 @@ _M_MMAP_THRESHOLD = -3  # glibc's malloc.h
 
 @dataclass(frozen=True)
 class Part:
-    """What a worker made of one part: ``(data, pixel size)`` for each face painted, the layout
-    warnings, the contact sheet (file name, bytes) when the part has one, and the findings that
-    stopped it (a face that does not fit: the faces before it are in ``faces``)."""
+    """What a process made of one part: the pixel size of each face it wrote, in order, the
+    layout warnings, the contact sheet's file name (None: no sheet), and the findings that
+    stopped it (a face that does not fit: the faces before it are written)."""
 
-    faces: tuple[tuple[bytes, tuple[int, int]], ...]
+    sizes: tuple[tuple[int, int], ...]
     warnings: tuple[Finding, ...]
-    sheet: tuple[str, bytes] | None
+    sheet: str | None
     errors: tuple[Finding, ...] = ()
+
+
+@dataclass(frozen=True)
+class Job:
+    """One game's gallery cut into parts: the faces (``chosen``, entries of
+    :func:`~fuda.gallery.images.entries`), the folder they go to, their resolution and format,
+    the contact sheets' title (None: no sheets), cards and card height, each part's indexes into
+    ``chosen`` and the cards shown before it."""
+
+    game: object
+    chosen: list
+    out: Path
+    dpi: float
+    fmt: str
+    title: str | None
+    total: int
+    card_h: int | None
+    spans: tuple[range, ...]
+    firsts: tuple[int, ...]
+
+    def files(self, k: int, part: Part) -> list[Path]:
+        """The files ``part`` (part ``k``) wrote: its faces, then its sheet."""
+        span = self.spans[k]
+        faces = [self.out / f"{self.chosen[i].stem}.{self.fmt}" for i in span[:len(part.sizes)]]
+        return faces + ([self.out / part.sheet] if part.sheet else [])
 
 
 def workers(n_faces: int) -> int:
@@ -81,67 +113,149 @@ def parts(chosen: list, per: int) -> list[range]:
     return out
 
 
-# What the workers paint, set before the pool forks (a forked worker finds it here).
-_JOB: list = [None]
-
-
-@dataclass(frozen=True)
-class _Job:
-    game: object
-    chosen: list
-    dpi: float
-    fmt: str
-    title: str | None  # None: no contact sheets
-    total: int
-    card_h: int | None
-    firsts: dict  # part start -> cards shown before it
-
-
-def paint_parts(game, chosen: list, *, dpi: float, fmt: str, title: str | None, total: int, count: int):
-    """Yield, in order, ``(indexes, Part)`` for every part of ``chosen`` painted by ``count``
-    processes: this one (parts 0, count, 2 × count …) and ``count - 1`` workers (the others,
-    each queued at most two rounds ahead, so finished parts never pile up in memory). ``title``
-    and ``total`` are the contact sheets' (None: no sheets)."""
+def job(game, chosen: list, out: Path, *, dpi: float, fmt: str, title: str | None) -> Job:
+    """The :class:`Job` of painting ``chosen`` (faces of ``game``) into ``out``."""
     from fuda.gallery.contact import ContactSheets
 
-    per = ContactSheets("", 1, None).per
-    spans = parts(chosen, per)
-    firsts, shown = {}, 0
+    spans = parts(chosen, ContactSheets("", 1, None).per)
+    firsts, shown = [], 0
     for span in spans:
-        firsts[span.start] = shown
+        firsts.append(shown)
         shown += sum(chosen[i].side != "back" for i in span)
-    _JOB[0] = _Job(game, chosen, dpi, fmt, title, total, _card_height(game, chosen, dpi), firsts)
-    # The objects of this process are left out of the workers' garbage collection: a collection
-    # touching each of them would copy every page of the database into each worker.
-    gc.collect()
-    gc.freeze()
-    _images_outside_heap()
-    _return_free_memory()
-    try:
-        with multiprocessing.get_context("fork").Pool(count - 1, _quiet_worker, maxtasksperchild=TASKS_PER_WORKER) as pool:
-            queued: dict = {}
-            for k, span in enumerate(spans):
-                for ahead in range(k, min(len(spans), k + 2 * count)):
-                    if ahead % count and ahead not in queued:
-                        queued[ahead] = pool.apply_async(_paint_part, ((spans[ahead].start, spans[ahead].stop),))
-                yield span, (queued.pop(k).get() if k % count else _paint_part((span.start, span.stop)))
-    finally:
+    return Job(game, chosen, Path(out), dpi, fmt, title, shown, _card_height(game, chosen, dpi),
+               tuple(spans), tuple(firsts))
+
+
+class Painter:
+    """The parts of ``jobs`` painted by this process and one forked worker, each taking the next
+    part not taken: the worker from the moment the painter is made, this process in
+    :meth:`finish`. Use it as a context manager: leaving it stops a worker still painting."""
+
+    def __init__(self, jobs: list[Job]):
+        ctx = multiprocessing.get_context("fork")
+        self.jobs = jobs
+        self.tasks = [(j, k) for j, one in enumerate(jobs) for k in range(len(one.spans))]
+        self._lock = ctx.Lock()
+        # the next part to take, the parts that may be taken (those before the first that
+        # stopped), the faces written by both processes
+        self._state = ctx.RawArray("q", [0, len(self.tasks), 0])
+        # The objects of this process are left out of the worker's garbage collection: a
+        # collection touching each of them would copy every page of the database into it.
+        gc.collect()
+        gc.freeze()
+        _images_outside_heap()
+        _return_free_memory()
+        self._results, theirs = ctx.Pipe(duplex=False)
+        self._worker = ctx.Process(target=self._work, args=(theirs,), daemon=True)
+        self._worker.start()
+        theirs.close()
+
+    def __enter__(self) -> Painter:
+        return self
+
+    def __exit__(self, *exc) -> None:
+        self.close()
+
+    def close(self) -> None:
+        """Stop the worker if it still paints (a step failed, Ctrl-C) and wait for it to end."""
+        if self._worker.is_alive():
+            self._worker.terminate()
+        self._worker.join()
+        self._results.close()
         gc.unfreeze()
-        _JOB[0] = None
+
+    def finish(self, progress=None) -> list[list[tuple[range, Part]]]:
+        """Paint the parts left together with the worker and return every job's parts in order,
+        ``(indexes into chosen, Part)``, up to the first that stopped (later ones left out).
+        ``progress(faces)`` is called after each part this process paints, with the faces both
+        processes wrote, and once the worker is done. The worker's files join the build's deferred flush (:func:`~fuda.atomic.defer`)."""
+        _return_free_memory()  # what the steps before freed (a big print step: ~35 MB), while the worker paints
+        made = self._paint_all(progress)
+        ready = wait([self._results, self._worker.sentinel])
+        if self._results not in ready:  # killed (out of memory?) before it could answer
+            self._worker.join()
+            raise RuntimeError(Text("gallery.worker_died", code=self._worker.exitcode))
+        status, theirs = self._results.recv()
+        if status != "ok":
+            raise theirs
+        defer([path for task, part in theirs.items() for path in self.jobs[self.tasks[task][0]].files(self.tasks[task][1], part)])
+        made.update(theirs)
+        if progress is not None and theirs:  # the worker's last parts, written while this process waited
+            progress(self._state[2])
+        stop = min((t for t, part in made.items() if part.errors), default=len(self.tasks) - 1)
+        out: list[list[tuple[range, Part]]] = [[] for _ in self.jobs]
+        for t in range(stop + 1):
+            j, k = self.tasks[t]
+            out[j].append((self.jobs[j].spans[k], made[t]))
+        return out
+
+    def _work(self, results) -> None:
+        """The worker: paint parts until none is left, then send what it made (or what it raised)."""
+        signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the build's, which stops the worker
+        gc.freeze()
+        try:
+            answer = ("ok", self._paint_all(None))
+        except BaseException as exc:
+            answer = ("raised", exc)
+        try:
+            results.send(answer)
+        except Exception as exc:  # an exception that does not pickle
+            results.send(("raised", RuntimeError(f"{type(exc).__name__}: {answer[1]}")))
+
+    def _paint_all(self, progress) -> dict[int, Part]:
+        """Take and paint parts until none is left; returns them by task number."""
+        made = {}
+        while (task := self._take()) is not None:
+            j, k = self.tasks[task]
+            part = paint_part(self.jobs[j], k)
+            made[task] = part
+            with self._lock:
+                if part.errors:
+                    self._state[1] = min(self._state[1], task)
+                self._state[2] += len(part.sizes)
+                done = self._state[2]
+            if progress is not None:
+                progress(done)
+        return made
+
+    def _take(self) -> int | None:
+        with self._lock:
+            task, end = self._state[0], self._state[1]
+            if task >= end:
+                return None
+            self._state[0] = task + 1
+            return task
 
 
-def _quiet_worker() -> None:
-    """A worker leaves Ctrl-C to the build (which stops the pool): no traceback of its own. What
-    it inherited is left out of its garbage collection (as :func:`paint_parts` leaves it out
-    before forking): a worker forked in place of one that finished its parts would otherwise
-    copy the pages of what this process made since when it collects."""
-    signal.signal(signal.SIGINT, signal.SIG_IGN)
-    gc.freeze()
+def paint_part(job: Job, k: int) -> Part:
+    """Paint, encode and write the faces of ``job``'s part ``k`` and its contact sheet."""
+    from fuda.faces.fonts import game_fonts
+    from fuda.gallery.contact import ContactSheets
+    from fuda.gallery.images import encode, face_of, paint, pixel_size
+
+    fonts = game_fonts(job.game)
+    sheets = None
+    if job.title is not None:
+        sheets = ContactSheets(job.title, job.total, fonts, job.out, start=job.firsts[k], card_h=job.card_h)
+    sizes: list[tuple[int, int]] = []
+    warnings: list[Finding] = []
+    for entry in job.chosen[job.spans[k].start:job.spans[k].stop]:
+        try:
+            face = face_of(job.game, entry, fonts, warnings)
+        except FindingsError as exc:
+            return Part(tuple(sizes), tuple(warnings), None, tuple(exc.findings))
+        image = paint(face, job.dpi, fonts)
+        write_atomic(job.out / f"{entry.stem}.{job.fmt}", encode(image, job.fmt, job.dpi))
+        sizes.append(pixel_size(face, job.dpi))
+        if sheets is not None and entry.side != "back":
+            sheets.add(entry.card.name, image)
+    sheet = sheets.close() if sheets is not None else []
+    return Part(tuple(sizes), tuple(warnings), sheet[0].name if sheet else None)
 
 
 def _images_outside_heap() -> None:
     """Let the memory of a big painted image go back to the system when the image is freed, in
-    this process and the workers it forks. glibc raises its mapping threshold past a block as big
+    this process and the worker it forks. glibc raises its mapping threshold past a block as big
     as a contact sheet's once one is freed, and the next ones then come from the heap, which
     keeps their pages after they are freed. A fixed threshold keeps them mapped: a 2,000-card
     build's peak fell from ~194 to ~177 MB PSS, its CPU time the same (23 s; a lower threshold
@@ -152,10 +266,9 @@ def _images_outside_heap() -> None:
 
 
 def _return_free_memory() -> None:
-    """Give the pages glibc's heap holds free back to the system before the workers fork (glibc
-    ``malloc_trim``): what the build's earlier steps freed (a 10,000-card print step leaves ~40 MB
-    of free heap among the pages it still uses) would otherwise stay in this process and be
-    shared, and counted, with each worker. Nothing is done where there is no glibc."""
+    """Give the pages glibc's heap holds free back to the system before the worker forks (glibc
+    ``malloc_trim``): what the build's earlier steps freed would otherwise stay in this process
+    and be shared, and counted, with the worker. Nothing is done where there is no glibc."""
     _glibc("malloc_trim", 0)
 
 
@@ -179,32 +292,3 @@ def _card_height(game, chosen: list, dpi: float) -> int | None:
     except FindingsError:
         return None  # the part that holds it stops there, before any sheet
     return round(ContactSheets("", 1, None).cell_w * height / width)
-
-
-def _paint_part(bounds: tuple[int, int]) -> Part:
-    """In a worker or this process: paint, encode and lay on a contact sheet the faces ``chosen[a:b]``."""
-    from fuda.faces.fonts import game_fonts
-    from fuda.gallery.contact import ContactSheets, encode_sheet
-    from fuda.gallery.images import encode, face_of, paint, pixel_size
-
-    job: _Job = _JOB[0]
-    a, b = bounds
-    fonts = game_fonts(job.game)
-    sheets = None
-    if job.title is not None:
-        sheets = ContactSheets(job.title, job.total, fonts, start=job.firsts[a], card_h=job.card_h)
-    faces, warnings = [], []
-    for entry in job.chosen[a:b]:
-        try:
-            face = face_of(job.game, entry, fonts, warnings)
-        except FindingsError as exc:
-            return Part(tuple(faces), tuple(warnings), None, tuple(exc.findings))
-        image = paint(face, job.dpi, fonts)
-        faces.append((encode(image, job.fmt, job.dpi), pixel_size(face, job.dpi)))
-        if sheets is not None and entry.side != "back":
-            sheets.add(entry.card.name, image)
-    sheet = None
-    if sheets is not None and sheets.images:
-        sheet = (sheets._name(), encode_sheet(sheets.images[0]))
-    return Part(tuple(faces), tuple(warnings), sheet)
-
