@@ -207,6 +207,18 @@ def test_cff_font_is_refused_with_a_clear_message(tmp_path):
     assert "CFF" in message and "TrueType" in message and "\n" not in message
 
 
+def test_a_new_font_is_registered_without_searching_reportlabs_standard_fonts(tmp_path, monkeypatch):
+    """Loading a font fuda has not registered yet reads that file only: reportlab's search of its
+    106 AFM files for a standard font of the name (~0.6 s a process) is never made."""
+    from reportlab.pdfbase import pdfmetrics
+
+    monkeypatch.setattr(pdfmetrics, "parseAFMFile", lambda *a, **k: pytest.fail("searched the AFM files"))
+    shutil.copy(bundled_fonts_dir() / BUNDLED["regular"], tmp_path / "Fresh.ttf")
+    face = load_face(tmp_path / "Fresh.ttf", "regular")
+    assert face.name in pdfmetrics.getRegisteredFontNames()
+    assert load_face.__wrapped__(tmp_path / "Fresh.ttf", "regular").ttfont is face.ttfont  # found registered
+
+
 def test_manifest_font_overrides_the_bundled_one(tmp_path, db):
     """A game naming font: {regular, bold} in its manifest gets those files."""
     shutil.copy(bundled_fonts_dir() / BUNDLED["bold"], tmp_path / "MyBold.ttf")

@@ -140,9 +140,11 @@ def load_face(path: Path, role: str) -> FontFace:
     if data[:4] == b"OTTO" or (data[:4] == b"ttcf" and b"CFF " in data[:4096]):
         raise FontError(_cff_message(path))
     name = _unique_name(path, data, role)
-    try:
+    # Asked for a name it does not know, getFont first parses every AFM file reportlab ships
+    # (106 of them, ~0.6 s) looking for a standard font of that name: ask its registry instead.
+    if name in pdfmetrics.getRegisteredFontNames():
         registered = pdfmetrics.getFont(name)
-    except KeyError:
+    else:
         try:
             registered = TTFont(name, path)
         except TTFError as exc:

@@ -119,7 +119,7 @@ def gallery_step(database, out: Path) -> tuple[list[Path], list[Finding]]:
     painter = _AHEAD[0][1] if _AHEAD[0] is not None and _AHEAD[0][0] == Path(out) else None
     ahead: dict = {}
     if painter is not None:
-        made = painter.finish(None if tell is None else lambda done: tell(done, total))
+        made = painter.finish(None if tell is None else lambda done: tell(done, total), fresh=True)
         ahead = {one.game.id: (one, parts) for one, parts in zip(painter.jobs, made, strict=True)}
     before = sum(len(one.chosen) for one, _ in ahead.values())
     for game in database.games:

@@ -135,20 +135,14 @@ class Painter:
         ctx = multiprocessing.get_context("fork")
         self.jobs = jobs
         self.tasks = [(j, k) for j, one in enumerate(jobs) for k in range(len(one.spans))]
+        self._ctx = ctx
         self._lock = ctx.Lock()
         # the next part to take, the parts that may be taken (those before the first that
-        # stopped), the faces written by both processes
-        self._state = ctx.RawArray("q", [0, len(self.tasks), 0])
-        # The objects of this process are left out of the worker's garbage collection: a
-        # collection touching each of them would copy every page of the database into it.
-        gc.collect()
-        gc.freeze()
+        # stopped), the faces written by both processes, and 1 while the worker is to stop
+        self._state = ctx.RawArray("q", [0, len(self.tasks), 0, 0])
         _images_outside_heap()
-        _return_free_memory()
-        self._results, theirs = ctx.Pipe(duplex=False)
-        self._worker = ctx.Process(target=self._work, args=(theirs,), daemon=True)
-        self._worker.start()
-        theirs.close()
+        self._worker = self._results = None
+        self._fork()
 
     def __enter__(self) -> Painter:
         return self
@@ -158,30 +152,38 @@ class Painter:
 
     def close(self) -> None:
         """Stop the worker if it still paints (a step failed, Ctrl-C) and wait for it to end."""
-        if self._worker.is_alive():
-            self._worker.terminate()
-        self._worker.join()
-        self._results.close()
+        if self._worker is not None:
+            if self._worker.is_alive():
+                self._worker.terminate()
+            self._worker.join()
+            self._results.close()
+            self._worker = None
         gc.unfreeze()
 
-    def finish(self, progress=None) -> list[list[tuple[range, Part]]]:
+    def finish(self, progress=None, *, fresh: bool = False) -> list[list[tuple[range, Part]]]:
         """Paint the parts left together with the worker and return every job's parts in order,
         ``(indexes into chosen, Part)``, up to the first that stopped (later ones left out).
         ``progress(faces)`` is called after each part this process paints, with the faces both
-        processes wrote, and once the worker is done. The worker's files join the build's deferred flush (:func:`~fuda.atomic.defer`)."""
-        _return_free_memory()  # what the steps before freed (a big print step: ~35 MB), while the worker paints
-        made = self._paint_all(progress)
-        ready = wait([self._results, self._worker.sentinel])
-        if self._results not in ready:  # killed (out of memory?) before it could answer
-            self._worker.join()
-            raise RuntimeError(Text("gallery.worker_died", code=self._worker.exitcode))
-        status, theirs = self._results.recv()
-        if status != "ok":
-            raise theirs
-        defer([path for task, part in theirs.items() for path in self.jobs[self.tasks[task][0]].files(self.tasks[task][1], part)])
-        made.update(theirs)
-        if progress is not None and theirs:  # the worker's last parts, written while this process waited
-            progress(self._state[2])
+        processes wrote, and once the worker is done. The worker's files join the build's
+        deferred flush (:func:`~fuda.atomic.defer`).
+
+        ``fresh``: first put a new worker in the place of the one painting (which ends after its
+        part, while this process paints one). A worker forked before ``fuda build``'s steps
+        holds the database's pages as they were then, which lint and print have since copied
+        in this process: a new worker shares this process's pages as they are now (the
+        10,000-card build's peak: ~10 MB less)."""
+        made: dict[int, Part] = {}
+        if fresh and self._left():
+            self._state[3] = 1
+            made.update(self._paint_all(progress, most=1))
+            made.update(self._collect(progress))
+            self._state[3] = 0
+            if self._left():
+                self._fork()
+        else:
+            _return_free_memory()  # what the steps before freed, while the worker paints
+        made.update(self._paint_all(progress))
+        made.update(self._collect(progress))
         stop = min((t for t, part in made.items() if part.errors), default=len(self.tasks) - 1)
         out: list[list[tuple[range, Part]]] = [[] for _ in self.jobs]
         for t in range(stop + 1):
@@ -189,12 +191,47 @@ class Painter:
             out[j].append((self.jobs[j].spans[k], made[t]))
         return out
 
+    def _left(self) -> bool:
+        return self._state[0] < self._state[1]
+
+    def _fork(self) -> None:
+        """Start a worker taking parts. The objects of this process are left out of its garbage
+        collection (a collection touching each of them would copy every page of the database
+        into it), and the free pages of this process's heap go back to the system first (they
+        would be shared, and counted, with it)."""
+        gc.collect()
+        gc.freeze()
+        _return_free_memory()
+        self._results, theirs = self._ctx.Pipe(duplex=False)
+        self._worker = self._ctx.Process(target=self._work, args=(theirs,), daemon=True)
+        self._worker.start()
+        theirs.close()
+
+    def _collect(self, progress) -> dict[int, Part]:
+        """Wait for the worker's answer: the parts it painted (what it raised is raised here)."""
+        worker, results = self._worker, self._results
+        if worker is None:
+            return {}
+        ready = wait([results, worker.sentinel])
+        if results not in ready:  # killed (out of memory?) before it could answer
+            worker.join()
+            raise RuntimeError(Text("gallery.worker_died", code=worker.exitcode))
+        status, theirs = results.recv()
+        worker.join()
+        results.close()
+        self._worker = self._results = None
+        if status != "ok":
+            raise theirs
+        defer([path for task, part in theirs.items() for path in self.jobs[self.tasks[task][0]].files(self.tasks[task][1], part)])
+        if progress is not None and theirs:  # the worker's last parts, written while this process waited
+            progress(self._state[2])
+        return theirs
+
     def _work(self, results) -> None:
         """The worker: paint parts until none is left, then send what it made (or what it raised)."""
         signal.signal(signal.SIGINT, signal.SIG_IGN)  # Ctrl-C is the build's, which stops the worker
-        gc.freeze()
         try:
-            answer = ("ok", self._paint_all(None))
+            answer = ("ok", self._paint_all(None, worker=True))
         except BaseException as exc:
             answer = ("raised", exc)
         try:
@@ -202,10 +239,11 @@ class Painter:
         except Exception as exc:  # an exception that does not pickle
             results.send(("raised", RuntimeError(f"{type(exc).__name__}: {answer[1]}")))
 
-    def _paint_all(self, progress) -> dict[int, Part]:
-        """Take and paint parts until none is left; returns them by task number."""
-        made = {}
-        while (task := self._take()) is not None:
+    def _paint_all(self, progress, *, worker: bool = False, most: int | None = None) -> dict[int, Part]:
+        """Take and paint parts until none is left (or ``most``); returns them by task number. A
+        ``worker`` stops too when it is told to."""
+        made: dict[int, Part] = {}
+        while (most is None or len(made) < most) and (task := self._take(worker)) is not None:
             j, k = self.tasks[task]
             part = paint_part(self.jobs[j], k)
             made[task] = part
@@ -218,10 +256,10 @@ class Painter:
                 progress(done)
         return made
 
-    def _take(self) -> int | None:
+    def _take(self, worker: bool) -> int | None:
         with self._lock:
             task, end = self._state[0], self._state[1]
-            if task >= end:
+            if task >= end or (worker and self._state[3]):
                 return None
             self._state[0] = task + 1
             return task
