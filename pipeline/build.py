@@ -19,7 +19,6 @@ import json
 import shutil
 import tempfile
 from collections.abc import Callable
-from contextlib import nullcontext
 from dataclasses import dataclass, field, replace
 from itertools import pairwise
 from pathlib import Path
@@ -210,11 +209,19 @@ def gallery_step(database, out: Path):
     return run(database, out)
 
 
+#: The step after which a big gallery's worker is forked, to paint while the steps after it run
+#: (:func:`fuda.gallery.painting_ahead`); it comes first. Forked before it, the worker would
+#: hold privately the pages of the database that print copies in this process as it reads them,
+#: with print's own peak (its PDF is built in memory) on top: a 10,000-card build peaked at
+#: 250-255 MB so, and at ~235 MB with the worker forked after print.
+PAINT_AFTER = "print"
+
+
 def steps() -> list[tuple[str, Step]]:
     """The build steps after validation, in order."""
     return [
-        ("lint", lint_step),
         ("print", print_step),
+        ("lint", lint_step),
         ("online", online_step),
         ("engine", engine_step),
         ("gallery", gallery_step),
@@ -264,9 +271,10 @@ def build(paths=None, out: Path = Path("out"), progress=None, *, force: bool = F
     where.parent.mkdir(parents=True, exist_ok=True)
     stage = Path(tempfile.mkdtemp(prefix=f".{where.name}.staging-", dir=where.parent))
     try:
-        # flushed once, before any file moves into out; the big galleries painted from the start
-        with flush_later() as written, painting_ahead(database, stage) if with_steps is None else nullcontext():
-            _run_steps(database, stage, findings, failures, outputs, progress, with_steps)
+        # flushed once, before any file moves into out; the big galleries painted ahead
+        with flush_later() as written, painting_ahead(database, stage) as paint_ahead:
+            _run_steps(database, stage, findings, failures, outputs, progress, with_steps,
+                       after={PAINT_AFTER: paint_ahead} if with_steps is None else {})
         if not failures:
             deferred = set(written)  # the files that will move (not those already in place) are flushed
             try:
@@ -300,8 +308,9 @@ def flush_together(paths: list[Path]) -> None:
 
 
 def _run_steps(database, stage: Path, findings: list, failures: list, outputs: list, progress,
-               with_steps=None) -> None:
-    """Every step of a build into ``stage``, in order; each failure is recorded and the rest still run."""
+               with_steps=None, after=None) -> None:
+    """Every step of a build into ``stage``, in order; each failure is recorded and the rest
+    still run. ``after`` maps a step's name to what to call once it ran."""
     outputs.append(("validation", tuple(write_report(findings, stage))))
     for name, step in steps() if with_steps is None else with_steps:
         if progress:
@@ -315,6 +324,8 @@ def _run_steps(database, stage: Path, findings: list, failures: list, outputs: l
         except Exception as exc:
             failures.append((name, _failure(exc)))
             continue
+        finally:
+            (after or {}).get(name, lambda: None)()
         if isinstance(written, tuple):  # (files, findings)
             written, reported = written
             findings.extend(reported)

@@ -239,21 +239,25 @@ def read(folder):
 
 
 def test_a_build_paints_its_big_galleries_ahead_and_writes_the_same_files(tmp_path, monkeypatch):
-    """``fuda build`` forks the gallery's worker before its first step (it paints while lint and
-    print run): every file of the build is byte for byte that of a build painted by one process."""
+    """``fuda build`` forks the gallery's worker after its print step (it paints while lint and
+    the steps after run): every file of the build is byte for byte that of a build painted by
+    one process."""
     from fuda import build as building
     from fuda import gallery
     from fuda.gallery import parallel
 
-    ahead_at_lint = []
-    lint = building.lint_step
-    monkeypatch.setattr(building, "lint_step", lambda db, out: ahead_at_lint.append(gallery._AHEAD[0]) or lint(db, out))
+    seen = []
+    for name in ("print_step", "lint_step"):
+        step = getattr(building, name)
+        monkeypatch.setattr(building, name, lambda db, out, step=step, name=name:
+                            seen.append((name, gallery._AHEAD[0])) or step(db, out))
     outputs = {}
     for name, least in (("one", 10**9), ("two", 1)):
         monkeypatch.setattr(parallel, "MIN_FACES", least)
         assert building.build([cards_dir()], tmp_path / name).ok
         outputs[name] = {p.relative_to(tmp_path / name): p.read_bytes() for p in sorted((tmp_path / name).rglob("*"))
                          if p.is_file()}
-    assert ahead_at_lint[0] is None and ahead_at_lint[1] is not None  # painting when lint began
-    assert len(ahead_at_lint[1][1].jobs) == len(load_database().games)
+    assert [name for name, _ in seen] == ["print_step", "lint_step"] * 2
+    assert [ahead is None for _, ahead in seen] == [True, True, True, False]  # painting from lint on
+    assert len(seen[3][1][1].jobs) == len(load_database().games)
     assert outputs["two"] == outputs["one"] and any(p.parts[0] == "gallery" for p in outputs["one"])

@@ -101,3 +101,19 @@ def test_yaml_12_scalars(tmp_path):
     path = tmp_path / "s.yaml"
     path.write_text("a: yes\nb: 2020-01-01\nc: 0x10\nd: ~\ne: 1.5\n", encoding="utf-8")
     assert read_yaml(path).data == {"a": "yes", "b": "2020-01-01", "c": 16, "d": None, "e": 1.5}
+
+
+def test_keys_and_short_words_are_one_string_for_every_card(tmp_path):
+    """A key, and a short plain value, repeated from card to card is one string in memory (the
+    parser makes a new one each time: 10,000 cards repeat a few hundred words); a long text is
+    not interned, and the values read are the same either way."""
+    long = "自分の展開中のカードをすべてリフトする。" * 2
+    path = tmp_path / "cards.yaml"
+    path.write_text("cards:\n" + "".join(f"- {{id: c{n}, kind: spell, when: on-cast, text: {long}}}\n"
+                                         for n in range(3)), encoding="utf-8")
+    cards = read_yaml(path).data["cards"]
+    assert [c["kind"] for c in cards] == ["spell"] * 3 and cards[0]["text"] == long
+    first, second = cards[0], cards[1]
+    assert all(a is b for a, b in zip(first, second, strict=True))  # the keys
+    assert first["kind"] is second["kind"] and first["when"] is second["when"]
+    assert first["text"] is not second["text"]

@@ -21,6 +21,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from functools import cache
 from pathlib import Path
+from sys import intern
 from typing import Any
 
 from fuda.database import yamlsyntax
@@ -41,6 +42,10 @@ _COLUMN = (1 << 32) - 1
 #: (``cards.3.name``), two thirds of a card file's positions; deeper ones (an ability's, an op's)
 #: are kept, since the engines' registries locate every op when they compile it.
 LEAN_DEPTH = 3
+#: Keys, and plain values up to this long (a kind, a timing, "opponent"), are interned: the
+#: parser makes a new string for each, and 10,000 cards repeat the same few hundred words
+#: (their keys alone were ~11 MB).
+INTERN_UP_TO = 24
 
 
 class Positions(Mapping):
@@ -361,6 +366,7 @@ class _Builder:
                     text = event.value if kind is scalar_t else None
                     if (text and event.tag is None and event.implicit[0] and text[0] not in special_first
                             and text not in top[0]):
+                        text = intern(text)  # one string for a key every card repeats ("name", "when" …)
                         top[6] = key_path = top[1] + (text,)  # the common key: a new plain word
                         if not lean:
                             mark = event.start_mark
@@ -382,9 +388,13 @@ class _Builder:
                 if kind is scalar_t:
                     text = event.value
                     if event.tag is None and (not event.implicit[0] or (text and text[0] not in resolvers)):
-                        value = text  # quoted, or plain and no implicit type starts this way
+                        # quoted, or plain and no implicit type starts this way; a short word
+                        # ("spell", "opponent", "on-cast") is one string for every card that has it
+                        value = intern(text) if len(text) <= INTERN_UP_TO else text
                     else:
                         value = self._scalar(event, resolvers)
+                        if type(value) is str and len(value) <= INTERN_UP_TO:
+                            value = intern(value)
                 elif kind is alias_t:
                     if event.anchor not in anchors:
                         raise self._error(mark, "Y001", f"the alias *{event.anchor} names no anchor before it",
@@ -431,6 +441,7 @@ class _Builder:
         if not isinstance(key, str):
             raise self._error(mark, "Y007", f"a mapping key must be a string, found {type(key).__name__} {key!r}",
                               f"quote it: '{key}'")
+        key = intern(key)  # as a common key is
         path = frame[1] + (key,)
         if key in frame[0]:
             if self.lean:

@@ -148,31 +148,37 @@ _AHEAD: list = [None]  # (build folder, Painter) of the painting_ahead block aro
 
 @contextlib.contextmanager
 def painting_ahead(database, out: Path):
-    """Inside, the big games' galleries (those two processes paint, :mod:`fuda.gallery.parallel`)
-    are painted by a forked worker from the start, while this process runs ``fuda build``'s
-    other steps into ``out``; :func:`gallery_step` there paints the rest with it. The worker is
-    forked before those steps make their garbage (it would share and count it) and is stopped
-    on leaving. The files are those :func:`gallery_step` alone writes."""
+    """Inside, ``start()`` (what this yields) forks a worker that paints the big games' galleries
+    (those two processes paint, :mod:`fuda.gallery.parallel`) while this process runs the rest
+    of ``fuda build``'s steps into ``out``; :func:`gallery_step` there paints what is left with
+    it, and the files are those it alone writes. The worker is stopped on leaving."""
     from fuda.gallery.images import entries
     from fuda.gallery.parallel import Painter, job, workers
 
-    jobs = []
-    try:
-        for game in database.games:
-            chosen = entries(game)
-            if workers(len(chosen)):
-                jobs.append(job(game, chosen, _folder(out, game), dpi=GALLERY_DPI, fmt="png", title=game.name))
-    except Exception:  # a game without its template: the gallery step meets it and reports it there
+    painters: list = []
+
+    def start() -> None:
+        if painters:
+            return
         jobs = []
-    if not jobs:
-        yield
-        return
-    with Painter(jobs) as painter:
-        before, _AHEAD[0] = _AHEAD[0], (Path(out), painter)
         try:
-            yield
-        finally:
-            _AHEAD[0] = before
+            for game in database.games:
+                chosen = entries(game)
+                if workers(len(chosen)):
+                    jobs.append(job(game, chosen, _folder(out, game), dpi=GALLERY_DPI, fmt="png", title=game.name))
+        except Exception:  # a game without its template: the gallery step meets it and reports it there
+            jobs = []
+        painters.append(Painter(jobs) if jobs else None)
+        if painters[0] is not None:
+            _AHEAD[0] = (Path(out), painters[0])
+
+    before = _AHEAD[0]
+    try:
+        yield start
+    finally:
+        _AHEAD[0] = before
+        if painters and painters[0] is not None:
+            painters[0].close()
 
 
 _COUNTER: list = [None]
