@@ -8,9 +8,9 @@ no one has taken, paint it and write its files (faces and contact sheet) themsel
 waits on the other and no painted part is held in memory. What comes back is small: each
 face's pixel size, the layout warnings, the sheet's name, the findings that stopped a part.
 
-``fuda build`` makes its painter before its first step (:func:`fuda.gallery.painting_ahead`):
-the worker paints while this process lints and prints on the other core, and this process joins
-it at the gallery step. Files, names and warnings are those one process writes; a face that does
+``fuda build`` makes its painter after its first step, print (:func:`fuda.gallery.painting_ahead`,
+:data:`fuda.build.PAINT_AFTER`): the worker paints while this process lints and exports on the
+other core; at the gallery step a fresh worker takes its place and this process joins it. Files, names and warnings are those one process writes; a face that does
 not fit stops the run with the findings of the first part (in card order) that has one, after
 the files before it, and at most one part after it that the other process had started.
 One worker rather than two beside an idle caller: each worker holds some 60 MB of its own (its
