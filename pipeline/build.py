@@ -284,6 +284,7 @@ def build(paths=None, out: Path = Path("out"), progress=None, *, force: bool = F
                 raise OutputError(Text("out.move_failed", path=out, error=exc)) from exc
     finally:
         shutil.rmtree(stage, ignore_errors=True)
+    findings = list(dict.fromkeys(findings))  # print and the gallery lay out the same faces: one line for both
     if failures:
         return BuildResult(tuple(findings), (), tuple(failures))
     moved = tuple((name, tuple(out / Path(p).relative_to(stage) for p in files)) for name, files in outputs)

@@ -113,6 +113,18 @@ def test_failed_build_keeps_the_good_build(sample_copy, tmp_path):
     assert [p.name for p in tmp_path.iterdir() if p.name.startswith(".out.")] == []
 
 
+def test_a_text_that_does_not_fit_is_told_once_though_two_steps_fail_on_it(sample_copy, tmp_path):
+    """Print and the gallery lay out the same faces: a card whose text does not fit fails both
+    steps, and its located finding is one line."""
+    folder = sample_copy("ryomen")
+    rewrite(folder / "scarlet.yaml", lambda doc: doc["cards"][0].__setitem__("text", "とても長い説明文。" * 80))
+    result = runner.invoke(app, ["build", str(folder), "--out", str(tmp_path / "out")])
+    assert result.exit_code == 1
+    lines = [line for line in result.output.splitlines() if "[P101]" in line]
+    assert len(lines) == 1 and "scarlet.yaml:" in lines[0], result.output
+    assert sum("failed: 1 finding" in line for line in result.output.splitlines()) >= 2, result.output
+
+
 def test_no_traceback_on_bad_yaml(sample_copy):
     """A YAML syntax error reaches the user as one line, never a traceback (real process)."""
     folder = sample_copy("recast-rift")

@@ -10,9 +10,11 @@ face's pixel size, the layout warnings, the sheet's name, the findings that stop
 
 ``fuda build`` makes its painter after its first step, print (:func:`fuda.gallery.painting_ahead`,
 :data:`fuda.build.PAINT_AFTER`): the worker paints while this process lints and exports on the
-other core; at the gallery step a fresh worker takes its place and this process joins it. Files, names and warnings are those one process writes; a face that does
-not fit stops the run with the findings of the first part (in card order) that has one, after
-the files before it, and at most one part after it that the other process had started.
+other core; at the gallery step a fresh worker takes its place and this process joins it.
+
+Files, names and warnings are those one process writes; a face that does not fit stops the run
+with the findings of the first part (in card order) that has one, after the files before it,
+and at most one part after it that the other process had started.
 One worker rather than two beside an idle caller: each worker holds some 60 MB of its own (its
 painting caches, the pages of the build it touches).
 
