@@ -316,17 +316,18 @@ def _run_steps(database, stage: Path, findings: list, failures: list, outputs: l
     for name, step in steps() if with_steps is None else with_steps:
         if progress:
             progress(name)
+        written = None
         try:
             written = step(database, stage)
         except FindingsError as exc:  # located problems: report them with the step's name
             findings.extend(exc.findings)
             failures.append((name, Text("build.step_findings", count=len(exc.findings))))
-            continue
         except Exception as exc:
             failures.append((name, _failure(exc)))
+        if name in (after or {}):  # done or failed (not interrupted)
+            after[name]()
+        if written is None:
             continue
-        finally:
-            (after or {}).get(name, lambda: None)()
         if isinstance(written, tuple):  # (files, findings)
             written, reported = written
             findings.extend(reported)
