@@ -170,10 +170,11 @@ class Painter:
         deferred flush (:func:`~fuda.atomic.defer`).
 
         ``fresh``: first put a new worker in the place of the one painting (which ends after its
-        part, while this process paints one). A worker forked before ``fuda build``'s steps
-        holds the database's pages as they were then, which lint and print have since copied
-        in this process: a new worker shares this process's pages as they are now (the
-        10,000-card build's peak: ~10 MB less)."""
+        part, while this process paints one). A worker forked before ``fuda build``'s later
+        steps holds the database's pages as they were then, which those steps have since copied
+        in this process by reading them: a new worker shares this process's pages as they are
+        now (measured at 10,000 cards, with the worker forked before lint: the gallery's peak
+        fell from ~255 to ~210 MB)."""
         made: dict[int, Part] = {}
         if fresh and self._left():
             self._state[3] = 1
