@@ -213,7 +213,7 @@ def gallery_step(database, out: Path):
 #: (:func:`fuda.gallery.painting_ahead`); it comes first. Forked before it, the worker would
 #: hold privately the pages of the database that print copies in this process as it reads them,
 #: with print's own peak (its PDF is built in memory) on top: a 10,000-card build peaked at
-#: 250-255 MB so, and at ~235 MB with the worker forked after print.
+#: 250-255 MB so, and at 228 MB with the worker forked after print.
 PAINT_AFTER = "print"
 
 

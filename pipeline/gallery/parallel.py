@@ -183,8 +183,6 @@ class Painter:
             self._state[3] = 0
             if self._left():
                 self._fork()
-        else:
-            _return_free_memory()  # what the steps before freed, while the worker paints
         made.update(self._paint_all(progress))
         made.update(self._collect(progress))
         stop = min((t for t, part in made.items() if part.errors), default=len(self.tasks) - 1)
